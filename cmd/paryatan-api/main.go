@@ -1,0 +1,158 @@
+// Command paryatan-api is Paryatan's stateless API server: the REST routes,
+// the built web app, health probes and Prometheus metrics.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strconv"
+	"syscall"
+	"time"
+
+	"go.opentelemetry.io/otel"
+
+	"github.com/paryatan/paryatan/internal/httpapi"
+	"github.com/paryatan/paryatan/internal/platform/config"
+	"github.com/paryatan/paryatan/internal/platform/pgembed"
+	"github.com/paryatan/paryatan/internal/platform/telemetry"
+	"github.com/paryatan/paryatan/internal/store"
+	"github.com/paryatan/paryatan/web"
+)
+
+// version is set at build time with -ldflags "-X main.version=...".
+var version = "dev"
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
+	go func() {
+		// After the first signal, a second one kills the process at once
+		// instead of waiting for the drain.
+		<-ctx.Done()
+		stop()
+	}()
+	if err := run(ctx, os.Args, os.Getenv, os.Stdout, os.Stderr); err != nil {
+		fmt.Fprintln(os.Stderr, "paryatan-api:", err)
+		os.Exit(1)
+	}
+}
+
+// run starts the server and blocks until ctx is cancelled, then drains
+// in-flight requests and releases everything it started.
+func run(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) (err error) {
+	cfg, err := config.Load(getenv)
+	if err != nil {
+		return err
+	}
+	log := telemetry.NewLogger(stderr, cfg.LogFormat, cfg.LogLevel)
+
+	tracing, err := telemetry.SetupTracing(ctx, getenv, version)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+		defer cancel()
+		err = errors.Join(err, tracing.Shutdown(sctx))
+	}()
+
+	dbURL := cfg.DatabaseURL
+	if dbURL == "" {
+		cluster, err := pgembed.Start(ctx, pgembed.Options{
+			Dir:    filepath.Join(cfg.DataDir, "postgres"),
+			BinDir: getenv("PG_BIN_DIR"),
+			RunAs:  getenv("PG_RUN_AS"),
+			Logger: log.With("component", "pgembed"),
+		})
+		if err != nil {
+			return fmt.Errorf("embedded postgres: %w", err)
+		}
+		defer func() {
+			sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 90*time.Second)
+			defer cancel()
+			err = errors.Join(err, cluster.Stop(sctx))
+		}()
+		dbURL = cluster.URL
+	}
+
+	pool, err := store.Open(ctx, dbURL)
+	if err != nil {
+		return err
+	}
+	defer pool.Close()
+	applied, err := store.Migrate(ctx, pool, store.Migrations())
+	if err != nil {
+		return err
+	}
+	log.Info("database ready", "migrations_applied", len(applied))
+
+	metrics := telemetry.NewMetrics()
+	health := httpapi.NewHealth(pool, store.Migrations(), log)
+	handler, err := httpapi.NewServer(httpapi.Deps{
+		Logger:     log,
+		DB:         pool,
+		Metrics:    metrics,
+		Tracing:    tracing.Provider,
+		Propagator: otel.GetTextMapPropagator(),
+		Web:        web.Dist(),
+		Migrations: store.Migrations(),
+		Health:     health,
+	})
+	if err != nil {
+		return err
+	}
+
+	ln, err := net.Listen("tcp", net.JoinHostPort("", strconv.Itoa(cfg.Port)))
+	if err != nil {
+		return fmt.Errorf("listen: %w", err)
+	}
+	srv := &http.Server{
+		Handler: handler,
+		// Headers must arrive quickly (slow-loris); bodies are small JSON.
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       60 * time.Second,
+		// Longer than the longest supplier call (120 s) so a slow booking
+		// still gets its answer written.
+		WriteTimeout:   cfg.WriteTimeout,
+		IdleTimeout:    120 * time.Second,
+		MaxHeaderBytes: 64 << 10,
+		ErrorLog:       slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+		BaseContext:    func(net.Listener) context.Context { return context.WithoutCancel(ctx) },
+	}
+	addr := ln.Addr().(*net.TCPAddr)
+	fmt.Fprintf(stdout, "Paryatan is running at http://localhost:%d\n", addr.Port)
+	log.Info("listening", "port", addr.Port, "version", version, "tracing", tracing.Exporting)
+
+	serveErr := make(chan error, 1)
+	go func() { serveErr <- srv.Serve(ln) }()
+
+	select {
+	case err := <-serveErr:
+		return fmt.Errorf("serve: %w", err)
+	case <-ctx.Done():
+	}
+
+	// Drain: readiness fails first; after the optional delay (time for load
+	// balancers to notice) the listener closes and in-flight requests get up
+	// to the grace period to finish.
+	health.SetDraining()
+	log.Info("shutting down", "delay", cfg.ShutdownDelay.String(), "grace", cfg.ShutdownGrace.String())
+	if cfg.ShutdownDelay > 0 {
+		time.Sleep(cfg.ShutdownDelay)
+	}
+	sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), cfg.ShutdownGrace)
+	defer cancel()
+	if err := srv.Shutdown(sctx); err != nil {
+		log.Warn("grace period over; closing remaining connections", "err", err)
+		_ = srv.Close()
+	}
+	log.Info("stopped")
+	return nil
+}

@@ -1,0 +1,55 @@
+// Package httpapi assembles the API server's HTTP handler: middleware, every
+// route (listed in routes.go), the health endpoints and the embedded web app.
+package httpapi
+
+import (
+	"io/fs"
+	"log/slog"
+	"net/http"
+
+	"github.com/go-chi/chi/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"go.opentelemetry.io/contrib/instrumentation/net/http/otelhttp"
+	"go.opentelemetry.io/otel/propagation"
+	"go.opentelemetry.io/otel/trace"
+
+	"github.com/paryatan/paryatan/internal/platform/telemetry"
+)
+
+// Deps are the server's explicit dependencies.
+type Deps struct {
+	Logger     *slog.Logger
+	DB         *pgxpool.Pool
+	Metrics    *telemetry.Metrics
+	Tracing    trace.TracerProvider
+	Propagator propagation.TextMapPropagator
+	// Web is the built single-page app (index.html at its root).
+	Web fs.FS
+	// Migrations are the schema migrations this build expects to be applied.
+	Migrations fs.FS
+	// Health is shared with the process so shutdown can mark it draining.
+	Health *Health
+}
+
+// NewServer returns the complete HTTP handler of the API server.
+func NewServer(d Deps) (http.Handler, error) {
+	spa, err := NewSPA(d.Web)
+	if err != nil {
+		return nil, err
+	}
+	r := chi.NewRouter()
+	r.Use(
+		recoverer(d.Logger),
+		observe(d.Logger, d.Metrics),
+		securityHeaders,
+		compress(),
+	)
+	addRoutes(r, d, spa)
+
+	// The OpenTelemetry handler is outermost so the server span covers every
+	// middleware; observe renames it to the matched route once chi has routed.
+	return otelhttp.NewHandler(r, "http.server",
+		otelhttp.WithTracerProvider(d.Tracing),
+		otelhttp.WithPropagators(d.Propagator),
+	), nil
+}

@@ -1,0 +1,107 @@
+package httpapi
+
+import (
+	"crypto/sha256"
+	"encoding/base64"
+	"fmt"
+	"io"
+	"io/fs"
+	"net/http"
+	"path"
+	"strings"
+	"time"
+)
+
+// SPA serves the built web app: its files, and index.html for every other GET
+// that asks for a page, so client-side routes work on reload and deep links.
+type SPA struct {
+	files fs.FS
+	etags map[string]string // file path → strong ETag
+	built bool              // index.html present
+}
+
+// NewSPA indexes the app's files once, computing their ETags.
+func NewSPA(files fs.FS) (*SPA, error) {
+	s := &SPA{files: files, etags: map[string]string{}}
+	err := fs.WalkDir(files, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		f, err := files.Open(p)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		h := sha256.New()
+		if _, err := io.Copy(h, f); err != nil {
+			return err
+		}
+		s.etags[p] = `"` + base64.RawURLEncoding.EncodeToString(h.Sum(nil)[:16]) + `"`
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("index web app: %w", err)
+	}
+	_, s.built = s.etags["index.html"]
+	return s, nil
+}
+
+func (s *SPA) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	name := strings.TrimPrefix(path.Clean("/"+r.URL.Path), "/")
+	if name != "" && name != "index.html" && !strings.HasPrefix(path.Base(name), ".") {
+		if _, ok := s.etags[name]; ok {
+			cache := "no-cache" // not content-hashed: revalidate with the ETag
+			if strings.HasPrefix(name, "assets/") {
+				cache = "public, max-age=31536000, immutable" // file names carry a content hash
+			}
+			s.serveFile(w, r, name, cache)
+			return
+		}
+	}
+	if !wantsPage(r, name) {
+		http.Error(w, "404 page not found", http.StatusNotFound)
+		return
+	}
+	if !s.built {
+		http.Error(w, "The web app is not built: run `make build`.", http.StatusServiceUnavailable)
+		return
+	}
+	// index.html changes with every release and names the current assets.
+	s.serveFile(w, r, "index.html", "no-store")
+}
+
+// wantsPage tells whether a request for a missing file should get the app:
+// a browser navigation (accepts HTML), or any path that does not look like a
+// file. A missing script or image stays a 404 rather than HTML.
+func wantsPage(r *http.Request, name string) bool {
+	if strings.HasPrefix(name, "assets/") {
+		return false
+	}
+	if strings.Contains(r.Header.Get("Accept"), "text/html") {
+		return true
+	}
+	return !strings.Contains(path.Base(name), ".")
+}
+
+func (s *SPA) serveFile(w http.ResponseWriter, r *http.Request, name, cacheControl string) {
+	f, err := s.files.Open(name)
+	if err != nil {
+		http.Error(w, "404 page not found", http.StatusNotFound)
+		return
+	}
+	defer f.Close()
+	rs, ok := f.(io.ReadSeeker)
+	if !ok {
+		http.Error(w, "file not seekable", http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Cache-Control", cacheControl)
+	if cacheControl != "no-store" {
+		w.Header().Set("ETag", s.etags[name])
+	}
+	// ServeContent sets Content-Type from the extension and answers
+	// conditional and range requests.
+	// Embedded files have no meaningful modification time: the ETag does the
+	// job of Last-Modified.
+	http.ServeContent(w, r, name, time.Time{}, rs)
+}

@@ -1,0 +1,105 @@
+// Package config reads the API server's settings from environment variables.
+//
+// Every variable is documented in the README; defaults are chosen so that a fresh
+// checkout runs with no settings at all (embedded PostgreSQL, logs to stderr,
+// tracing off).
+package config
+
+import (
+	"errors"
+	"fmt"
+	"log/slog"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Config is the API server's configuration.
+type Config struct {
+	// Port is the TCP port the HTTP server listens on; 0 picks a free port.
+	Port int
+	// DatabaseURL is a PostgreSQL connection string; empty means "start the
+	// embedded cluster under DataDir".
+	DatabaseURL string
+	// DataDir holds local state: the embedded PostgreSQL cluster and its log.
+	DataDir string
+	// LogLevel is the minimum level of structured log lines.
+	LogLevel slog.Level
+	// LogFormat is "json" (default) or "text".
+	LogFormat string
+	// ShutdownGrace bounds how long in-flight requests may drain after SIGTERM.
+	// It must outlast the longest supplier call (120 s).
+	ShutdownGrace time.Duration
+	// ShutdownDelay keeps accepting connections while /readyz already reports
+	// draining, so load balancers stop routing before the listener closes.
+	ShutdownDelay time.Duration
+	// WriteTimeout is the HTTP server's write deadline per request; it must be
+	// longer than the longest supplier call.
+	WriteTimeout time.Duration
+}
+
+// Defaults used when a variable is unset.
+const (
+	DefaultPort          = 8080
+	DefaultDataDir       = ".data"
+	DefaultShutdownGrace = 150 * time.Second
+	DefaultWriteTimeout  = 180 * time.Second
+)
+
+// Load builds a Config from getenv, reporting every invalid variable at once.
+func Load(getenv func(string) string) (Config, error) {
+	c := Config{
+		Port:          DefaultPort,
+		DatabaseURL:   strings.TrimSpace(getenv("DATABASE_URL")),
+		DataDir:       DefaultDataDir,
+		LogLevel:      slog.LevelInfo,
+		LogFormat:     "json",
+		ShutdownGrace: DefaultShutdownGrace,
+		WriteTimeout:  DefaultWriteTimeout,
+	}
+	var errs []error
+
+	if v := strings.TrimSpace(getenv("PORT")); v != "" {
+		p, err := strconv.Atoi(v)
+		if err != nil || p < 0 || p > 65535 {
+			errs = append(errs, fmt.Errorf("PORT=%q: want a port number 0-65535", v))
+		} else {
+			c.Port = p
+		}
+	}
+	if v := strings.TrimSpace(getenv("DATA_DIR")); v != "" {
+		c.DataDir = v
+	}
+	if v := strings.TrimSpace(getenv("LOG_LEVEL")); v != "" {
+		if err := c.LogLevel.UnmarshalText([]byte(v)); err != nil {
+			errs = append(errs, fmt.Errorf("LOG_LEVEL=%q: want debug, info, warn or error", v))
+		}
+	}
+	if v := strings.ToLower(strings.TrimSpace(getenv("LOG_FORMAT"))); v != "" {
+		if v != "json" && v != "text" {
+			errs = append(errs, fmt.Errorf("LOG_FORMAT=%q: want json or text", v))
+		} else {
+			c.LogFormat = v
+		}
+	}
+	duration := func(name string, dst *time.Duration, min time.Duration) {
+		v := strings.TrimSpace(getenv(name))
+		if v == "" {
+			return
+		}
+		d, err := time.ParseDuration(v)
+		if err != nil || d < min {
+			errs = append(errs, fmt.Errorf("%s=%q: want a duration of at least %s, like 150s", name, v, min))
+			return
+		}
+		*dst = d
+	}
+	duration("SHUTDOWN_GRACE", &c.ShutdownGrace, 0)
+	duration("SHUTDOWN_DELAY", &c.ShutdownDelay, 0)
+	duration("HTTP_WRITE_TIMEOUT", &c.WriteTimeout, time.Second)
+
+	if err := errors.Join(errs...); err != nil {
+		return Config{}, fmt.Errorf("configuration: %w", err)
+	}
+	return c, nil
+}

@@ -1,0 +1,58 @@
+package config
+
+import (
+	"log/slog"
+	"strings"
+	"testing"
+	"time"
+)
+
+func env(m map[string]string) func(string) string {
+	return func(k string) string { return m[k] }
+}
+
+func TestLoadDefaults(t *testing.T) {
+	c, err := Load(env(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Port != 8080 || c.DataDir != ".data" || c.DatabaseURL != "" || c.LogLevel != slog.LevelInfo {
+		t.Fatalf("unexpected defaults: %+v", c)
+	}
+	if c.ShutdownGrace != 150*time.Second {
+		t.Fatalf("shutdown grace %s, want 150s (longer than the 120 s supplier calls)", c.ShutdownGrace)
+	}
+	if c.WriteTimeout <= 120*time.Second {
+		t.Fatalf("write timeout %s must outlast the 120 s supplier calls", c.WriteTimeout)
+	}
+}
+
+func TestLoadValues(t *testing.T) {
+	c, err := Load(env(map[string]string{
+		"PORT": "9090", "DATABASE_URL": " postgres://x/y ", "DATA_DIR": "/srv/p",
+		"LOG_LEVEL": "debug", "LOG_FORMAT": "TEXT", "SHUTDOWN_GRACE": "3s", "SHUTDOWN_DELAY": "2s",
+		"HTTP_WRITE_TIMEOUT": "200s",
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Port != 9090 || c.DatabaseURL != "postgres://x/y" || c.DataDir != "/srv/p" ||
+		c.LogLevel != slog.LevelDebug || c.LogFormat != "text" || c.ShutdownGrace != 3*time.Second ||
+		c.ShutdownDelay != 2*time.Second || c.WriteTimeout != 200*time.Second {
+		t.Fatalf("unexpected config: %+v", c)
+	}
+}
+
+func TestLoadReportsEveryBadVariable(t *testing.T) {
+	_, err := Load(env(map[string]string{
+		"PORT": "eighty", "LOG_LEVEL": "loud", "SHUTDOWN_GRACE": "soon", "LOG_FORMAT": "xml",
+	}))
+	if err == nil {
+		t.Fatal("want an error")
+	}
+	for _, name := range []string{"PORT", "LOG_LEVEL", "SHUTDOWN_GRACE", "LOG_FORMAT"} {
+		if !strings.Contains(err.Error(), name) {
+			t.Errorf("error %q does not name %s", err, name)
+		}
+	}
+}
