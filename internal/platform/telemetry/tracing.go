@@ -37,11 +37,11 @@ func (t *Tracing) Shutdown(ctx context.Context) error { return t.shutdown(ctx) }
 func SetupTracing(ctx context.Context, getenv func(string) string, version string) (*Tracing, error) {
 	otel.SetTextMapPropagator(propagation.NewCompositeTextMapPropagator(propagation.TraceContext{}, propagation.Baggage{}))
 
-	endpoint := getenv("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT")
-	if endpoint == "" {
-		endpoint = getenv("OTEL_EXPORTER_OTLP_ENDPOINT")
-	}
-	if endpoint == "" || strings.EqualFold(getenv("OTEL_SDK_DISABLED"), "true") {
+	// The endpoint is read through getenv (not the process environment) so
+	// that run's caller decides; the exporters read the other OTEL_* settings.
+	tracesEndpoint := getenv("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT")
+	baseEndpoint := getenv("OTEL_EXPORTER_OTLP_ENDPOINT")
+	if (tracesEndpoint == "" && baseEndpoint == "") || strings.EqualFold(getenv("OTEL_SDK_DISABLED"), "true") {
 		tp := noop.NewTracerProvider()
 		otel.SetTracerProvider(tp)
 		return &Tracing{Provider: tp, shutdown: func(context.Context) error { return nil }}, nil
@@ -55,9 +55,18 @@ func SetupTracing(ctx context.Context, getenv func(string) string, version strin
 	var err error
 	switch protocol {
 	case "", "http/protobuf":
-		exp, err = otlptracehttp.New(ctx)
+		// The generic endpoint is a base URL: the signal path is appended.
+		url := tracesEndpoint
+		if url == "" {
+			url = strings.TrimRight(baseEndpoint, "/") + "/v1/traces"
+		}
+		exp, err = otlptracehttp.New(ctx, otlptracehttp.WithEndpointURL(url))
 	case "grpc":
-		exp, err = otlptracegrpc.New(ctx)
+		url := tracesEndpoint
+		if url == "" {
+			url = baseEndpoint
+		}
+		exp, err = otlptracegrpc.New(ctx, otlptracegrpc.WithEndpointURL(url))
 	default:
 		return nil, fmt.Errorf("OTEL_EXPORTER_OTLP_PROTOCOL=%q: want grpc or http/protobuf", protocol)
 	}

@@ -1,0 +1,70 @@
+# Paryatan — `make help` lists the targets.
+
+SHELL := /usr/bin/env bash
+.SHELLFLAGS := -euo pipefail -c
+.DEFAULT_GOAL := help
+
+GO      ?= go
+NPM     ?= npm
+BIN     := bin
+VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+LDFLAGS := -s -w -X main.version=$(VERSION)
+
+# Stamps: reinstall dependencies only when their lock files change.
+NODE_STAMP := node_modules/.paryatan-installed
+
+.PHONY: help
+help: ## Show this help
+	@awk 'BEGIN {FS = ":.*## "} /^##@/ {printf "\n%s\n", substr($$0, 5)} /^[a-zA-Z0-9_-]+:.*## / {printf "  %-8s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
+
+##@ Everyday
+
+.PHONY: run
+run: build ## Install what is needed, build, and start Paryatan on embedded defaults
+	./$(BIN)/paryatan-api
+
+.PHONY: test
+test: build ## Run every test: Go (real PostgreSQL), web unit tests, browser journeys (Chromium)
+	PARYATAN_REQUIRE_WEB=1 $(GO) test -race -count=1 ./...
+	$(NPM) run test -w web
+	hack/e2e.sh
+
+.PHONY: build
+build: deps web ## Build the web app and the binaries into ./bin
+	$(GO) build -trimpath -ldflags '$(LDFLAGS)' -o $(BIN)/ ./cmd/...
+
+.PHONY: gen
+gen: $(NODE_STAMP) ## Regenerate generated files (static airport and airline data)
+	$(NPM) run gen -w web
+
+.PHONY: lint
+lint: deps ## Static checks: gofmt, go vet, ESLint and the TypeScript compiler
+	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+	$(GO) vet ./...
+	$(NPM) run lint -w web
+
+.PHONY: bench
+bench: deps ## Run the Go benchmarks
+	$(GO) test -run '^$$' -bench . -benchmem ./...
+
+##@ Parts
+
+.PHONY: deps
+deps: $(NODE_STAMP) ## Install npm and Go dependencies
+	$(GO) mod download
+
+$(NODE_STAMP): package.json package-lock.json web/package.json
+	$(NPM) ci --no-audit --no-fund
+	@touch $@
+
+.PHONY: web
+web: $(NODE_STAMP) ## Build the web app into web/dist (embedded in the API binary)
+	$(NPM) run build -w web
+
+.PHONY: e2e
+e2e: build ## Run only the browser journeys against a freshly started server
+	hack/e2e.sh
+
+.PHONY: clean
+clean: ## Remove build output (keeps .data, the local database)
+	rm -rf $(BIN) web/dist/assets web/dist/*.html web/dist/*.json
