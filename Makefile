@@ -13,6 +13,10 @@ LDFLAGS := -s -w -X main.version=$(VERSION)
 # Stamps: reinstall dependencies only when their lock files change.
 NODE_STAMP := node_modules/.paryatan-installed
 
+# Code generators, pinned and installed into ./bin on first use.
+SQLC_VERSION := v1.31.1
+SQLC := $(BIN)/sqlc-$(SQLC_VERSION)
+
 .PHONY: help
 help: ## Show this help
 	@awk 'BEGIN {FS = ":.*## "} /^##@/ {printf "\n%s\n", substr($$0, 5)} /^[a-zA-Z0-9_-]+:.*## / {printf "  %-8s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -34,7 +38,8 @@ build: deps web ## Build the web app and the binaries into ./bin
 	$(GO) build -trimpath -ldflags '$(LDFLAGS)' -o $(BIN)/ ./cmd/...
 
 .PHONY: gen
-gen: $(NODE_STAMP) ## Regenerate generated files (static airport and airline data)
+gen: $(NODE_STAMP) $(SQLC) ## Regenerate generated code and data (sqlc queries, airport and airline lists)
+	$(SQLC) generate -f internal/store/sqlc.yaml
 	$(NPM) run gen -w web
 
 .PHONY: lint
@@ -56,6 +61,11 @@ deps: $(NODE_STAMP) ## Install npm and Go dependencies
 $(NODE_STAMP): package.json package-lock.json web/package.json
 	$(NPM) ci --no-audit --no-fund
 	@touch $@
+
+$(SQLC):
+	@mkdir -p $(BIN)
+	GOBIN=$(CURDIR)/$(BIN)/tmp-sqlc $(GO) install github.com/sqlc-dev/sqlc/cmd/sqlc@$(SQLC_VERSION)
+	mv $(BIN)/tmp-sqlc/sqlc $@ && rmdir $(BIN)/tmp-sqlc
 
 .PHONY: web
 web: $(NODE_STAMP) ## Build the web app into web/dist (embedded in the API binary)

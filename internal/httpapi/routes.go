@@ -6,6 +6,7 @@ import (
 	"github.com/go-chi/chi/v5"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
+	"github.com/paryatan/paryatan/internal/auth"
 	"github.com/paryatan/paryatan/internal/httpjson"
 )
 
@@ -22,6 +23,26 @@ func addRoutes(r chi.Router, d Deps, spa *SPA) {
 		// Unknown API paths always answer JSON, never the web app.
 		api.NotFound(apiNotFound)
 		api.MethodNotAllowed(apiMethodNotAllowed)
+		api.Use(d.Auth.Sessions)
+
+		api.Post("/auth/register", d.Auth.Register)
+		api.Post("/auth/login", d.Auth.Login)
+		api.Get("/auth/me", d.Auth.Me)
+		api.Post("/auth/logout", d.Auth.Logout)
+		api.Get("/auth/email/verify", d.Auth.ConfirmEmail)
+		api.With(auth.RequireUser).Post("/auth/email/verify/start", d.Auth.StartEmailVerification)
+		api.Get("/oauth/{provider}/start", d.Auth.OAuthStart)
+		api.Get("/oauth/{provider}/callback", d.Auth.OAuthCallback)
+
+		api.Route("/v1", func(v1 chi.Router) {
+			v1.Group(func(me chi.Router) {
+				me.Use(auth.RequireUser)
+				me.Post("/auth/email/verify/start", d.Auth.StartEmailVerification)
+				me.Get("/me/sessions", d.Auth.ListSessions)
+				me.Post("/me/sessions/{id}/revoke", d.Auth.RevokeSession)
+				me.Put("/me/password", d.Auth.ChangePassword)
+			})
+		})
 	})
 
 	// Everything else is the web app: files from web/dist, and index.html for

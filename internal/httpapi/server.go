@@ -13,6 +13,8 @@ import (
 	"go.opentelemetry.io/otel/propagation"
 	"go.opentelemetry.io/otel/trace"
 
+	"github.com/paryatan/paryatan/internal/auth"
+	"github.com/paryatan/paryatan/internal/clientip"
 	"github.com/paryatan/paryatan/internal/platform/telemetry"
 )
 
@@ -29,6 +31,10 @@ type Deps struct {
 	Migrations fs.FS
 	// Health is shared with the process so shutdown can mark it draining.
 	Health *Health
+	// ClientIP resolves client addresses behind trusted proxies.
+	ClientIP *clientip.Resolver
+	// Auth serves sign-in, registration and sessions.
+	Auth *auth.Handler
 }
 
 // NewServer returns the complete HTTP handler of the API server.
@@ -42,6 +48,8 @@ func NewServer(d Deps) (http.Handler, error) {
 		recoverer(d.Logger),
 		observe(d.Logger, d.Metrics),
 		securityHeaders,
+		d.ClientIP.Middleware,
+		crossOriginProtection(),
 		compress(),
 	)
 	addRoutes(r, d, spa)

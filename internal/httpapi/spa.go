@@ -74,6 +74,9 @@ func (s *SPA) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // a browser navigation (accepts HTML), or any path that does not look like a
 // file. A missing script or image stays a 404 rather than HTML.
 func wantsPage(r *http.Request, name string) bool {
+	if name == "" {
+		return true
+	}
 	if strings.HasPrefix(name, "assets/") {
 		return false
 	}

@@ -31,6 +31,7 @@ func TestSPA(t *testing.T) {
 		body, cache, ctype string
 	}{
 		{"root", "/", html, 200, "<!doctype html><title>app</title>", "no-store", "text/html"},
+		{"root without Accept", "/", "", 200, "<!doctype html><title>app</title>", "no-store", "text/html"},
 		{"client route", "/account/profile", html, 200, "<!doctype html><title>app</title>", "no-store", "text/html"},
 		{"client route without Accept", "/flights", "", 200, "<!doctype html><title>app</title>", "no-store", "text/html"},
 		{"dotted route from a browser", "/blogs/v1.2-release", html, 200, "<!doctype html><title>app</title>", "no-store", "text/html"},

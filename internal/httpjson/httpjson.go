@@ -13,6 +13,8 @@ import (
 type ErrorBody struct {
 	Code    string `json:"error"`
 	Message string `json:"message"`
+	// Field names the input at fault, when one is.
+	Field string `json:"field,omitempty"`
 }
 
 // Write sends v as JSON with the given status. Responses are never cached by

@@ -9,9 +9,13 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net/netip"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/paryatan/paryatan/internal/clientip"
 )
 
 // Config is the API server's configuration.
@@ -36,6 +40,23 @@ type Config struct {
 	// WriteTimeout is the HTTP server's write deadline per request; it must be
 	// longer than the longest supplier call.
 	WriteTimeout time.Duration
+	// PublicURL is the site's external base URL, used in e-mailed links and
+	// as the sign-in provider's redirect; empty derives it from each request.
+	PublicURL string
+	// TrustedProxies are the peers (the ingress) whose X-Forwarded-For and
+	// X-Forwarded-Proto headers are believed.
+	TrustedProxies []netip.Prefix
+	// Google is the Google (OpenID Connect) sign-in client; disabled when
+	// ClientID is empty.
+	Google OIDCClient
+	// SMTPURL and SMTPFrom configure outgoing mail; without them mail is
+	// written to the log.
+	SMTPURL, SMTPFrom string
+}
+
+// OIDCClient is an OpenID Connect client registration.
+type OIDCClient struct {
+	Issuer, ClientID, ClientSecret string
 }
 
 // Defaults used when a variable is unset.
@@ -97,6 +118,37 @@ func Load(getenv func(string) string) (Config, error) {
 	duration("SHUTDOWN_GRACE", &c.ShutdownGrace, 0)
 	duration("SHUTDOWN_DELAY", &c.ShutdownDelay, 0)
 	duration("HTTP_WRITE_TIMEOUT", &c.WriteTimeout, time.Second)
+
+	if v := strings.TrimRight(strings.TrimSpace(getenv("PUBLIC_URL")), "/"); v != "" {
+		if u, err := url.Parse(v); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.Path != "" {
+			errs = append(errs, fmt.Errorf("PUBLIC_URL=%q: want an origin like https://paryatan.example", v))
+		} else {
+			c.PublicURL = v
+		}
+	}
+	if v := getenv("TRUSTED_PROXIES"); v != "" {
+		p, err := clientip.ParsePrefixes(v)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("TRUSTED_PROXIES: %w", err))
+		}
+		c.TrustedProxies = p
+	}
+	c.Google = OIDCClient{
+		Issuer:       strings.TrimSpace(getenv("OAUTH_GOOGLE_ISSUER")),
+		ClientID:     strings.TrimSpace(getenv("OAUTH_GOOGLE_CLIENT_ID")),
+		ClientSecret: strings.TrimSpace(getenv("OAUTH_GOOGLE_CLIENT_SECRET")),
+	}
+	if c.Google.Issuer == "" {
+		c.Google.Issuer = "https://accounts.google.com"
+	}
+	if c.Google.ClientID != "" && c.Google.ClientSecret == "" {
+		errs = append(errs, errors.New("OAUTH_GOOGLE_CLIENT_SECRET is required with OAUTH_GOOGLE_CLIENT_ID"))
+	}
+	c.SMTPURL = strings.TrimSpace(getenv("SMTP_URL"))
+	c.SMTPFrom = strings.TrimSpace(getenv("SMTP_FROM"))
+	if c.SMTPURL != "" && c.SMTPFrom == "" {
+		errs = append(errs, errors.New("SMTP_FROM is required with SMTP_URL"))
+	}
 
 	if err := errors.Join(errs...); err != nil {
 		return Config{}, fmt.Errorf("configuration: %w", err)

@@ -1,0 +1,198 @@
+// Package apitest starts the complete API handler (every route and
+// middleware) over real HTTP against a fresh PostgreSQL database, for
+// integration tests of any domain.
+package apitest
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/cookiejar"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"testing/fstest"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+	"go.opentelemetry.io/otel/propagation"
+	"go.opentelemetry.io/otel/trace/noop"
+
+	"github.com/paryatan/paryatan/internal/auth"
+	"github.com/paryatan/paryatan/internal/clientip"
+	"github.com/paryatan/paryatan/internal/httpapi"
+	"github.com/paryatan/paryatan/internal/platform/telemetry"
+	"github.com/paryatan/paryatan/internal/store"
+	"github.com/paryatan/paryatan/internal/store/storetest"
+)
+
+// Options adjust the server under test.
+type Options struct {
+	// Auth overrides the auth settings (limits, TTLs); zero means defaults.
+	Auth *auth.Config
+	// Providers are the OpenID Connect sign-in providers.
+	Providers map[string]*auth.Provider
+	// TrustedProxies lets tests act as the ingress.
+	TrustedProxies string
+}
+
+// Env is a running server and what tests need around it.
+type Env struct {
+	URL  string
+	DB   *pgxpool.Pool
+	Mail *Mailbox
+	Auth *auth.Service
+}
+
+// New starts the server for one test; everything stops when the test ends.
+func New(t testing.TB, opts Options) *Env {
+	t.Helper()
+	ctx := context.Background()
+	pool, err := store.Open(ctx, storetest.NewDatabase(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(pool.Close)
+	if _, err := store.Migrate(ctx, pool, store.Migrations()); err != nil {
+		t.Fatal(err)
+	}
+	log := slog.New(slog.DiscardHandler)
+	cfg := auth.DefaultConfig()
+	if opts.Auth != nil {
+		cfg = *opts.Auth
+	}
+	mail := &Mailbox{}
+	svc := auth.NewService(pool, cfg, mail, opts.Providers, log)
+	trusted, err := clientip.ParsePrefixes(opts.TrustedProxies)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := httpapi.NewServer(httpapi.Deps{
+		Logger: log, DB: pool, Metrics: telemetry.NewMetrics(),
+		Tracing: noop.NewTracerProvider(), Propagator: propagation.TraceContext{},
+		Web:        fstest.MapFS{"index.html": {Data: []byte("<!doctype html>")}},
+		Migrations: store.Migrations(),
+		Health:     httpapi.NewHealth(pool, store.Migrations(), log),
+		ClientIP:   clientip.New(trusted),
+		Auth:       auth.NewHandler(svc, log),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(h)
+	t.Cleanup(srv.Close)
+	return &Env{URL: srv.URL, DB: pool, Mail: mail, Auth: svc}
+}
+
+// Client is a browser-like client with its own cookie jar (one device).
+type Client struct {
+	t    testing.TB
+	env  *Env
+	HTTP *http.Client
+	// Header is added to every request.
+	Header http.Header
+}
+
+// NewClient returns a client with an empty cookie jar that does not follow
+// redirects (tests look at them).
+func (e *Env) NewClient(t testing.TB) *Client {
+	jar, _ := cookiejar.New(nil)
+	return &Client{t: t, env: e, Header: http.Header{}, HTTP: &http.Client{
+		Jar: jar,
+		CheckRedirect: func(*http.Request, []*http.Request) error {
+			return http.ErrUseLastResponse
+		},
+	}}
+}
+
+// Response is a finished exchange.
+type Response struct {
+	*http.Response
+	Body []byte
+}
+
+// JSON decodes the body into v, failing the test on error.
+func (r *Response) JSON(t testing.TB, v any) {
+	t.Helper()
+	if err := json.Unmarshal(r.Body, v); err != nil {
+		t.Fatalf("decode %s: %v", r.Body, err)
+	}
+}
+
+// Error returns the error envelope's code and message.
+func (r *Response) Error(t testing.TB) (code, message string) {
+	t.Helper()
+	var e struct{ Error, Message string }
+	r.JSON(t, &e)
+	return e.Error, e.Message
+}
+
+// Do sends a request; body may be nil, a string (sent as is) or a value
+// (sent as JSON).
+func (c *Client) Do(method, path string, body any) *Response {
+	c.t.Helper()
+	var rd io.Reader
+	switch b := body.(type) {
+	case nil:
+	case string:
+		rd = strings.NewReader(b)
+	case []byte:
+		rd = bytes.NewReader(b)
+	default:
+		buf, err := json.Marshal(b)
+		if err != nil {
+			c.t.Fatal(err)
+		}
+		rd = bytes.NewReader(buf)
+	}
+	req, err := http.NewRequest(method, c.env.URL+path, rd)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	if rd != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	for k, vs := range c.Header {
+		req.Header[k] = vs
+	}
+	res, err := c.HTTP.Do(req)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	defer res.Body.Close()
+	b, err := io.ReadAll(res.Body)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	return &Response{Response: res, Body: b}
+}
+
+// Mailbox captures the e-mails the server sends.
+type Mailbox struct {
+	mu   sync.Mutex
+	Sent []Mail
+}
+
+// Mail is one captured e-mail.
+type Mail struct{ To, Subject, Body string }
+
+// Send records the message.
+func (m *Mailbox) Send(_ context.Context, to, subject, body string) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.Sent = append(m.Sent, Mail{to, subject, body})
+	return nil
+}
+
+// Last returns the most recent e-mail, if any.
+func (m *Mailbox) Last() (Mail, bool) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if len(m.Sent) == 0 {
+		return Mail{}, false
+	}
+	return m.Sent[len(m.Sent)-1], true
+}

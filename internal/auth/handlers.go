@@ -1,0 +1,393 @@
+package auth
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"strconv"
+	"time"
+
+	"github.com/go-chi/chi/v5"
+	"github.com/google/uuid"
+
+	"github.com/paryatan/paryatan/internal/clientip"
+	"github.com/paryatan/paryatan/internal/httpjson"
+	"github.com/paryatan/paryatan/internal/returnpath"
+	"github.com/paryatan/paryatan/internal/store/queries"
+)
+
+// CookieName is the session cookie.
+const CookieName = "paryatan_session"
+
+// Handler serves the auth and session routes.
+type Handler struct {
+	svc *Service
+	log *slog.Logger
+}
+
+// NewHandler returns the HTTP side of svc.
+func NewHandler(svc *Service, log *slog.Logger) *Handler { return &Handler{svc: svc, log: log} }
+
+type ctxKey struct{}
+
+// FromContext returns the signed-in principal of the request, or nil.
+func FromContext(ctx context.Context) *Principal {
+	p, _ := ctx.Value(ctxKey{}).(*Principal)
+	return p
+}
+
+// Sessions loads the signed-in user, when the request carries a live
+// session cookie, for FromContext and RequireUser.
+func (h *Handler) Sessions(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		c, err := r.Cookie(CookieName)
+		if err != nil || c.Value == "" {
+			next.ServeHTTP(w, r)
+			return
+		}
+		p, err := h.svc.Resolve(r.Context(), c.Value)
+		if err != nil {
+			if !errors.Is(err, ErrNotFound) {
+				h.log.ErrorContext(r.Context(), "session lookup failed", "err", err)
+				httpjson.Error(w, r, http.StatusServiceUnavailable, "unavailable", "We could not check your session. Please try again.")
+				return
+			}
+			// A dead cookie is dropped so the browser stops sending it.
+			h.clearCookie(w, r)
+			next.ServeHTTP(w, r)
+			return
+		}
+		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), ctxKey{}, p)))
+	})
+}
+
+// RequireUser answers 401 unless the request is signed in.
+func RequireUser(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if FromContext(r.Context()) == nil {
+			httpjson.Error(w, r, http.StatusUnauthorized, "unauthenticated", "Please sign in to continue.")
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// UserJSON is the account as the web app reads it.
+type UserJSON struct {
+	ID            string    `json:"_id"`
+	FullName      string    `json:"fullName"`
+	Email         string    `json:"email"`
+	Phone         *string   `json:"phone,omitempty"`
+	AccountType   string    `json:"accountType"`
+	EmailVerified bool      `json:"emailVerified"`
+	CreatedAt     time.Time `json:"createdAt"`
+}
+
+// NewUserJSON renders u.
+func NewUserJSON(u queries.User) UserJSON {
+	return UserJSON{
+		ID: u.ID.String(), FullName: u.FullName, Email: u.Email, Phone: u.Phone,
+		AccountType: u.AccountType, EmailVerified: u.EmailVerifiedAt != nil, CreatedAt: u.CreatedAt,
+	}
+}
+
+type userBody struct {
+	User UserJSON `json:"user"`
+}
+
+// Register handles POST /api/auth/register.
+func (h *Handler) Register(w http.ResponseWriter, r *http.Request) {
+	var in struct {
+		FullName    string `json:"fullName"`
+		Email       string `json:"email"`
+		Password    string `json:"password"`
+		Phone       string `json:"phone"`
+		AccountType string `json:"accountType"`
+	}
+	if e := httpjson.Decode(w, r, &in); e != nil {
+		httpjson.WriteRequestError(w, r, e)
+		return
+	}
+	ip := clientip.Addr(r.Context())
+	if wait, err := h.svc.allow(r.Context(),
+		limitCheck{"register:ip:" + ip, h.svc.cfg.Limits.RegisterPerIP},
+		limitCheck{"register:email:" + emailKey(in.Email), h.svc.cfg.Limits.RegisterPerEmail},
+	); err != nil {
+		h.fail(w, r, err, wait)
+		return
+	}
+	u, err := h.svc.Register(r.Context(), Registration{
+		FullName: in.FullName, Email: in.Email, Password: in.Password, Phone: in.Phone, AccountType: in.AccountType,
+	})
+	if err != nil {
+		h.fail(w, r, err, 0)
+		return
+	}
+	h.signIn(w, r, u, http.StatusCreated)
+}
+
+// Login handles POST /api/auth/login.
+func (h *Handler) Login(w http.ResponseWriter, r *http.Request) {
+	var in struct {
+		Email    string `json:"email"`
+		Password string `json:"password"`
+	}
+	if e := httpjson.Decode(w, r, &in); e != nil {
+		httpjson.WriteRequestError(w, r, e)
+		return
+	}
+	ip := clientip.Addr(r.Context())
+	if wait, err := h.svc.allow(r.Context(),
+		limitCheck{"login:ip:" + ip, h.svc.cfg.Limits.LoginPerIP},
+		limitCheck{"login:email:" + emailKey(in.Email), h.svc.cfg.Limits.LoginPerEmail},
+	); err != nil {
+		h.fail(w, r, err, wait)
+		return
+	}
+	u, err := h.svc.Authenticate(r.Context(), in.Email, in.Password)
+	if err != nil {
+		h.fail(w, r, err, 0)
+		return
+	}
+	h.signIn(w, r, u, http.StatusOK)
+}
+
+// signIn opens a session for u, sets the cookie and answers {user}.
+func (h *Handler) signIn(w http.ResponseWriter, r *http.Request, u queries.User, status int) {
+	if err := h.openSession(w, r, u); err != nil {
+		h.fail(w, r, err, 0)
+		return
+	}
+	httpjson.Write(w, r, status, userBody{NewUserJSON(u)})
+}
+
+func (h *Handler) openSession(w http.ResponseWriter, r *http.Request, u queries.User) error {
+	token, sess, err := h.svc.OpenSession(r.Context(), u.ID, Device{UserAgent: r.UserAgent(), IP: clientip.Addr(r.Context())})
+	if err != nil {
+		return err
+	}
+	http.SetCookie(w, &http.Cookie{
+		Name: CookieName, Value: token, Path: "/", Expires: sess.AbsoluteExpiresAt,
+		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: clientip.HTTPS(r.Context()),
+	})
+	return nil
+}
+
+func (h *Handler) clearCookie(w http.ResponseWriter, r *http.Request) {
+	http.SetCookie(w, &http.Cookie{
+		Name: CookieName, Value: "", Path: "/", MaxAge: -1,
+		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: clientip.HTTPS(r.Context()),
+	})
+}
+
+// Me handles GET /api/auth/me.
+func (h *Handler) Me(w http.ResponseWriter, r *http.Request) {
+	p := FromContext(r.Context())
+	if p == nil {
+		httpjson.Error(w, r, http.StatusUnauthorized, "unauthenticated", "You are not signed in.")
+		return
+	}
+	httpjson.Write(w, r, http.StatusOK, userBody{NewUserJSON(p.User)})
+}
+
+// Logout handles POST /api/auth/logout: it ends this device's session.
+// Signed out already is fine too.
+func (h *Handler) Logout(w http.ResponseWriter, r *http.Request) {
+	if p := FromContext(r.Context()); p != nil {
+		if err := h.svc.CloseSession(r.Context(), p); err != nil {
+			h.fail(w, r, err, 0)
+			return
+		}
+	}
+	h.clearCookie(w, r)
+	w.WriteHeader(http.StatusNoContent)
+}
+
+type sessionJSON struct {
+	ID         string    `json:"_id"`
+	Current    bool      `json:"current"`
+	UserAgent  string    `json:"userAgent"`
+	CreatedAt  time.Time `json:"createdAt"`
+	LastSeenAt time.Time `json:"lastSeenAt"`
+	IP         string    `json:"ip"`
+}
+
+// ListSessions handles GET /api/v1/me/sessions.
+func (h *Handler) ListSessions(w http.ResponseWriter, r *http.Request) {
+	p := FromContext(r.Context())
+	rows, err := h.svc.Sessions(r.Context(), p.User.ID)
+	if err != nil {
+		h.fail(w, r, err, 0)
+		return
+	}
+	items := make([]sessionJSON, 0, len(rows))
+	for _, s := range rows {
+		items = append(items, sessionJSON{
+			ID: s.ID.String(), Current: s.ID == p.Session.ID, UserAgent: s.UserAgent,
+			CreatedAt: s.CreatedAt, LastSeenAt: s.LastSeenAt, IP: s.Ip,
+		})
+	}
+	httpjson.Write(w, r, http.StatusOK, struct {
+		Items []sessionJSON `json:"items"`
+	}{items})
+}
+
+// RevokeSession handles POST /api/v1/me/sessions/{id}/revoke.
+func (h *Handler) RevokeSession(w http.ResponseWriter, r *http.Request) {
+	id, err := uuid.Parse(chi.URLParam(r, "id"))
+	if err != nil {
+		h.fail(w, r, ErrNotFound, 0)
+		return
+	}
+	if err := h.svc.RevokeSession(r.Context(), FromContext(r.Context()), id); err != nil {
+		h.fail(w, r, err, 0)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
+// ChangePassword handles PUT /api/v1/me/password.
+func (h *Handler) ChangePassword(w http.ResponseWriter, r *http.Request) {
+	var in struct {
+		OldPassword string `json:"oldPassword"`
+		NewPassword string `json:"newPassword"`
+	}
+	if e := httpjson.Decode(w, r, &in); e != nil {
+		httpjson.WriteRequestError(w, r, e)
+		return
+	}
+	if err := h.svc.ChangePassword(r.Context(), FromContext(r.Context()), in.OldPassword, in.NewPassword); err != nil {
+		h.fail(w, r, err, 0)
+		return
+	}
+	httpjson.Write(w, r, http.StatusOK, struct {
+		OK bool `json:"ok"`
+	}{true})
+}
+
+// StartEmailVerification handles POST /api/v1/auth/email/verify/start and
+// its fallback path.
+func (h *Handler) StartEmailVerification(w http.ResponseWriter, r *http.Request) {
+	if err := h.svc.StartEmailVerification(r.Context(), FromContext(r.Context()), h.baseURL(r)); err != nil {
+		h.fail(w, r, err, 0)
+		return
+	}
+	httpjson.Write(w, r, http.StatusAccepted, struct {
+		OK bool `json:"ok"`
+	}{true})
+}
+
+// ConfirmEmail handles GET /api/auth/email/verify?token=…, the link in the
+// e-mail, and lands on the profile page with the outcome.
+func (h *Handler) ConfirmEmail(w http.ResponseWriter, r *http.Request) {
+	err := h.svc.ConfirmEmail(r.Context(), r.URL.Query().Get("token"))
+	switch {
+	case err == nil:
+		http.Redirect(w, r, "/account/profile?emailVerified=1", http.StatusSeeOther)
+	case errors.Is(err, ErrVerificationFailed):
+		http.Redirect(w, r, "/account/profile?emailVerified=0", http.StatusSeeOther)
+	default:
+		h.fail(w, r, err, 0)
+	}
+}
+
+// OAuthStart handles GET /api/oauth/{provider}/start?from=…: it leaves for
+// the provider, or, when that is impossible, returns to the sign-in page with
+// a message.
+func (h *Handler) OAuthStart(w http.ResponseWriter, r *http.Request) {
+	provider := chi.URLParam(r, "provider")
+	from := returnpath.Sanitize(r.URL.Query().Get("from"), "/")
+	dest, err := h.svc.StartOAuth(r.Context(), provider, from, r.URL.Query().Get("type"), h.callbackURL(r, provider))
+	if err != nil {
+		h.oauthFailed(w, r, from, err)
+		return
+	}
+	http.Redirect(w, r, dest, http.StatusFound)
+}
+
+// OAuthCallback handles GET /api/oauth/{provider}/callback.
+func (h *Handler) OAuthCallback(w http.ResponseWriter, r *http.Request) {
+	provider := chi.URLParam(r, "provider")
+	q := r.URL.Query()
+	if q.Get("error") != "" || q.Get("state") == "" || q.Get("code") == "" {
+		// Cancelled at the provider, or a malformed call: use up the state
+		// if there is one and go back to where the user started.
+		_, back, _ := h.svc.FinishOAuth(r.Context(), provider, q.Get("state"), "", "")
+		h.oauthFailed(w, r, back, ErrOAuthFailed)
+		return
+	}
+	u, back, err := h.svc.FinishOAuth(r.Context(), provider, q.Get("state"), q.Get("code"), h.callbackURL(r, provider))
+	if err != nil {
+		h.oauthFailed(w, r, back, err)
+		return
+	}
+	if err := h.openSession(w, r, u); err != nil {
+		h.oauthFailed(w, r, back, err)
+		return
+	}
+	http.Redirect(w, r, returnpath.Sanitize(back, "/"), http.StatusFound)
+}
+
+func (h *Handler) oauthFailed(w http.ResponseWriter, r *http.Request, back string, err error) {
+	msg := ErrOAuthFailed.Message
+	var p *Problem
+	if errors.As(err, &p) {
+		msg = p.Message
+	} else {
+		h.log.ErrorContext(r.Context(), "provider sign-in failed", "err", err)
+	}
+	v := url.Values{"ret": {returnpath.Sanitize(back, "/")}, "oauthError": {msg}}
+	http.Redirect(w, r, "/auth/login?"+v.Encode(), http.StatusFound)
+}
+
+// baseURL is the site's external URL: configured, else from the request.
+func (h *Handler) baseURL(r *http.Request) string {
+	if h.svc.cfg.PublicURL != "" {
+		return h.svc.cfg.PublicURL
+	}
+	scheme := "http"
+	if clientip.HTTPS(r.Context()) {
+		scheme = "https"
+	}
+	return scheme + "://" + r.Host
+}
+
+func (h *Handler) callbackURL(r *http.Request, provider string) string {
+	return h.baseURL(r) + "/api/oauth/" + url.PathEscape(provider) + "/callback"
+}
+
+// fail maps a service error to its HTTP answer, in one place.
+func (h *Handler) fail(w http.ResponseWriter, r *http.Request, err error, retryAfter time.Duration) {
+	var fe *FieldError
+	if errors.As(err, &fe) {
+		httpjson.Write(w, r, http.StatusBadRequest, httpjson.ErrorBody{Code: "invalid_field", Message: fe.Message, Field: fe.Field})
+		return
+	}
+	var p *Problem
+	if !errors.As(err, &p) {
+		h.log.ErrorContext(r.Context(), "auth request failed", "err", err)
+		httpjson.Error(w, r, http.StatusInternalServerError, "internal", "Something went wrong on our side. Please try again.")
+		return
+	}
+	status := http.StatusBadRequest
+	switch p {
+	case ErrEmailTaken, ErrAlreadyVerified:
+		status = http.StatusConflict
+	case ErrBadCredentials:
+		status = http.StatusUnauthorized
+	case ErrNotFound:
+		status = http.StatusNotFound
+	case ErrTooMany:
+		status = http.StatusTooManyRequests
+		secs := int(retryAfter.Seconds() + 0.999)
+		if secs < 1 {
+			secs = 1
+		}
+		w.Header().Set("Retry-After", strconv.Itoa(secs))
+	case ErrProviderUnavailable:
+		status = http.StatusServiceUnavailable
+	}
+	httpjson.Error(w, r, status, p.Code, p.Message)
+}

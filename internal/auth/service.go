@@ -1,0 +1,355 @@
+package auth
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/mail"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/paryatan/paryatan/internal/store/queries"
+)
+
+// Config holds the account and session settings.
+type Config struct {
+	// IdleTTL ends a session that has not been used for this long.
+	IdleTTL time.Duration
+	// AbsoluteTTL ends every session this long after sign-in, used or not.
+	AbsoluteTTL time.Duration
+	// TouchEvery limits how often a session's last-seen time is written.
+	TouchEvery time.Duration
+	// PublicURL is the site's external base URL (links in e-mails, the
+	// sign-in provider's redirect). Empty: taken from each request.
+	PublicURL string
+	// Limits guard sign-in and registration.
+	Limits Limits
+}
+
+// DefaultConfig returns the production settings.
+func DefaultConfig() Config {
+	return Config{
+		IdleTTL:     30 * 24 * time.Hour,
+		AbsoluteTTL: 90 * 24 * time.Hour,
+		TouchEvery:  time.Minute,
+		Limits:      DefaultLimits(),
+	}
+}
+
+// Service implements accounts and sessions on PostgreSQL.
+type Service struct {
+	pool      *pgxpool.Pool
+	q         *queries.Queries
+	cfg       Config
+	log       *slog.Logger
+	mailer    Mailer
+	providers map[string]*Provider
+	now       func() time.Time
+}
+
+// NewService returns the auth service. providers may be empty: sign-in with
+// a provider then answers that it is unavailable.
+func NewService(pool *pgxpool.Pool, cfg Config, mailer Mailer, providers map[string]*Provider, log *slog.Logger) *Service {
+	return &Service{pool: pool, q: queries.New(pool), cfg: cfg, log: log, mailer: mailer, providers: providers, now: time.Now}
+}
+
+// Problem is a failure whose message is meant for people; Code is stable
+// for programs.
+type Problem struct {
+	Code    string
+	Message string
+}
+
+func (p *Problem) Error() string { return p.Message }
+
+// Failures with a meaning for the caller.
+var (
+	ErrEmailTaken         = &Problem{"email_taken", "An account with this e-mail already exists. Please sign in instead."}
+	ErrBadCredentials     = &Problem{"bad_credentials", "Incorrect e-mail or password."}
+	ErrWrongPassword      = &Problem{"wrong_password", "Your current password is not correct."}
+	ErrNoPassword         = &Problem{"no_password", "This account signs in with Google and has no password to change."}
+	ErrNotFound           = &Problem{"not_found", "Not found."}
+	ErrCurrentSession     = &Problem{"current_session", "This is the device you are using. Use Logout to sign out here."}
+	ErrAlreadyVerified    = &Problem{"already_verified", "Your e-mail address is already verified."}
+	ErrVerificationFailed = &Problem{"verification_failed", "This verification link is invalid or has expired."}
+	ErrTooMany            = &Problem{"rate_limited", "Too many attempts. Please wait a few minutes and try again."}
+)
+
+// FieldError is a validation failure of one input field.
+type FieldError struct {
+	Field   string
+	Message string
+}
+
+func (e *FieldError) Error() string { return e.Message }
+
+// Registration is what the sign-up form sends.
+type Registration struct {
+	FullName    string
+	Email       string
+	Password    string
+	Phone       string
+	AccountType string
+}
+
+// normaliseEmail trims and checks an e-mail address: a single plain
+// address, no display name.
+func normaliseEmail(s string) (string, error) {
+	s = strings.TrimSpace(s)
+	a, err := mail.ParseAddress(s)
+	if err != nil || a.Address != s || len(s) > 254 || !strings.Contains(s[strings.LastIndexByte(s, '@'):], ".") {
+		return "", &FieldError{"email", "Please enter a valid e-mail address."}
+	}
+	return s, nil
+}
+
+func checkPassword(field, p string) error {
+	if utf8.RuneCountInString(p) < MinPasswordLength {
+		return &FieldError{field, fmt.Sprintf("Password must be at least %d characters.", MinPasswordLength)}
+	}
+	if len(p) > maxPasswordLength {
+		return &FieldError{field, fmt.Sprintf("Password must be at most %d characters.", maxPasswordLength)}
+	}
+	return nil
+}
+
+// normalisePhone keeps an optional phone number: digits with an optional
+// leading +, spaces and dashes allowed while typing, 8 to 15 digits.
+func normalisePhone(s string) (*string, error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return nil, nil
+	}
+	digits := 0
+	for i, r := range s {
+		switch {
+		case r >= '0' && r <= '9':
+			digits++
+		case r == '+' && i == 0, r == ' ', r == '-':
+		default:
+			return nil, &FieldError{"phone", "Please enter a valid phone number."}
+		}
+	}
+	if digits < 8 || digits > 15 {
+		return nil, &FieldError{"phone", "Please enter a valid phone number."}
+	}
+	return &s, nil
+}
+
+func normaliseAccountType(s string) (string, error) {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "", "personal":
+		return "personal", nil
+	case "biz", "mybiz", "business":
+		return "biz", nil
+	}
+	return "", &FieldError{"accountType", "Account type must be personal or biz."}
+}
+
+// Register creates an account with a password.
+func (s *Service) Register(ctx context.Context, in Registration) (queries.User, error) {
+	name := strings.TrimSpace(in.FullName)
+	if name == "" {
+		return queries.User{}, &FieldError{"fullName", "Please enter your full name."}
+	}
+	if utf8.RuneCountInString(name) > 200 {
+		return queries.User{}, &FieldError{"fullName", "Full name must be at most 200 characters."}
+	}
+	email, err := normaliseEmail(in.Email)
+	if err != nil {
+		return queries.User{}, err
+	}
+	if err := checkPassword("password", in.Password); err != nil {
+		return queries.User{}, err
+	}
+	phone, err := normalisePhone(in.Phone)
+	if err != nil {
+		return queries.User{}, err
+	}
+	kind, err := normaliseAccountType(in.AccountType)
+	if err != nil {
+		return queries.User{}, err
+	}
+	hash, err := HashPassword(in.Password)
+	if err != nil {
+		return queries.User{}, err
+	}
+	u, err := s.q.UserCreate(ctx, queries.UserCreateParams{
+		Email: email, FullName: name, Phone: phone, AccountType: kind, PasswordHash: &hash,
+	})
+	if isUniqueViolation(err) {
+		return queries.User{}, ErrEmailTaken
+	}
+	return u, err
+}
+
+// Authenticate checks an e-mail and password. Unknown e-mail and wrong
+// password fail alike, in about the same time.
+func (s *Service) Authenticate(ctx context.Context, email, password string) (queries.User, error) {
+	email = strings.TrimSpace(email)
+	if len(password) > maxPasswordLength {
+		return queries.User{}, ErrBadCredentials
+	}
+	u, err := s.q.UserGetByEmail(ctx, email)
+	if errors.Is(err, pgx.ErrNoRows) || (err == nil && u.PasswordHash == nil) {
+		_, _ = VerifyPassword(dummyHash, password)
+		return queries.User{}, ErrBadCredentials
+	}
+	if err != nil {
+		return queries.User{}, err
+	}
+	ok, err := VerifyPassword(*u.PasswordHash, password)
+	if err != nil {
+		return queries.User{}, fmt.Errorf("verify password of user %s: %w", u.ID, err)
+	}
+	if !ok {
+		return queries.User{}, ErrBadCredentials
+	}
+	return u, nil
+}
+
+// Device describes where a session is opened from.
+type Device struct {
+	UserAgent string
+	IP        string
+}
+
+// OpenSession starts a session for the user and returns its cookie token.
+func (s *Service) OpenSession(ctx context.Context, userID uuid.UUID, d Device) (string, queries.Session, error) {
+	token, hash := newToken()
+	now := s.now()
+	ua := d.UserAgent
+	if len(ua) > 512 {
+		ua = ua[:512]
+	}
+	sess, err := s.q.SessionCreate(ctx, queries.SessionCreateParams{
+		UserID: userID, TokenHash: hash, UserAgent: ua, Ip: d.IP,
+		ExpiresAt: now.Add(s.cfg.IdleTTL), AbsoluteExpiresAt: now.Add(s.cfg.AbsoluteTTL),
+	})
+	return token, sess, err
+}
+
+// Principal is the signed-in user behind a request and their session.
+type Principal struct {
+	User    queries.User
+	Session queries.Session
+}
+
+// Resolve finds the live session for a cookie token, sliding its expiry and
+// recording its use at most once per TouchEvery.
+func (s *Service) Resolve(ctx context.Context, token string) (*Principal, error) {
+	if token == "" || len(token) > 100 {
+		return nil, ErrNotFound
+	}
+	row, err := s.q.SessionGetByToken(ctx, hashToken(token))
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, ErrNotFound
+	}
+	if err != nil {
+		return nil, err
+	}
+	now := s.now()
+	if now.Sub(row.Session.LastSeenAt) >= s.cfg.TouchEvery {
+		next := now.Add(s.cfg.IdleTTL)
+		if err := s.q.SessionTouch(ctx, queries.SessionTouchParams{ID: row.Session.ID, ExpiresAt: next}); err != nil {
+			s.log.WarnContext(ctx, "session touch failed", "err", err)
+		} else {
+			row.Session.LastSeenAt = now
+			row.Session.ExpiresAt = minTime(next, row.Session.AbsoluteExpiresAt)
+		}
+	}
+	return &Principal{User: row.User, Session: row.Session}, nil
+}
+
+// CloseSession ends the session with this token (logout).
+func (s *Service) CloseSession(ctx context.Context, p *Principal) error {
+	_, err := s.q.SessionRevoke(ctx, queries.SessionRevokeParams{ID: p.Session.ID, UserID: p.User.ID})
+	return err
+}
+
+// Sessions lists the user's live sessions, most recently used first.
+func (s *Service) Sessions(ctx context.Context, userID uuid.UUID) ([]queries.Session, error) {
+	return s.q.SessionListByUser(ctx, userID)
+}
+
+// RevokeSession ends one of the user's other sessions. Another user's session
+// is reported as not found.
+func (s *Service) RevokeSession(ctx context.Context, p *Principal, id uuid.UUID) error {
+	if id == p.Session.ID {
+		return ErrCurrentSession
+	}
+	n, err := s.q.SessionRevoke(ctx, queries.SessionRevokeParams{ID: id, UserID: p.User.ID})
+	if err != nil {
+		return err
+	}
+	if n == 0 {
+		return ErrNotFound
+	}
+	return nil
+}
+
+// ChangePassword checks the old password, stores the new one and ends every
+// other session of the user, in one transaction.
+func (s *Service) ChangePassword(ctx context.Context, p *Principal, oldPassword, newPassword string) error {
+	if err := checkPassword("newPassword", newPassword); err != nil {
+		return err
+	}
+	u, err := s.q.UserGet(ctx, p.User.ID)
+	if err != nil {
+		return err
+	}
+	if u.PasswordHash == nil {
+		return ErrNoPassword
+	}
+	if len(oldPassword) > maxPasswordLength {
+		return ErrWrongPassword
+	}
+	ok, err := VerifyPassword(*u.PasswordHash, oldPassword)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return ErrWrongPassword
+	}
+	hash, err := HashPassword(newPassword)
+	if err != nil {
+		return err
+	}
+	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		q := s.q.WithTx(tx)
+		if err := q.UserSetPassword(ctx, queries.UserSetPasswordParams{ID: u.ID, PasswordHash: &hash}); err != nil {
+			return err
+		}
+		_, err := q.SessionRevokeOthers(ctx, queries.SessionRevokeOthersParams{UserID: u.ID, KeepID: p.Session.ID})
+		return err
+	})
+}
+
+// Cleanup deletes sessions, sign-in states and rate-limit windows that ended
+// more than a day ago. Any replica may run it.
+func (s *Service) Cleanup(ctx context.Context) error {
+	before := s.now().Add(-24 * time.Hour)
+	_, err1 := s.q.SessionDeleteExpired(ctx, before)
+	_, err2 := s.q.OAuthStateDeleteExpired(ctx, s.now())
+	_, err3 := s.q.RateLimitDeleteBefore(ctx, before)
+	return errors.Join(err1, err2, err3)
+}
+
+func isUniqueViolation(err error) bool {
+	var pgErr *pgconn.PgError
+	return errors.As(err, &pgErr) && pgErr.Code == "23505"
+}
+
+func minTime(a, b time.Time) time.Time {
+	if a.Before(b) {
+		return a
+	}
+	return b
+}
