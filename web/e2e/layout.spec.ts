@@ -1,0 +1,192 @@
+import { expect, test, type Page } from '@playwright/test'
+
+const SLOGANS = [
+  'Corporate Booking',
+  'Enterprise Bookings',
+  'Social Booking',
+  'MICE Booking',
+  'Holiday Booking',
+  'VISA Booking',
+]
+
+async function expectPath(page: Page, path: string) {
+  await expect.poll(() => new URL(page.url()).pathname).toBe(path)
+}
+
+test.describe('header', () => {
+  const MAIN = [
+    ['Flights', '/flights'],
+    ['Hotels', '/hotels'],
+    ['Visa', '/go/visa'],
+    ['Holidays', '/holidays'],
+    ['MICE', '/mice'],
+  ] as const
+  const SECONDARY = [
+    ['Blogs', '/blogs'],
+    ['Offers', '/offers'],
+    ['Cruises', '/cruises'],
+  ] as const
+
+  test('main and secondary links go where the spec says', async ({ page }) => {
+    await page.goto('/support')
+    const header = page.getByRole('banner')
+    for (const [label, path] of [...MAIN, ...SECONDARY]) {
+      const link = header.getByRole('link', { name: label, exact: true })
+      await expect(link).toHaveAttribute('href', path)
+      await link.click()
+      await expectPath(page, path)
+      await expect(page.locator('main h1')).toBeVisible()
+    }
+    await header.getByRole('link', { name: 'Paryatan home' }).click()
+    await expectPath(page, '/')
+  })
+
+  test('the slogan rotates through the six slogans', async ({ page }) => {
+    await page.goto('/')
+    const slogan = page.getByTestId('header-slogan').first()
+    const first = (await slogan.textContent()) ?? ''
+    expect(SLOGANS).toContain(first)
+    await expect(slogan).not.toHaveText(first, { timeout: 3_500 })
+    const second = (await slogan.textContent()) ?? ''
+    expect(SLOGANS.indexOf(second)).toBe((SLOGANS.indexOf(first) + 1) % SLOGANS.length)
+  })
+
+  test("'Business' opens the dialog locked to MyBiz", async ({ page }) => {
+    await page.goto('/')
+    await page.getByRole('banner').getByRole('button', { name: 'Business' }).click()
+    const dialog = page.getByRole('dialog')
+    await expect(dialog).toBeVisible()
+    await expect(dialog.getByText('MYBIZ ACCOUNT', { exact: true })).toBeVisible()
+    await expect(dialog.getByRole('tab')).toHaveCount(0)
+    await expect(dialog.getByText('PERSONAL ACCOUNT')).toHaveCount(0)
+  })
+
+  test("'Sign in' opens the dialog with both tabs; Escape, the close button and the backdrop close it", async ({
+    page,
+  }) => {
+    await page.goto('/')
+    const signIn = page.getByRole('banner').getByRole('button', { name: 'Sign in' })
+    const dialog = page.getByRole('dialog')
+
+    await signIn.click()
+    await expect(dialog).toBeVisible()
+    await expect(dialog.getByRole('tab', { name: 'PERSONAL ACCOUNT' })).toBeVisible()
+    await expect(dialog.getByRole('tab', { name: 'MYBIZ ACCOUNT' })).toBeVisible()
+    await expect(dialog.getByLabel('Mobile Number')).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(dialog).toBeHidden()
+
+    await signIn.click()
+    await dialog.getByRole('button', { name: 'Close' }).click()
+    await expect(dialog).toBeHidden()
+
+    await signIn.click()
+    await expect(dialog).toBeVisible()
+    await page.mouse.click(5, 790)
+    await expect(dialog).toBeHidden()
+  })
+
+  test('the dialog validates the mobile number and its carousel advances', async ({ page }) => {
+    await page.goto('/')
+    await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click()
+    const dialog = page.getByRole('dialog')
+    const mobile = dialog.getByLabel('Mobile Number')
+    const next = dialog.getByRole('button', { name: 'Continue', exact: true })
+    await expect(next).toBeDisabled()
+    await mobile.fill('12345')
+    await expect(dialog.getByText('Please enter a valid Mobile Number.')).toBeVisible()
+    await mobile.fill('98765 43210')
+    await expect(next).toBeEnabled()
+    await next.click()
+    await expect(dialog.getByText('Mobile OTP login coming soon. Use Email or Google for now.')).toBeVisible()
+
+    const caption = dialog.getByTestId('sign-in-slide-caption')
+    await expect(caption).toHaveText('Lock Flight Prices & Pay Later')
+    await expect(caption).toHaveText('Book Hotels at Exclusive Rates', { timeout: 4_000 })
+    await dialog.getByRole('button', { name: /Show slide 4/ }).click()
+    await expect(caption).toHaveText('Visa Assistance Without Hassle')
+  })
+
+  test('the menu drawer carries the links on a narrow screen', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 800 })
+    await page.goto('/')
+    await page.getByRole('button', { name: 'Open menu' }).click()
+    const drawer = page.getByRole('dialog')
+    await expect(drawer.getByRole('link', { name: 'Cruises' })).toBeVisible()
+    await drawer.getByRole('link', { name: 'Hotels' }).click()
+    await expectPath(page, '/hotels')
+    await expect(drawer).toBeHidden()
+    await expect(page.getByRole('heading', { level: 1, name: 'Hotels' })).toBeVisible()
+  })
+})
+
+test.describe('footer', () => {
+  const LINKS = [
+    ['Visa', '/go/visa'],
+    ['Cruises', '/cruises'],
+    ['Hotels', '/hotels'],
+    ['Flights', '/flights'],
+    ['About us', '/about'],
+    ['Blogs', '/blogs'],
+    ['Offers', '/offers'],
+    ['Contact us', '/contact'],
+    ['Sign Up', '/auth/register'],
+    ['Login', '/auth/login'],
+    ['Privacy policy', '/privacy'],
+    ['Terms of use', '/terms'],
+    ['Cancellation policy', '/cancellation'],
+    ['Cookie policy', '/cookies'],
+  ] as const
+
+  test('every footer link goes where the spec says', async ({ page }) => {
+    await page.goto('/support')
+    const footer = page.getByRole('contentinfo')
+    for (const [label, path] of LINKS) {
+      const link = footer.getByRole('link', { name: label, exact: true })
+      await expect(link).toHaveAttribute('href', path)
+      await link.click()
+      await expectPath(page, path)
+      await expect(page.locator('main h1')).toBeVisible()
+    }
+  })
+
+  test('agents group, contact details, social placeholders and copyright', async ({ page }) => {
+    await page.goto('/')
+    const footer = page.getByRole('contentinfo')
+    await expect(footer.getByRole('heading', { name: 'For agents' })).toBeVisible()
+    await expect(footer.getByRole('link', { name: /Call us/ })).toHaveAttribute('href', 'tel:+911244005500')
+    await expect(footer.getByRole('link', { name: /E-mail us/ })).toHaveAttribute('href', 'mailto:care@paryatan.in')
+    const social = footer.getByTestId('social-placeholders').getByRole('img')
+    await expect(social).toHaveCount(5)
+    await expect(footer.getByTestId('social-placeholders').getByRole('link')).toHaveCount(0)
+    const year = new Date().getFullYear()
+    await expect(footer.getByTestId('copyright')).toHaveText(
+      `© ${year} Paryatan Travel Private Limited. All rights reserved.`,
+    )
+  })
+})
+
+test.describe('scroll', () => {
+  test('a link goes to the top; back restores the earlier position', async ({ page }) => {
+    await page.setViewportSize({ width: 800, height: 420 })
+    await page.goto('/hotels')
+    await expect(page.getByRole('heading', { level: 1, name: 'Hotels' })).toBeVisible()
+    const maxY = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight)
+    expect(maxY).toBeGreaterThan(400)
+    // The bottom of the page, so that clicking the footer link does not scroll any further.
+    const target = maxY
+    await page.mouse.move(400, 300)
+    await page.evaluate((y) => window.scrollTo(0, y), target)
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(target)
+    await page.waitForTimeout(150)
+
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Offers', exact: true }).click()
+    await expectPath(page, '/offers')
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
+
+    await page.goBack()
+    await expectPath(page, '/hotels')
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThanOrEqual(target - 5)
+    expect(await page.evaluate(() => window.scrollY)).toBeLessThanOrEqual(target + 5)
+  })
+})

@@ -1,0 +1,84 @@
+import { screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { renderRoutes, signedOutFetch } from '@/testing/test-utils'
+import { routes } from './router'
+
+describe('route table', () => {
+  beforeEach(() => {
+    vi.stubGlobal('fetch', vi.fn(signedOutFetch()))
+  })
+
+  it.each([
+    ['/flights/search?from=BOM&to=DEL&date=2026-12-01', '/flights', '?from=BOM&to=DEL&date=2026-12-01'],
+    ['/flight?traceId=t1&resultIndex=OB2', '/flights/fare', '?traceId=t1&resultIndex=OB2'],
+    ['/concierge?from=home&topic=holidays', '/go/concierge', '?from=home&topic=holidays'],
+    ['/signin?ret=/contact', '/auth/login', '?ret=/contact'],
+    ['/visa', '/go/visa', ''],
+    ['/visas', '/go/visa', ''],
+    ['/blog', '/blogs', ''],
+    ['/my-trips', '/account/trips', ''],
+  ])('redirects %s to %s (query %j)', async (from, pathname, search) => {
+    const { router } = renderRoutes({ routes, initialEntries: ['/', from] })
+    await waitFor(() => expect(router.state.location.pathname).toBe(pathname))
+    expect(router.state.location.search).toBe(search)
+    expect(router.state.historyAction).toBe('REPLACE')
+  })
+
+  it.each([
+    ['/', 'Welcome to Paryatan', 'Home · Paryatan'],
+    ['/support', 'Support', 'Support · Paryatan'],
+    ['/hotels', 'Hotels', 'Hotels · Paryatan'],
+    ['/go-for-visa?x=1', 'Visa', 'Visa · Paryatan'],
+    ['/blogs/kerala-backwaters', 'Kerala Backwaters', 'Kerala Backwaters · Paryatan'],
+    ['/careers', 'Careers', 'Careers · Paryatan'],
+  ])('%s shows its heading and title', async (path, heading, title) => {
+    renderRoutes({ routes, initialEntries: [path] })
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument()
+    await waitFor(() => expect(document.title).toBe(title))
+  })
+
+  it('shows the not-found page with a working Home link', async () => {
+    const { router } = renderRoutes({ routes, initialEntries: ['/no/such/page'] })
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument()
+    await userEvent.click(screen.getByRole('link', { name: 'Home' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'))
+  })
+
+  it('opens the sign-in dialog and renders nothing on a protected page when signed out', async () => {
+    renderRoutes({ routes, initialEntries: ['/account/profile'] })
+    expect(await screen.findByRole('dialog')).toBeInTheDocument()
+    expect(screen.getByRole('tab', { name: 'PERSONAL ACCOUNT' })).toBeInTheDocument()
+    expect(screen.queryByRole('heading', { level: 1, name: 'My Profile' })).not.toBeInTheDocument()
+  })
+
+  // jsdom matches no media query, so the desktop header controls count as hidden: hence `hidden: true`.
+  it('treats an HTML answer from /api/auth/me as signed out', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response('<!doctype html><html></html>', { status: 200, headers: { 'Content-Type': 'text/html' } }),
+      ),
+    )
+    renderRoutes({ routes, initialEntries: ['/'] })
+    expect(await screen.findByRole('button', { name: 'Sign in', hidden: true })).toBeInTheDocument()
+  })
+
+  it('shows the protected page to a signed-in user', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ user: { fullName: 'Asha Rao', email: 'asha@example.in' } }), {
+            status: 200,
+            headers: { 'Content-Type': 'application/json' },
+          }),
+      ),
+    )
+    renderRoutes({ routes, initialEntries: ['/account/profile'] })
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Profile' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: /Hi, Asha/, hidden: true })).toBeInTheDocument()
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+  })
+})

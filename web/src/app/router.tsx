@@ -1,0 +1,99 @@
+import { useState } from 'react'
+import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router'
+import { HeadingOnlyPage } from '@/components/ui/page-heading'
+import { RequireAuth } from '@/features/auth/components/require-auth'
+import { HomeRoute } from './routes/home'
+import { HotelsRoute } from './routes/hotels'
+import { NotFoundRoute } from './routes/not-found'
+import { Redirect } from './routes/redirect'
+import { RootLayout } from './routes/root-layout'
+import { RouteError } from './routes/route-error'
+import { SsoConsumeRoute } from './routes/sso-consume'
+import { SupportRoute } from './routes/support'
+
+function page(title: string) {
+  return <HeadingOnlyPage title={title} />
+}
+
+const accountPages: ReadonlyArray<[path: string, title: string]> = [
+  ['profile', 'My Profile'],
+  ['co-travellers', 'Co-Travellers'],
+  ['devices', 'Logged in Devices'],
+  ['reset-password', 'Reset Password'],
+  ['trips', 'My Trips'],
+  ['wallet', 'My Wallet'],
+  ['payments', 'My Payments'],
+  ['wishlist', 'My Wishlist'],
+  ['logout', 'Logout'],
+]
+
+/** The whole route table (product spec 2.1), redirects included. */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    HydrateFallback: () => null,
+    children: [
+      {
+        errorElement: <RouteError />,
+        children: [
+          { index: true, element: <HomeRoute /> },
+
+          { path: 'flights', element: page('Flights') },
+          { path: 'flights/form', element: page('Search flights') },
+          { path: 'flights/fare', element: <RequireAuth>{page('Fare and booking')}</RequireAuth> },
+          { path: 'flights/review', element: <RequireAuth>{page('Fare and booking')}</RequireAuth> },
+          { path: 'flights/search', element: <Redirect to="/flights" keepQuery /> },
+          { path: 'flight', element: <Redirect to="/flights/fare" keepQuery /> },
+
+          { path: 'holidays', element: page('Holidays') },
+          { path: 'mice', element: page('MICE') },
+          { path: 'support', element: <SupportRoute /> },
+          { path: 'hotels', element: <HotelsRoute /> },
+          { path: 'cruises', element: page('Cruises') },
+          { path: 'contact', element: page('Contact us') },
+          { path: 'offers', element: page('Offers') },
+
+          { path: 'go/visa', element: page('Visa') },
+          { path: 'go-for-visa', element: page('Visa') },
+          { path: 'visa', element: <Redirect to="/go/visa" /> },
+          { path: 'visas', element: <Redirect to="/go/visa" /> },
+          { path: 'go/concierge', element: page('Concierge') },
+          { path: 'concierge', element: <Redirect to="/go/concierge" keepQuery /> },
+
+          { path: 'careers', lazy: () => import('./routes/careers') },
+          { path: 'blogs', lazy: () => import('./routes/blogs') },
+          { path: 'blogs/:slug', lazy: () => import('./routes/blog-post') },
+          { path: 'blog/:slug', lazy: () => import('./routes/blog-post') },
+          { path: 'blog', element: <Redirect to="/blogs" /> },
+
+          { path: 'sso/consume', element: <SsoConsumeRoute /> },
+
+          {
+            path: 'account',
+            element: <RequireAuth />,
+            children: [
+              { index: true, element: page('My Profile') },
+              ...accountPages.map(([path, title]) => ({ path, element: page(title) })),
+            ],
+          },
+          { path: 'my-trips', element: <Redirect to="/account/trips" /> },
+
+          { path: 'auth/login', element: page('Sign in') },
+          { path: 'auth/register', element: page('Create account') },
+          { path: 'signin', element: <Redirect to="/auth/login" keepQuery /> },
+
+          { path: '*', element: <NotFoundRoute /> },
+        ],
+      },
+    ],
+  },
+]
+
+export function createAppRouter() {
+  return createBrowserRouter(routes)
+}
+
+export function AppRouter() {
+  const [router] = useState(createAppRouter)
+  return <RouterProvider router={router} />
+}

@@ -1,0 +1,14 @@
+import { Stack } from '@chakra-ui/react'
+import { PageContainer, PageHeading } from '@/components/ui/page-heading'
+import { HotelsTeaser } from '@/features/hotels/components/hotels-teaser'
+
+export function HotelsRoute() {
+  return (
+    <PageContainer>
+      <Stack gap="6">
+        <PageHeading title="Hotels" />
+        <HotelsTeaser />
+      </Stack>
+    </PageContainer>
+  )
+}

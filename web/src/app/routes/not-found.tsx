@@ -1,0 +1,17 @@
+import { Button, Stack, Text } from '@chakra-ui/react'
+import { Link } from 'react-router'
+import { PageContainer, PageHeading } from '@/components/ui/page-heading'
+
+export function NotFoundRoute() {
+  return (
+    <PageContainer>
+      <Stack gap="5" align="flex-start">
+        <PageHeading title="Page not found" />
+        <Text color="fg.muted">The page you are looking for has moved or never existed.</Text>
+        <Button asChild colorPalette="terracotta">
+          <Link to="/">Home</Link>
+        </Button>
+      </Stack>
+    </PageContainer>
+  )
+}

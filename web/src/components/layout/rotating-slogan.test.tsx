@@ -1,0 +1,59 @@
+import { ChakraProvider } from '@chakra-ui/react'
+import { act, render, screen } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { system } from '@/theme'
+import { RotatingSlogan } from './rotating-slogan'
+
+const EXPECTED = [
+  'Corporate Booking',
+  'Enterprise Bookings',
+  'Social Booking',
+  'MICE Booking',
+  'Holiday Booking',
+  'VISA Booking',
+]
+
+function slogan() {
+  return screen.getByTestId('header-slogan').textContent
+}
+
+describe('RotatingSlogan', () => {
+  beforeEach(() => {
+    vi.useFakeTimers()
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it('shows the six slogans in order, one every 2600 ms, and wraps around', () => {
+    render(
+      <ChakraProvider value={system}>
+        <RotatingSlogan />
+      </ChakraProvider>,
+    )
+    const seen = [slogan()]
+    for (let i = 0; i < EXPECTED.length; i++) {
+      act(() => {
+        vi.advanceTimersByTime(2600)
+      })
+      seen.push(slogan())
+    }
+    expect(seen).toEqual([...EXPECTED, EXPECTED[0]])
+  })
+
+  it('does not change before 2600 ms have passed', () => {
+    render(
+      <ChakraProvider value={system}>
+        <RotatingSlogan />
+      </ChakraProvider>,
+    )
+    act(() => {
+      vi.advanceTimersByTime(2599)
+    })
+    expect(slogan()).toBe('Corporate Booking')
+    act(() => {
+      vi.advanceTimersByTime(1)
+    })
+    expect(slogan()).toBe('Enterprise Bookings')
+  })
+})

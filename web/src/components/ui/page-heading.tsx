@@ -1,0 +1,41 @@
+import { Container, Heading, Text, type ContainerProps } from '@chakra-ui/react'
+import type { ReactNode } from 'react'
+import { usePageTitle } from '@/hooks/use-page-title'
+
+interface PageHeadingProps {
+  /** The page's `<h1>`; also used for the document title unless `documentTitle` is given. */
+  title: string
+  documentTitle?: string
+  lead?: ReactNode
+}
+
+/** The `<h1>` of a page, which also names the browser tab ("{title} · Paryatan"). */
+export function PageHeading({ title, documentTitle, lead }: PageHeadingProps) {
+  usePageTitle(documentTitle ?? title)
+  return (
+    <>
+      <Heading as="h1" size={{ base: '2xl', md: '3xl' }} color="brand.fg" letterSpacing="tight">
+        {title}
+      </Heading>
+      {lead ? (
+        <Text mt="3" fontSize="lg" color="fg.muted" maxW="2xl">
+          {lead}
+        </Text>
+      ) : null}
+    </>
+  )
+}
+
+/** Page body container with the site's standard width and spacing. */
+export function PageContainer(props: ContainerProps) {
+  return <Container maxW="6xl" py={{ base: '8', md: '12' }} {...props} />
+}
+
+/** A page that, for now, shows only its heading. */
+export function HeadingOnlyPage({ title, documentTitle }: { title: string; documentTitle?: string }) {
+  return (
+    <PageContainer>
+      <PageHeading title={title} documentTitle={documentTitle} />
+    </PageContainer>
+  )
+}

@@ -1,0 +1,27 @@
+/** Header slogans, shown in this order and then from the start again. */
+export const SLOGANS = [
+  'Corporate Booking',
+  'Enterprise Bookings',
+  'Social Booking',
+  'MICE Booking',
+  'Holiday Booking',
+  'VISA Booking',
+] as const
+
+export const SLOGAN_INTERVAL_MS = 2600
+
+/** Captions of the sign-in dialog's carousel, one per slide. */
+export const SIGN_IN_SLIDES = [
+  'Lock Flight Prices & Pay Later',
+  'Book Hotels at Exclusive Rates',
+  'Best Deals on International Trips',
+  'Visa Assistance Without Hassle',
+  'MICE & Corporate Travel Experts',
+] as const
+
+export const SIGN_IN_CAROUSEL_INTERVAL_MS = 3000
+
+/** Where the partner visa site sends travellers back to when no return path is given. */
+export const DEFAULT_VISA_RETURN_PATH = '/go-for-visa'
+
+export const PAGE_TITLE_SUFFIX = 'Paryatan'

@@ -1,0 +1,88 @@
+import { Avatar, Button, HStack, Menu, Portal } from '@chakra-ui/react'
+import { useNavigate } from 'react-router'
+import { accountMenuLinks } from '@/config/navigation'
+import { useSession } from '../hooks/use-session'
+import { useSignIn } from '../hooks/use-sign-in'
+import { greetingName, initialOf } from '../utils/display-name'
+
+interface HeaderAuthActionsProps {
+  /** Called after an action is chosen, e.g. to close the mobile menu. */
+  onAction?: () => void
+  direction?: 'row' | 'column'
+}
+
+function UserMenu({ onAction }: { onAction?: () => void }) {
+  const { user } = useSession()
+  const navigate = useNavigate()
+  if (!user) return null
+  const name = greetingName(user.fullName, user.email)
+  return (
+    <Menu.Root
+      onSelect={(details) => {
+        onAction?.()
+        navigate(details.value)
+      }}
+    >
+      <Menu.Trigger asChild>
+        <Button variant="ghost" color="fg.onDark" _hover={{ bg: 'whiteAlpha.200' }} px="2">
+          <Avatar.Root size="xs" colorPalette="terracotta" variant="solid">
+            <Avatar.Fallback>{initialOf(name)}</Avatar.Fallback>
+          </Avatar.Root>
+          Hi, {name}
+        </Button>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content minW="48">
+            {accountMenuLinks.map((link) => (
+              <Menu.Item key={link.to} value={link.to}>
+                {link.label}
+              </Menu.Item>
+            ))}
+            <Menu.Separator />
+            <Menu.Item value="/account/logout" color="fg.error">
+              Logout
+            </Menu.Item>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  )
+}
+
+/** The header's account controls: 'Business', and 'Sign in' or the signed-in user's menu. */
+export function HeaderAuthActions({ onAction, direction = 'row' }: HeaderAuthActionsProps) {
+  const { status } = useSession()
+  const { openSignIn } = useSignIn()
+  const stretch = direction === 'column'
+  return (
+    <HStack gap="2" flexDirection={direction} alignItems={stretch ? 'stretch' : 'center'}>
+      <Button
+        variant="outline"
+        size="sm"
+        color="fg.onDark"
+        borderColor="whiteAlpha.500"
+        _hover={{ bg: 'whiteAlpha.200' }}
+        onClick={() => {
+          onAction?.()
+          openSignIn({ accountType: 'biz', lockBiz: true })
+        }}
+      >
+        Business
+      </Button>
+      {status === 'signedOut' ? (
+        <Button
+          size="sm"
+          colorPalette="terracotta"
+          onClick={() => {
+            onAction?.()
+            openSignIn({ step: 'mobile' })
+          }}
+        >
+          Sign in
+        </Button>
+      ) : null}
+      {status === 'signedIn' ? <UserMenu onAction={onAction} /> : null}
+    </HStack>
+  )
+}

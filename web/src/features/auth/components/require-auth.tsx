@@ -1,0 +1,27 @@
+import { useEffect, useRef, type ReactNode } from 'react'
+import { Outlet, useLocation } from 'react-router'
+import { useSession } from '../hooks/use-session'
+import { useSignIn } from '../hooks/use-sign-in'
+
+/**
+ * Renders its children (or the child routes) only for a signed-in user.
+ * While the session is loading nothing is shown. A signed-out visitor gets the
+ * sign-in dialog on the mobile step, unless a sign-in dialog is already open,
+ * and an empty page. The dialog is offered once per visit of the page, so
+ * closing it leaves the visitor free to move on instead of reopening at once.
+ */
+export function RequireAuth({ children }: { children?: ReactNode }) {
+  const { status } = useSession()
+  const { isOpen, openSignIn } = useSignIn()
+  const location = useLocation()
+  const promptedFor = useRef<string | null>(null)
+
+  useEffect(() => {
+    if (status !== 'signedOut' || promptedFor.current === location.key) return
+    promptedFor.current = location.key
+    if (!isOpen) openSignIn({ step: 'mobile', from: location.pathname + location.search })
+  }, [status, isOpen, openSignIn, location])
+
+  if (status !== 'signedIn') return null
+  return children ?? <Outlet />
+}

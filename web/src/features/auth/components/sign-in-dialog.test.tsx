@@ -1,0 +1,137 @@
+import { ChakraProvider } from '@chakra-ui/react'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { act, render, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { createQueryClient } from '@/lib/query-client'
+import { system } from '@/theme'
+import { useSignIn } from '../hooks/use-sign-in'
+import type { SignInOptions } from '../sign-in-context'
+import { MOBILE_OTP_COMING_SOON } from './mobile-step'
+import { SignInDialog } from './sign-in-dialog'
+import { SignInProvider } from './sign-in-provider'
+
+function Opener({ options }: { options: SignInOptions }) {
+  const { openSignIn } = useSignIn()
+  return (
+    <button type="button" onClick={() => openSignIn(options)}>
+      open
+    </button>
+  )
+}
+
+function setup(options: SignInOptions = {}) {
+  render(
+    <ChakraProvider value={system}>
+      <QueryClientProvider client={createQueryClient()}>
+        <SignInProvider>
+          <Opener options={options} />
+          <SignInDialog />
+        </SignInProvider>
+      </QueryClientProvider>
+    </ChakraProvider>,
+  )
+  return userEvent.setup()
+}
+
+async function open(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole('button', { name: 'open' }))
+  return screen.findByRole('dialog')
+}
+
+describe('SignInDialog', () => {
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it('validates the mobile number and shows the coming-soon notice on Continue', async () => {
+    const user = setup()
+    await open(user)
+    const input = screen.getByLabelText('Mobile Number')
+    const cont = screen.getByRole('button', { name: 'Continue' })
+    expect(cont).toBeDisabled()
+    expect(screen.queryByText('Please enter a valid Mobile Number.')).not.toBeInTheDocument()
+
+    await user.type(input, '98765')
+    expect(screen.getByText('Please enter a valid Mobile Number.')).toBeVisible()
+    expect(cont).toBeDisabled()
+
+    await user.type(input, '43210')
+    expect(screen.queryByText('Please enter a valid Mobile Number.')).not.toBeInTheDocument()
+    expect(cont).toBeEnabled()
+
+    await user.selectOptions(screen.getByLabelText('Country code'), '+971')
+    expect(cont).toBeEnabled()
+    await user.type(input, '1')
+    expect(cont).toBeDisabled()
+    await user.type(input, '{Backspace}')
+
+    await user.click(cont)
+    expect(screen.getByText(MOBILE_OTP_COMING_SOON)).toBeInTheDocument()
+  })
+
+  it('walks the steps: e-mail icon → emailLogin → Create one → Sign in, and tabs go back to mobile', async () => {
+    const user = setup()
+    await open(user)
+    await user.click(screen.getByRole('button', { name: 'Continue with Email' }))
+    expect(screen.getByRole('heading', { name: 'Sign in with Email' })).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Create one' }))
+    expect(screen.getByRole('heading', { name: 'Create your account' })).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Sign in' }))
+    expect(screen.getByRole('heading', { name: 'Sign in with Email' })).toBeInTheDocument()
+    await user.click(screen.getByRole('tab', { name: 'MYBIZ ACCOUNT' }))
+    expect(screen.getByRole('heading', { name: 'Login or Create a MyBiz Account' })).toBeInTheDocument()
+    expect(screen.getByLabelText('Mobile Number')).toBeInTheDocument()
+  })
+
+  it('shows one MYBIZ ACCOUNT label instead of tabs when opened from Business', async () => {
+    const user = setup({ accountType: 'biz', lockBiz: true })
+    await open(user)
+    expect(screen.queryByRole('tab')).not.toBeInTheDocument()
+    expect(screen.getByTestId('account-type-locked')).toHaveTextContent('MYBIZ ACCOUNT')
+    expect(screen.queryByText('PERSONAL ACCOUNT')).not.toBeInTheDocument()
+  })
+
+  it('sends Google sign-in to the OAuth start path with the return page', async () => {
+    const assign = vi.fn()
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign, pathname: '/', search: '' })
+    const user = setup({ from: '/contact?topic=mice' })
+    await open(user)
+    await user.click(screen.getByRole('button', { name: 'Continue with Google' }))
+    expect(assign).toHaveBeenCalledWith('/api/oauth/google/start?from=%2Fcontact%3Ftopic%3Dmice')
+  })
+
+  it('closes on Escape and on the close button', async () => {
+    const user = setup()
+    await open(user)
+    await user.keyboard('{Escape}')
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    await open(user)
+    await user.click(screen.getByRole('button', { name: 'Close' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+  })
+
+  it('advances the carousel every 3000 ms and jumps with the dots', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
+    render(
+      <ChakraProvider value={system}>
+        <SignInProvider initialState={{ open: true }}>
+          <SignInDialog />
+        </SignInProvider>
+      </ChakraProvider>,
+    )
+    const caption = () => screen.getByTestId('sign-in-slide-caption').textContent
+    expect(caption()).toBe('Lock Flight Prices & Pay Later')
+    act(() => {
+      vi.advanceTimersByTime(3000)
+    })
+    expect(caption()).toBe('Book Hotels at Exclusive Rates')
+    await user.click(screen.getByRole('button', { name: /Show slide 5/ }))
+    expect(caption()).toBe('MICE & Corporate Travel Experts')
+    act(() => {
+      vi.advanceTimersByTime(3000)
+    })
+    expect(caption()).toBe('Lock Flight Prices & Pay Later')
+  })
+})

@@ -1,0 +1,124 @@
+import { Box, CloseButton, Dialog, Grid, Portal, Stack, Tabs, Text } from '@chakra-ui/react'
+import { useSignIn } from '../hooks/use-sign-in'
+import type { AccountType } from '../sign-in-context'
+import { EmailStep } from './email-step'
+import { MobileStep } from './mobile-step'
+import { SignInCarousel } from './sign-in-carousel'
+
+const ACCOUNT_TABS: ReadonlyArray<{ value: AccountType; label: string }> = [
+  { value: 'personal', label: 'PERSONAL ACCOUNT' },
+  { value: 'biz', label: 'MYBIZ ACCOUNT' },
+]
+
+function AccountTypeSwitch() {
+  const { state, setAccountType } = useSignIn()
+  if (state.lockBiz) {
+    return (
+      <Text
+        fontSize="sm"
+        fontWeight="bold"
+        letterSpacing="wide"
+        color="brand.fg"
+        borderBottomWidth="2px"
+        borderColor="accent.solid"
+        pb="2"
+        data-testid="account-type-locked"
+      >
+        MYBIZ ACCOUNT
+      </Text>
+    )
+  }
+  return (
+    <Tabs.Root
+      value={state.accountType}
+      onValueChange={(details) => setAccountType(details.value as AccountType)}
+      variant="line"
+      colorPalette="terracotta"
+      fitted
+    >
+      <Tabs.List>
+        {ACCOUNT_TABS.map((tab) => (
+          <Tabs.Trigger
+            key={tab.value}
+            value={tab.value}
+            fontSize="xs"
+            fontWeight="bold"
+            letterSpacing="wide"
+            onClick={() => setAccountType(tab.value)}
+          >
+            {tab.label}
+          </Tabs.Trigger>
+        ))}
+      </Tabs.List>
+    </Tabs.Root>
+  )
+}
+
+function StepBody() {
+  const { state, setStep } = useSignIn()
+  switch (state.step) {
+    case 'emailLogin':
+      return <EmailStep mode="login" onSwitch={() => setStep('emailRegister')} onMobile={() => setStep('mobile')} />
+    case 'emailRegister':
+      return <EmailStep mode="register" onSwitch={() => setStep('emailLogin')} onMobile={() => setStep('mobile')} />
+    default:
+      return (
+        <Stack gap="5">
+          <Stack gap="1">
+            <Dialog.Title fontSize="xl" color="brand.fg">
+              {state.accountType === 'biz' ? 'Login or Create a MyBiz Account' : 'Login or Create Account'}
+            </Dialog.Title>
+            <Text fontSize="sm" color="fg.muted">
+              {state.accountType === 'biz'
+                ? 'Book and manage travel for your company in one place.'
+                : 'Unlock member fares, faster checkout and your trips in one place.'}
+            </Text>
+          </Stack>
+          <MobileStep from={state.from} onEmail={() => setStep('emailLogin')} />
+        </Stack>
+      )
+  }
+}
+
+/**
+ * The sign-in dialog. Closes on the close button, a click on the backdrop or
+ * Escape, and locks page scrolling while open.
+ */
+export function SignInDialog() {
+  const { state, close } = useSignIn()
+  return (
+    <Dialog.Root
+      open={state.open}
+      onOpenChange={(details) => {
+        if (!details.open) close()
+      }}
+      size="xl"
+      placement="center"
+      preventScroll
+      closeOnEscape
+      closeOnInteractOutside
+      lazyMount
+      unmountOnExit
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content overflow="hidden" data-testid="sign-in-dialog" maxW={{ md: '3xl' }}>
+            <Grid templateColumns={{ base: '1fr', md: '5fr 7fr' }} minH={{ md: '28rem' }}>
+              <SignInCarousel />
+              <Box p={{ base: '5', md: '8' }} pt={{ base: '5', md: '10' }}>
+                <Stack gap="6">
+                  <AccountTypeSwitch />
+                  <StepBody />
+                </Stack>
+              </Box>
+            </Grid>
+            <Dialog.CloseTrigger asChild top="2" insetEnd="2">
+              <CloseButton size="sm" aria-label="Close" bg="bg.panel" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  )
+}

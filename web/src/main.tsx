@@ -1,0 +1,18 @@
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { AppProvider } from '@/app/provider'
+import { AppRouter } from '@/app/router'
+import { installImageFallback } from '@/lib/image-fallback'
+
+installImageFallback()
+
+const container = document.getElementById('root')
+if (!container) throw new Error('index.html has no #root element')
+
+createRoot(container).render(
+  <StrictMode>
+    <AppProvider>
+      <AppRouter />
+    </AppProvider>
+  </StrictMode>,
+)

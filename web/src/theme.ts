@@ -1,0 +1,102 @@
+import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react'
+
+// Paryatan's palette: a deep "night sky" blue for structure and a warm
+// terracotta for calls to action. Components use the semantic tokens below,
+// never raw colour values.
+const config = defineConfig({
+  globalCss: {
+    body: { bg: 'bg.canvas', minHeight: '100vh' },
+  },
+  theme: {
+    tokens: {
+      colors: {
+        brand: {
+          50: { value: '#eef3fb' },
+          100: { value: '#d5e0f3' },
+          200: { value: '#aabfe4' },
+          300: { value: '#7796cf' },
+          400: { value: '#4b70b6' },
+          500: { value: '#2f5496' },
+          600: { value: '#234279' },
+          700: { value: '#1b3461' },
+          800: { value: '#14284b' },
+          900: { value: '#0d1b34' },
+          950: { value: '#08111f' },
+        },
+        terracotta: {
+          50: { value: '#fcf2ee' },
+          100: { value: '#f8dfd5' },
+          200: { value: '#f0bda9' },
+          300: { value: '#e69a7e' },
+          400: { value: '#db7a58' },
+          500: { value: '#c8603c' },
+          600: { value: '#a94d2f' },
+          700: { value: '#883d26' },
+          800: { value: '#662e1d' },
+          900: { value: '#461f14' },
+          950: { value: '#2a130c' },
+        },
+      },
+      fonts: {
+        heading: {
+          value: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', 'Helvetica Neue', Arial, sans-serif",
+        },
+        body: {
+          value: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', 'Helvetica Neue', Arial, sans-serif",
+        },
+      },
+    },
+    semanticTokens: {
+      colors: {
+        brand: {
+          solid: { value: '{colors.brand.800}' },
+          contrast: { value: 'white' },
+          fg: { value: '{colors.brand.700}' },
+          muted: { value: '{colors.brand.100}' },
+          subtle: { value: '{colors.brand.50}' },
+          emphasized: { value: '{colors.brand.200}' },
+          focusRing: { value: '{colors.brand.500}' },
+          border: { value: '{colors.brand.300}' },
+        },
+        accent: {
+          solid: { value: '{colors.terracotta.500}' },
+          hover: { value: '{colors.terracotta.600}' },
+          contrast: { value: 'white' },
+          fg: { value: '{colors.terracotta.700}' },
+          muted: { value: '{colors.terracotta.100}' },
+          subtle: { value: '{colors.terracotta.50}' },
+          emphasized: { value: '{colors.terracotta.200}' },
+          focusRing: { value: '{colors.terracotta.500}' },
+          border: { value: '{colors.terracotta.300}' },
+        },
+        terracotta: {
+          solid: { value: '{colors.terracotta.500}' },
+          contrast: { value: 'white' },
+          fg: { value: '{colors.terracotta.700}' },
+          muted: { value: '{colors.terracotta.100}' },
+          subtle: { value: '{colors.terracotta.50}' },
+          emphasized: { value: '{colors.terracotta.200}' },
+          focusRing: { value: '{colors.terracotta.500}' },
+          border: { value: '{colors.terracotta.300}' },
+        },
+        bg: {
+          canvas: { value: '{colors.gray.50}' },
+          header: { value: '{colors.brand.900}' },
+          footer: { value: '{colors.brand.950}' },
+          card: { value: 'white' },
+        },
+        fg: {
+          onDark: { value: 'white' },
+          onDarkMuted: { value: '{colors.brand.100}' },
+          headerLink: { value: '{colors.brand.50}' },
+        },
+        cardFallback: {
+          from: { value: '{colors.brand.100}' },
+          to: { value: '{colors.terracotta.100}' },
+        },
+      },
+    },
+  },
+})
+
+export const system = createSystem(defaultConfig, config)

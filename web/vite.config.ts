@@ -1,0 +1,55 @@
+import { fileURLToPath, URL } from 'node:url'
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vitest/config'
+
+// The Go API listens here during local development (`make run`).
+const apiTarget = process.env.PARYATAN_API_URL ?? 'http://127.0.0.1:8080'
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
+  server: {
+    proxy: {
+      '/api': { target: apiTarget, changeOrigin: false },
+      '/healthz': { target: apiTarget },
+      '/metrics': { target: apiTarget },
+    },
+  },
+  // `vite preview` serves only the built files: it must not borrow the dev proxy,
+  // so browser tests against it see no API at all (the signed-out case).
+  preview: { proxy: {} },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    // Every asset is a real file under /assets/ (no data: URIs), which keeps the
+    // server's content security policy simple and lets it cache them immutably.
+    assetsInlineLimit: 0,
+    // Libraries change far less often than the app: separate chunks keep them cached across releases.
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 3 },
+            {
+              name: 'chakra',
+              test: /node_modules[\\/](@chakra-ui|@ark-ui|@zag-js|@emotion|@pandacss|@floating-ui|stylis)/,
+              priority: 2,
+            },
+            { name: 'vendor', test: /node_modules[\\/]/, priority: 1 },
+          ],
+        },
+      },
+    },
+    chunkSizeWarningLimit: 600,
+  },
+  test: {
+    environment: 'jsdom',
+    setupFiles: ['./src/testing/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+    restoreMocks: true,
+    unstubGlobals: true,
+  },
+})
