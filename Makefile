@@ -10,6 +10,9 @@ BIN     := bin
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -s -w -X main.version=$(VERSION)
 
+# The Go packages (node_modules holds Go code of its own, so not ./...).
+GO_PKGS := ./cmd/... ./internal/... ./web/...
+
 # Stamps: reinstall dependencies only when their lock files change.
 NODE_STAMP := node_modules/.paryatan-installed
 
@@ -29,7 +32,7 @@ run: build ## Install what is needed, build, and start Paryatan on embedded defa
 
 .PHONY: test
 test: build ## Run every test: Go (real PostgreSQL), web unit tests, browser journeys (Chromium)
-	PARYATAN_REQUIRE_WEB=1 $(GO) test -race -count=1 ./...
+	PARYATAN_REQUIRE_WEB=1 $(GO) test -race -count=1 $(GO_PKGS)
 	$(NPM) run test -w web
 	hack/e2e.sh
 
@@ -45,12 +48,12 @@ gen: $(NODE_STAMP) $(SQLC) ## Regenerate generated code and data (sqlc queries, 
 .PHONY: lint
 lint: deps ## Static checks: gofmt, go vet, ESLint and the TypeScript compiler
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
-	$(GO) vet ./...
+	$(GO) vet $(GO_PKGS)
 	$(NPM) run lint -w web
 
 .PHONY: bench
 bench: deps ## Run the Go benchmarks
-	$(GO) test -run '^$$' -bench . -benchmem ./...
+	$(GO) test -run '^$$' -bench . -benchmem $(GO_PKGS)
 
 ##@ Parts
 

@@ -14,7 +14,9 @@ port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); p
   || node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
 log="$data/server.log"
 
-PORT=$port DATA_DIR="$data" LOG_LEVEL=warn bin/paryatan-api >"$log" 2>&1 &
+# Loopback is trusted as a proxy so each browser test can present its own
+# client address (X-Forwarded-For) and stay clear of the per-address limits.
+PORT=$port DATA_DIR="$data" LOG_LEVEL=warn TRUSTED_PROXIES=127.0.0.1/32,::1/128 bin/paryatan-api >"$log" 2>&1 &
 pid=$!
 cleanup() {
   kill -TERM "$pid" 2>/dev/null || true

@@ -19,6 +19,8 @@ import (
 
 	"go.opentelemetry.io/otel"
 
+	"github.com/paryatan/paryatan/internal/auth"
+	"github.com/paryatan/paryatan/internal/clientip"
 	"github.com/paryatan/paryatan/internal/httpapi"
 	"github.com/paryatan/paryatan/internal/platform/config"
 	"github.com/paryatan/paryatan/internal/platform/pgembed"
@@ -93,6 +95,22 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	}
 	log.Info("database ready", "migrations_applied", len(applied))
 
+	var mailer auth.Mailer = auth.LogMailer{Log: log.With("component", "mail")}
+	if cfg.SMTPURL != "" {
+		if mailer, err = auth.NewSMTPMailer(cfg.SMTPURL, cfg.SMTPFrom); err != nil {
+			return err
+		}
+	}
+	providers := map[string]*auth.Provider{}
+	if cfg.Google.ClientID != "" {
+		providers["google"] = &auth.Provider{Name: "google", Issuer: cfg.Google.Issuer,
+			ClientID: cfg.Google.ClientID, ClientSecret: cfg.Google.ClientSecret}
+	}
+	authCfg := auth.DefaultConfig()
+	authCfg.PublicURL = cfg.PublicURL
+	authSvc := auth.NewService(pool, authCfg, mailer, providers, log)
+	go cleanupLoop(ctx, authSvc, log)
+
 	metrics := telemetry.NewMetrics()
 	health := httpapi.NewHealth(pool, store.Migrations(), log)
 	handler, err := httpapi.NewServer(httpapi.Deps{
@@ -102,8 +120,11 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		Tracing:    tracing.Provider,
 		Propagator: otel.GetTextMapPropagator(),
 		Web:        web.Dist(),
+		WebConfig:  httpapi.RuntimeConfig{VisaPartnerOrigin: cfg.VisaPartnerOrigin},
 		Migrations: store.Migrations(),
 		Health:     health,
+		ClientIP:   clientip.New(cfg.TrustedProxies),
+		Auth:       auth.NewHandler(authSvc, log),
 	})
 	if err != nil {
 		return err
@@ -155,4 +176,22 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	}
 	log.Info("stopped")
 	return nil
+}
+
+// cleanupLoop deletes ended sessions, sign-in states and rate-limit windows
+// every ten minutes until ctx ends. Every replica runs it; the deletes are
+// idempotent.
+func cleanupLoop(ctx context.Context, svc *auth.Service, log *slog.Logger) {
+	t := time.NewTicker(10 * time.Minute)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			if err := svc.Cleanup(ctx); err != nil && ctx.Err() == nil {
+				log.Warn("cleanup of ended sessions failed", "err", err)
+			}
+		}
+	}
 }

@@ -241,7 +241,7 @@ func TestServer(t *testing.T) {
 		}
 		res, body = get(t, s.URL+"/airlines.min.json", nil)
 		var airlines map[string]string
-		if res.StatusCode != 200 || json.Unmarshal([]byte(body), &airlines) != nil || airlines["AI"] != "Air India" {
+		if res.StatusCode != 200 || json.Unmarshal([]byte(body), &airlines) != nil || !strings.HasPrefix(airlines["AI"], "Air India") {
 			t.Fatalf("/airlines.min.json = %d, AI = %q", res.StatusCode, airlines["AI"])
 		}
 	})

@@ -73,7 +73,7 @@ func New(t testing.TB, opts Options) *Env {
 	h, err := httpapi.NewServer(httpapi.Deps{
 		Logger: log, DB: pool, Metrics: telemetry.NewMetrics(),
 		Tracing: noop.NewTracerProvider(), Propagator: propagation.TraceContext{},
-		Web:        fstest.MapFS{"index.html": {Data: []byte("<!doctype html>")}},
+		Web:        fstest.MapFS{"index.html": {Data: []byte("<!doctype html><head></head>")}},
 		Migrations: store.Migrations(),
 		Health:     httpapi.NewHealth(pool, store.Migrations(), log),
 		ClientIP:   clientip.New(trusted),

@@ -24,13 +24,14 @@ type Limits struct {
 	VerifyPerUser    Limit
 }
 
-// DefaultLimits are generous for people and tight for scripts.
+// DefaultLimits are tight per account and looser per address, because a
+// whole office (MyBiz customers) may share one address.
 func DefaultLimits() Limits {
 	return Limits{
-		LoginPerIP:       Limit{Max: 30, Window: 15 * time.Minute},
+		LoginPerIP:       Limit{Max: 100, Window: 15 * time.Minute},
 		LoginPerEmail:    Limit{Max: 10, Window: 15 * time.Minute},
-		RegisterPerIP:    Limit{Max: 10, Window: time.Hour},
-		RegisterPerEmail: Limit{Max: 5, Window: time.Hour},
+		RegisterPerIP:    Limit{Max: 50, Window: time.Hour},
+		RegisterPerEmail: Limit{Max: 10, Window: time.Hour},
 		VerifyPerUser:    Limit{Max: 5, Window: time.Hour},
 	}
 }

@@ -27,6 +27,8 @@ type Deps struct {
 	Propagator propagation.TextMapPropagator
 	// Web is the built single-page app (index.html at its root).
 	Web fs.FS
+	// WebConfig is handed to the web app in index.html.
+	WebConfig RuntimeConfig
 	// Migrations are the schema migrations this build expects to be applied.
 	Migrations fs.FS
 	// Health is shared with the process so shutdown can mark it draining.
@@ -39,7 +41,7 @@ type Deps struct {
 
 // NewServer returns the complete HTTP handler of the API server.
 func NewServer(d Deps) (http.Handler, error) {
-	spa, err := NewSPA(d.Web)
+	spa, err := NewSPA(d.Web, d.WebConfig)
 	if err != nil {
 		return nil, err
 	}

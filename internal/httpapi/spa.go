@@ -1,9 +1,12 @@
 package httpapi
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/base64"
+	"encoding/json"
 	"fmt"
+	"html"
 	"io"
 	"io/fs"
 	"net/http"
@@ -17,11 +20,21 @@ import (
 type SPA struct {
 	files fs.FS
 	etags map[string]string // file path → strong ETag
-	built bool              // index.html present
+	index []byte            // index.html with the runtime configuration; nil when not built
 }
 
-// NewSPA indexes the app's files once, computing their ETags.
-func NewSPA(files fs.FS) (*SPA, error) {
+// RuntimeConfig is what the web app learns from the server at load time
+// rather than at build time. It is embedded in index.html as
+// <meta name="paryatan-config" content="{json}">: the content security policy
+// allows no inline script.
+type RuntimeConfig struct {
+	// VisaPartnerOrigin is the partner visa site's origin; empty when none.
+	VisaPartnerOrigin string `json:"visaPartnerOrigin"`
+}
+
+// NewSPA indexes the app's files once, computing their ETags, and prepares
+// index.html with cfg.
+func NewSPA(files fs.FS, cfg RuntimeConfig) (*SPA, error) {
 	s := &SPA{files: files, etags: map[string]string{}}
 	err := fs.WalkDir(files, ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
@@ -42,8 +55,33 @@ func NewSPA(files fs.FS) (*SPA, error) {
 	if err != nil {
 		return nil, fmt.Errorf("index web app: %w", err)
 	}
-	_, s.built = s.etags["index.html"]
+	if _, ok := s.etags["index.html"]; ok {
+		raw, err := fs.ReadFile(files, "index.html")
+		if err != nil {
+			return nil, fmt.Errorf("read index.html: %w", err)
+		}
+		if s.index, err = injectConfig(raw, cfg); err != nil {
+			return nil, err
+		}
+	}
 	return s, nil
+}
+
+func injectConfig(index []byte, cfg RuntimeConfig) ([]byte, error) {
+	js, err := json.Marshal(cfg)
+	if err != nil {
+		return nil, err
+	}
+	meta := `<meta name="paryatan-config" content="` + html.EscapeString(string(js)) + `" />`
+	i := bytes.Index(index, []byte("</head>"))
+	if i < 0 {
+		return nil, fmt.Errorf("index.html has no </head> to put the runtime configuration before")
+	}
+	out := make([]byte, 0, len(index)+len(meta)+1)
+	out = append(out, index[:i]...)
+	out = append(out, meta...)
+	out = append(out, '\n')
+	return append(out, index[i:]...), nil
 }
 
 func (s *SPA) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -62,12 +100,13 @@ func (s *SPA) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "404 page not found", http.StatusNotFound)
 		return
 	}
-	if !s.built {
+	if s.index == nil {
 		http.Error(w, "The web app is not built: run `make build`.", http.StatusServiceUnavailable)
 		return
 	}
 	// index.html changes with every release and names the current assets.
-	s.serveFile(w, r, "index.html", "no-store")
+	w.Header().Set("Cache-Control", "no-store")
+	http.ServeContent(w, r, "index.html", time.Time{}, bytes.NewReader(s.index))
 }
 
 // wantsPage tells whether a request for a missing file should get the app:

@@ -10,16 +10,21 @@ import (
 func newTestSPA(t *testing.T) *SPA {
 	t.Helper()
 	s, err := NewSPA(fstest.MapFS{
-		"index.html":           {Data: []byte("<!doctype html><title>app</title>")},
+		"index.html":           {Data: []byte("<!doctype html><head><title>app</title></head>")},
 		"assets/index-abc1.js": {Data: []byte("console.log(1)")},
 		"airports.min.json":    {Data: []byte("[]")},
 		".gitkeep":             {Data: nil},
-	})
+	}, RuntimeConfig{VisaPartnerOrigin: "https://visa.example.in"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	return s
 }
+
+// servedIndex is index.html as served: with the runtime configuration, its
+// JSON escaped for an HTML attribute.
+const servedIndex = `<!doctype html><head><title>app</title><meta name="paryatan-config" content="{&#34;visaPartnerOrigin&#34;:&#34;https://visa.example.in&#34;}" />
+</head>`
 
 func TestSPA(t *testing.T) {
 	t.Parallel()
@@ -30,17 +35,17 @@ func TestSPA(t *testing.T) {
 		status             int
 		body, cache, ctype string
 	}{
-		{"root", "/", html, 200, "<!doctype html><title>app</title>", "no-store", "text/html"},
-		{"root without Accept", "/", "", 200, "<!doctype html><title>app</title>", "no-store", "text/html"},
-		{"client route", "/account/profile", html, 200, "<!doctype html><title>app</title>", "no-store", "text/html"},
-		{"client route without Accept", "/flights", "", 200, "<!doctype html><title>app</title>", "no-store", "text/html"},
-		{"dotted route from a browser", "/blogs/v1.2-release", html, 200, "<!doctype html><title>app</title>", "no-store", "text/html"},
+		{"root", "/", html, 200, servedIndex, "no-store", "text/html"},
+		{"root without Accept", "/", "", 200, servedIndex, "no-store", "text/html"},
+		{"client route", "/account/profile", html, 200, servedIndex, "no-store", "text/html"},
+		{"client route without Accept", "/flights", "", 200, servedIndex, "no-store", "text/html"},
+		{"dotted route from a browser", "/blogs/v1.2-release", html, 200, servedIndex, "no-store", "text/html"},
 		{"hashed asset", "/assets/index-abc1.js", "*/*", 200, "console.log(1)", "public, max-age=31536000, immutable", "text/javascript"},
 		{"plain file", "/airports.min.json", "*/*", 200, "[]", "no-cache", "application/json"},
 		{"missing asset", "/assets/gone-1.js", html, 404, "", "", ""},
 		{"missing file", "/logo.png", "image/*", 404, "", "", ""},
 		{"hidden file", "/.gitkeep", "*/*", 404, "", "", ""},
-		{"traversal is cleaned to a client route", "/../../etc/passwd", "*/*", 200, "<!doctype html><title>app</title>", "no-store", "text/html"},
+		{"traversal is cleaned to a client route", "/../../etc/passwd", "*/*", 200, servedIndex, "no-store", "text/html"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			req := httptest.NewRequest(http.MethodGet, tc.path, nil)
@@ -88,7 +93,7 @@ func TestSPARevalidatesWithETag(t *testing.T) {
 
 func TestSPANotBuilt(t *testing.T) {
 	t.Parallel()
-	spa, err := NewSPA(fstest.MapFS{".gitkeep": {}})
+	spa, err := NewSPA(fstest.MapFS{".gitkeep": {}}, RuntimeConfig{})
 	if err != nil {
 		t.Fatal(err)
 	}

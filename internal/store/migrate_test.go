@@ -49,7 +49,7 @@ func TestMigrateConcurrentStartsApplyOnce(t *testing.T) {
 	ctx := context.Background()
 	url := storetest.NewDatabase(t)
 	fsys := fstest.MapFS{
-		"0001_t.sql": {Data: []byte("CREATE TABLE t (n int UNIQUE); SELECT pg_sleep(0.2);")},
+		"0001_t.sql":   {Data: []byte("CREATE TABLE t (n int UNIQUE); SELECT pg_sleep(0.2);")},
 		"0002_row.sql": {Data: []byte("INSERT INTO t VALUES (1);")},
 	}
 

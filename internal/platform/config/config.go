@@ -52,6 +52,9 @@ type Config struct {
 	// SMTPURL and SMTPFrom configure outgoing mail; without them mail is
 	// written to the log.
 	SMTPURL, SMTPFrom string
+	// VisaPartnerOrigin is the partner visa site the web app hands signed-in
+	// users to (single sign-on); empty when none is configured.
+	VisaPartnerOrigin string
 }
 
 // OIDCClient is an OpenID Connect client registration.
@@ -132,6 +135,13 @@ func Load(getenv func(string) string) (Config, error) {
 			errs = append(errs, fmt.Errorf("TRUSTED_PROXIES: %w", err))
 		}
 		c.TrustedProxies = p
+	}
+	if v := strings.TrimRight(strings.TrimSpace(getenv("VISA_PARTNER_ORIGIN")), "/"); v != "" {
+		if u, err := url.Parse(v); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.Path != "" {
+			errs = append(errs, fmt.Errorf("VISA_PARTNER_ORIGIN=%q: want an origin like https://visa.example.in", v))
+		} else {
+			c.VisaPartnerOrigin = v
+		}
 	}
 	c.Google = OIDCClient{
 		Issuer:       strings.TrimSpace(getenv("OAUTH_GOOGLE_ISSUER")),

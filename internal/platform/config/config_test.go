@@ -31,14 +31,17 @@ func TestLoadValues(t *testing.T) {
 	c, err := Load(env(map[string]string{
 		"PORT": "9090", "DATABASE_URL": " postgres://x/y ", "DATA_DIR": "/srv/p",
 		"LOG_LEVEL": "debug", "LOG_FORMAT": "TEXT", "SHUTDOWN_GRACE": "3s", "SHUTDOWN_DELAY": "2s",
-		"HTTP_WRITE_TIMEOUT": "200s",
+		"HTTP_WRITE_TIMEOUT": "200s", "PUBLIC_URL": "https://paryatan.example/", "VISA_PARTNER_ORIGIN": "https://visa.example.in",
+		"TRUSTED_PROXIES": "10.0.0.0/8", "OAUTH_GOOGLE_CLIENT_ID": "id", "OAUTH_GOOGLE_CLIENT_SECRET": "secret",
 	}))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if c.Port != 9090 || c.DatabaseURL != "postgres://x/y" || c.DataDir != "/srv/p" ||
 		c.LogLevel != slog.LevelDebug || c.LogFormat != "text" || c.ShutdownGrace != 3*time.Second ||
-		c.ShutdownDelay != 2*time.Second || c.WriteTimeout != 200*time.Second {
+		c.ShutdownDelay != 2*time.Second || c.WriteTimeout != 200*time.Second ||
+		c.PublicURL != "https://paryatan.example" || c.VisaPartnerOrigin != "https://visa.example.in" ||
+		len(c.TrustedProxies) != 1 || c.Google.ClientID != "id" || c.Google.Issuer != "https://accounts.google.com" {
 		t.Fatalf("unexpected config: %+v", c)
 	}
 }
@@ -46,11 +49,14 @@ func TestLoadValues(t *testing.T) {
 func TestLoadReportsEveryBadVariable(t *testing.T) {
 	_, err := Load(env(map[string]string{
 		"PORT": "eighty", "LOG_LEVEL": "loud", "SHUTDOWN_GRACE": "soon", "LOG_FORMAT": "xml",
+		"PUBLIC_URL": "paryatan.example", "VISA_PARTNER_ORIGIN": "ftp://x", "TRUSTED_PROXIES": "everyone",
+		"OAUTH_GOOGLE_CLIENT_ID": "id-without-secret", "SMTP_URL": "smtp://mail:25",
 	}))
 	if err == nil {
 		t.Fatal("want an error")
 	}
-	for _, name := range []string{"PORT", "LOG_LEVEL", "SHUTDOWN_GRACE", "LOG_FORMAT"} {
+	for _, name := range []string{"PORT", "LOG_LEVEL", "SHUTDOWN_GRACE", "LOG_FORMAT", "PUBLIC_URL",
+		"VISA_PARTNER_ORIGIN", "TRUSTED_PROXIES", "OAUTH_GOOGLE_CLIENT_SECRET", "SMTP_FROM"} {
 		if !strings.Contains(err.Error(), name) {
 			t.Errorf("error %q does not name %s", err, name)
 		}
