@@ -21,6 +21,7 @@ import (
 	"go.opentelemetry.io/otel/propagation"
 	"go.opentelemetry.io/otel/trace/noop"
 
+	"github.com/paryatan/paryatan/internal/account"
 	"github.com/paryatan/paryatan/internal/auth"
 	"github.com/paryatan/paryatan/internal/clientip"
 	"github.com/paryatan/paryatan/internal/httpapi"
@@ -78,6 +79,7 @@ func New(t testing.TB, opts Options) *Env {
 		Health:     httpapi.NewHealth(pool, store.Migrations(), log),
 		ClientIP:   clientip.New(trusted),
 		Auth:       auth.NewHandler(svc, log),
+		Account:    account.NewHandler(pool, log),
 	})
 	if err != nil {
 		t.Fatal(err)

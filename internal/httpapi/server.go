@@ -13,6 +13,7 @@ import (
 	"go.opentelemetry.io/otel/propagation"
 	"go.opentelemetry.io/otel/trace"
 
+	"github.com/paryatan/paryatan/internal/account"
 	"github.com/paryatan/paryatan/internal/auth"
 	"github.com/paryatan/paryatan/internal/clientip"
 	"github.com/paryatan/paryatan/internal/platform/telemetry"
@@ -37,6 +38,8 @@ type Deps struct {
 	ClientIP *clientip.Resolver
 	// Auth serves sign-in, registration and sessions.
 	Auth *auth.Handler
+	// Account serves the signed-in account area.
+	Account *account.Handler
 }
 
 // NewServer returns the complete HTTP handler of the API server.

@@ -10,6 +10,28 @@ import (
 	"github.com/google/uuid"
 )
 
+type CoTraveller struct {
+	ID                     uuid.UUID
+	UserID                 uuid.UUID
+	FirstName              string
+	LastName               string
+	Relationship           string
+	Gender                 string
+	Dob                    *time.Time
+	Nationality            string
+	MealPreference         string
+	TrainBerthPreference   string
+	PassportNumber         string
+	PassportExpiry         *time.Time
+	PassportIssuingCountry string
+	Phone                  string
+	Email                  string
+	FrequentFlyerAirline   string
+	FrequentFlyerNumber    string
+	CreatedAt              time.Time
+	UpdatedAt              time.Time
+}
+
 type EmailVerification struct {
 	TokenHash []byte
 	UserID    uuid.UUID
@@ -35,6 +57,37 @@ type OauthState struct {
 	ReturnTo     string
 	AccountType  string
 	ExpiresAt    time.Time
+}
+
+type Profile struct {
+	UserID                       uuid.UUID
+	FirstName                    string
+	LastName                     string
+	Gender                       string
+	Dob                          *time.Time
+	Nationality                  string
+	MaritalStatus                string
+	Anniversary                  *time.Time
+	City                         string
+	State                        string
+	Country                      string
+	PostalCode                   string
+	Pan                          string
+	PassportNumber               string
+	PassportExpiry               *time.Time
+	PassportIssuingCountry       string
+	EmergencyName                string
+	EmergencyPhone               string
+	DomesticTripProtection       string
+	InternationalTravelInsurance string
+	CreatedAt                    time.Time
+	UpdatedAt                    time.Time
+}
+
+type ProfileSnooze struct {
+	UserID       uuid.UUID
+	Step         string
+	SnoozedUntil time.Time
 }
 
 type RateLimit struct {
@@ -67,4 +120,5 @@ type User struct {
 	EmailVerifiedAt *time.Time
 	CreatedAt       time.Time
 	UpdatedAt       time.Time
+	PhoneVerifiedAt *time.Time
 }

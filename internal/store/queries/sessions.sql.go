@@ -65,7 +65,7 @@ func (q *Queries) SessionDeleteExpired(ctx context.Context, before time.Time) (i
 }
 
 const sessionGetByToken = `-- name: SessionGetByToken :one
-SELECT s.id, s.user_id, s.token_hash, s.user_agent, s.ip, s.created_at, s.last_seen_at, s.expires_at, s.absolute_expires_at, s.revoked_at, u.id, u.email, u.email_key, u.full_name, u.phone, u.account_type, u.password_hash, u.email_verified_at, u.created_at, u.updated_at
+SELECT s.id, s.user_id, s.token_hash, s.user_agent, s.ip, s.created_at, s.last_seen_at, s.expires_at, s.absolute_expires_at, s.revoked_at, u.id, u.email, u.email_key, u.full_name, u.phone, u.account_type, u.password_hash, u.email_verified_at, u.created_at, u.updated_at, u.phone_verified_at
 FROM sessions s JOIN users u ON u.id = s.user_id
 WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()
 `
@@ -100,6 +100,7 @@ func (q *Queries) SessionGetByToken(ctx context.Context, tokenHash []byte) (Sess
 		&i.User.EmailVerifiedAt,
 		&i.User.CreatedAt,
 		&i.User.UpdatedAt,
+		&i.User.PhoneVerifiedAt,
 	)
 	return i, err
 }

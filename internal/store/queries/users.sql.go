@@ -15,7 +15,7 @@ import (
 const userCreate = `-- name: UserCreate :one
 INSERT INTO users (email, email_key, full_name, phone, account_type, password_hash, email_verified_at)
 VALUES ($1, lower($1), $2, $3, $4, $5, $6)
-RETURNING id, email, email_key, full_name, phone, account_type, password_hash, email_verified_at, created_at, updated_at
+RETURNING id, email, email_key, full_name, phone, account_type, password_hash, email_verified_at, created_at, updated_at, phone_verified_at
 `
 
 type UserCreateParams struct {
@@ -48,12 +48,13 @@ func (q *Queries) UserCreate(ctx context.Context, arg UserCreateParams) (User, e
 		&i.EmailVerifiedAt,
 		&i.CreatedAt,
 		&i.UpdatedAt,
+		&i.PhoneVerifiedAt,
 	)
 	return i, err
 }
 
 const userGet = `-- name: UserGet :one
-SELECT id, email, email_key, full_name, phone, account_type, password_hash, email_verified_at, created_at, updated_at FROM users WHERE id = $1
+SELECT id, email, email_key, full_name, phone, account_type, password_hash, email_verified_at, created_at, updated_at, phone_verified_at FROM users WHERE id = $1
 `
 
 func (q *Queries) UserGet(ctx context.Context, id uuid.UUID) (User, error) {
@@ -70,12 +71,13 @@ func (q *Queries) UserGet(ctx context.Context, id uuid.UUID) (User, error) {
 		&i.EmailVerifiedAt,
 		&i.CreatedAt,
 		&i.UpdatedAt,
+		&i.PhoneVerifiedAt,
 	)
 	return i, err
 }
 
 const userGetByEmail = `-- name: UserGetByEmail :one
-SELECT id, email, email_key, full_name, phone, account_type, password_hash, email_verified_at, created_at, updated_at FROM users WHERE email_key = lower($1)
+SELECT id, email, email_key, full_name, phone, account_type, password_hash, email_verified_at, created_at, updated_at, phone_verified_at FROM users WHERE email_key = lower($1)
 `
 
 func (q *Queries) UserGetByEmail(ctx context.Context, email string) (User, error) {
@@ -92,6 +94,7 @@ func (q *Queries) UserGetByEmail(ctx context.Context, email string) (User, error
 		&i.EmailVerifiedAt,
 		&i.CreatedAt,
 		&i.UpdatedAt,
+		&i.PhoneVerifiedAt,
 	)
 	return i, err
 }
