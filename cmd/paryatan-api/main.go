@@ -19,6 +19,7 @@ import (
 
 	"go.opentelemetry.io/otel"
 
+	"github.com/paryatan/paryatan/internal/account"
 	"github.com/paryatan/paryatan/internal/auth"
 	"github.com/paryatan/paryatan/internal/clientip"
 	"github.com/paryatan/paryatan/internal/httpapi"
@@ -125,6 +126,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		Health:     health,
 		ClientIP:   clientip.New(cfg.TrustedProxies),
 		Auth:       auth.NewHandler(authSvc, log),
+		Account:    account.NewHandler(pool, log),
 	})
 	if err != nil {
 		return err
