@@ -3,9 +3,12 @@
 package httpapi
 
 import (
+	"fmt"
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"sort"
+	"strings"
 
 	"github.com/go-chi/chi/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -44,6 +47,9 @@ type Deps struct {
 
 // NewServer returns the complete HTTP handler of the API server.
 func NewServer(d Deps) (http.Handler, error) {
+	if err := d.check(); err != nil {
+		return nil, err
+	}
 	spa, err := NewSPA(d.Web, d.WebConfig)
 	if err != nil {
 		return nil, err
@@ -65,4 +71,24 @@ func NewServer(d Deps) (http.Handler, error) {
 		otelhttp.WithTracerProvider(d.Tracing),
 		otelhttp.WithPropagators(d.Propagator),
 	), nil
+}
+
+// check refuses a server with a dependency missing: a nil handler would
+// only fail when its first request arrives.
+func (d Deps) check() error {
+	var missing []string
+	for name, isNil := range map[string]bool{
+		"Logger": d.Logger == nil, "DB": d.DB == nil, "Metrics": d.Metrics == nil, "Tracing": d.Tracing == nil,
+		"Propagator": d.Propagator == nil, "Web": d.Web == nil, "Migrations": d.Migrations == nil,
+		"Health": d.Health == nil, "ClientIP": d.ClientIP == nil, "Auth": d.Auth == nil, "Account": d.Account == nil,
+	} {
+		if isNil {
+			missing = append(missing, name)
+		}
+	}
+	if len(missing) > 0 {
+		sort.Strings(missing)
+		return fmt.Errorf("server dependencies missing: %s", strings.Join(missing, ", "))
+	}
+	return nil
 }
