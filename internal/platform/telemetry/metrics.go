@@ -44,3 +44,41 @@ func NewMetrics() *Metrics {
 	)
 	return m
 }
+
+// SupplierMetrics instrument the calls to flight suppliers (90–120 s).
+type SupplierMetrics struct {
+	// Duration observes every call by supplier, operation and outcome (ok,
+	// supplier_error, timeout, network_error, protocol_error).
+	Duration *prometheus.HistogramVec
+	// InFlight counts calls waiting for the supplier.
+	InFlight *prometheus.GaugeVec
+	// Timeouts counts calls that hit their deadline.
+	Timeouts *prometheus.CounterVec
+	// Errors counts failed calls by kind.
+	Errors *prometheus.CounterVec
+}
+
+// NewSupplierMetrics registers the supplier instruments on reg.
+func NewSupplierMetrics(reg prometheus.Registerer) *SupplierMetrics {
+	m := &SupplierMetrics{
+		Duration: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Namespace: "paryatan", Name: "supplier_request_duration_seconds",
+			Help:    "Duration of calls to flight suppliers, by supplier, operation and outcome.",
+			Buckets: LongCallBuckets,
+		}, []string{"supplier", "operation", "outcome"}),
+		InFlight: prometheus.NewGaugeVec(prometheus.GaugeOpts{
+			Namespace: "paryatan", Name: "supplier_requests_in_flight",
+			Help: "Calls to flight suppliers waiting for an answer.",
+		}, []string{"supplier", "operation"}),
+		Timeouts: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Namespace: "paryatan", Name: "supplier_timeouts_total",
+			Help: "Calls to flight suppliers that hit their deadline.",
+		}, []string{"supplier", "operation"}),
+		Errors: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Namespace: "paryatan", Name: "supplier_errors_total",
+			Help: "Failed calls to flight suppliers, by kind (supplier_error, timeout, network_error, protocol_error).",
+		}, []string{"supplier", "operation", "kind"}),
+	}
+	reg.MustRegister(m.Duration, m.InFlight, m.Timeouts, m.Errors)
+	return m
+}

@@ -109,6 +109,13 @@ type Session struct {
 	RevokedAt         *time.Time
 }
 
+type SupplierToken struct {
+	Supplier   string
+	Token      string
+	ValidUntil time.Time
+	CreatedAt  time.Time
+}
+
 type User struct {
 	ID              uuid.UUID
 	Email           string

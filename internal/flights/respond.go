@@ -1,0 +1,81 @@
+// Package flights serves the flights API: search, fare quote and rules
+// (open to everyone), and booking, ticketing and booking details (signed-in
+// users, their own bookings only), through the configured supplier
+// connectors.
+package flights
+
+import (
+	"encoding/json"
+	"errors"
+	"net/http"
+
+	"github.com/paryatan/paryatan/internal/httpjson"
+	"github.com/paryatan/paryatan/internal/supplier/tbo"
+)
+
+// The flights API answers {ok: true, data} or {ok: false, message, detail?}
+// (product spec 7 and 8).
+
+type okBody struct {
+	OK   bool `json:"ok"`
+	Data any  `json:"data"`
+}
+
+type failBody struct {
+	OK      bool   `json:"ok"`
+	Message string `json:"message"`
+	Detail  string `json:"detail,omitempty"`
+	// Field names the input at fault, for validation failures.
+	Field string `json:"field,omitempty"`
+}
+
+func writeOK(w http.ResponseWriter, r *http.Request, data any) {
+	httpjson.Write(w, r, http.StatusOK, okBody{OK: true, Data: data})
+}
+
+func writeFail(w http.ResponseWriter, r *http.Request, status int, message, detail string) {
+	httpjson.Write(w, r, status, failBody{Message: message, Detail: detail})
+}
+
+// invalidInput is a request the API refuses before calling anyone.
+type invalidInput struct {
+	field, message string
+}
+
+func (e *invalidInput) Error() string { return e.message }
+
+func writeInvalid(w http.ResponseWriter, r *http.Request, e *invalidInput) {
+	httpjson.Write(w, r, http.StatusBadRequest, failBody{Message: e.message, Field: e.field})
+}
+
+// writeSupplierError maps a failed supplier call to its status: a timeout is
+// 504, anything else from upstream 502; the message is the one people see.
+func writeSupplierError(w http.ResponseWriter, r *http.Request, err error, fallback string) {
+	var e *tbo.Error
+	if !errors.As(err, &e) {
+		writeFail(w, r, http.StatusInternalServerError, fallback, "")
+		return
+	}
+	status := http.StatusBadGateway
+	if e.Kind == tbo.KindTimeout {
+		status = http.StatusGatewayTimeout
+	}
+	msg := e.Message
+	detail := ""
+	if e.Kind == tbo.KindSupplier && fallback != "" && msg != fallback {
+		// Keep the spec's message for the step and the supplier's words as detail.
+		msg, detail = fallback, e.Message
+	}
+	writeFail(w, r, status, msg, detail)
+}
+
+func decode(w http.ResponseWriter, r *http.Request, dst any) bool {
+	if e := httpjson.Decode(w, r, dst); e != nil {
+		httpjson.Write(w, r, e.Status, failBody{Message: e.Message})
+		return false
+	}
+	return true
+}
+
+// rawData passes the supplier's JSON on untouched.
+func rawData(b []byte) json.RawMessage { return json.RawMessage(b) }

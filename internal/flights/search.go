@@ -1,0 +1,239 @@
+package flights
+
+import (
+	"log/slog"
+	"net/http"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/go-chi/chi/v5"
+
+	"github.com/paryatan/paryatan/internal/supplier/connector"
+	"github.com/paryatan/paryatan/internal/supplier/tbo"
+)
+
+// Handler serves the flights API.
+type Handler struct {
+	connectors *connector.Store
+	tbo        *tbo.Client
+	log        *slog.Logger
+	now        func() time.Time
+}
+
+// NewHandler returns the flights API over the configured connectors.
+func NewHandler(connectors *connector.Store, client *tbo.Client, log *slog.Logger) *Handler {
+	return &Handler{connectors: connectors, tbo: client, log: log, now: time.Now}
+}
+
+// connector resolves the {supplier} path segment against the configuration
+// in force; the snapshot is used for the whole request.
+func (h *Handler) connector(w http.ResponseWriter, r *http.Request) (*connector.Connector, bool) {
+	name := chi.URLParam(r, "supplier")
+	c, ok := h.connectors.Current().Find(name)
+	if !ok {
+		writeFail(w, r, http.StatusNotFound, "Unknown flight supplier '"+name+"'.", "")
+		return nil, false
+	}
+	if !c.IsEnabled() {
+		writeFail(w, r, http.StatusServiceUnavailable, "The flight supplier '"+name+"' is switched off right now. Please try again later.", "")
+		return nil, false
+	}
+	return c, true
+}
+
+// SearchInput is the search payload of spec 7.
+type SearchInput struct {
+	Origin      string   `json:"origin"`
+	Destination string   `json:"destination"`
+	DepartDate  string   `json:"departDate"`
+	ReturnDate  string   `json:"returnDate"`
+	CabinClass  *int     `json:"cabinClass"`
+	Adults      *int     `json:"adults"`
+	Children    int      `json:"children"`
+	Infants     int      `json:"infants"`
+	Sources     []string `json:"sources"`
+	Nonstop     bool     `json:"nonstop"`
+	Airline     string   `json:"airline"`
+}
+
+var (
+	iataRe    = regexp.MustCompile(`^[A-Z]{3}$`)
+	airlineRe = regexp.MustCompile(`^[A-Z0-9]{2}$`)
+	ist       = time.FixedZone("IST", 5*3600+1800)
+)
+
+// validate checks a search and builds the supplier request.
+func (in SearchInput) validate(conn *connector.Connector, now time.Time) (tbo.SearchRequest, *invalidInput) {
+	origin := strings.ToUpper(strings.TrimSpace(in.Origin))
+	dest := strings.ToUpper(strings.TrimSpace(in.Destination))
+	switch {
+	case !iataRe.MatchString(origin):
+		return tbo.SearchRequest{}, &invalidInput{"origin", "origin must be a three-letter airport code like BOM."}
+	case !iataRe.MatchString(dest):
+		return tbo.SearchRequest{}, &invalidInput{"destination", "destination must be a three-letter airport code like DEL."}
+	case origin == dest:
+		return tbo.SearchRequest{}, &invalidInput{"destination", "origin and destination must differ."}
+	}
+	y, m, d := now.In(ist).Date()
+	today := time.Date(y, m, d, 0, 0, 0, 0, time.UTC)
+	depart, err := time.Parse(time.DateOnly, strings.TrimSpace(in.DepartDate))
+	switch {
+	case err != nil:
+		return tbo.SearchRequest{}, &invalidInput{"departDate", "departDate must be a date written YYYY-MM-DD."}
+	case depart.Before(today):
+		return tbo.SearchRequest{}, &invalidInput{"departDate", "departDate cannot be in the past."}
+	case depart.After(today.AddDate(1, 0, 0)):
+		return tbo.SearchRequest{}, &invalidInput{"departDate", "departDate can be at most a year ahead."}
+	}
+	adults := 1
+	if in.Adults != nil {
+		adults = *in.Adults
+	}
+	switch {
+	case adults < 1 || adults > 9:
+		return tbo.SearchRequest{}, &invalidInput{"adults", "adults must be between 1 and 9."}
+	case in.Children < 0 || in.Children > 9:
+		return tbo.SearchRequest{}, &invalidInput{"children", "children must be between 0 and 9."}
+	case in.Infants < 0 || in.Infants > 9:
+		return tbo.SearchRequest{}, &invalidInput{"infants", "infants must be between 0 and 9."}
+	case in.Infants > adults:
+		return tbo.SearchRequest{}, &invalidInput{"infants", "There can be no more infants than adults."}
+	}
+	cabin := conn.CabinCodes["economy"]
+	if in.CabinClass != nil {
+		cabin = *in.CabinClass
+		valid := false
+		for _, code := range conn.CabinCodes {
+			valid = valid || code == cabin
+		}
+		if !valid {
+			return tbo.SearchRequest{}, &invalidInput{"cabinClass", "cabinClass must be 2 (economy), 3 (premium economy), 4 (business) or 6 (first)."}
+		}
+	}
+	sources := conn.Sources
+	if len(in.Sources) > 0 {
+		sources = nil
+		for _, s := range in.Sources {
+			s = strings.ToUpper(strings.TrimSpace(s))
+			if s != "GDS" && s != "LCC" {
+				return tbo.SearchRequest{}, &invalidInput{"sources", "sources may only hold GDS and LCC."}
+			}
+			sources = append(sources, s)
+		}
+	}
+	req := tbo.SearchRequest{
+		AdultCount: adults, ChildCount: in.Children, InfantCount: in.Infants,
+		DirectFlight: in.Nonstop, JourneyType: 1, Sources: sources,
+		Segments: []tbo.SearchSegment{{Origin: origin, Destination: dest, FlightCabinClass: cabin,
+			PreferredDepartureTime: depart.Format("2006-01-02T00:00:00"), PreferredArrivalTime: depart.Format("2006-01-02T00:00:00")}},
+	}
+	if a := strings.ToUpper(strings.TrimSpace(in.Airline)); a != "" {
+		if !airlineRe.MatchString(a) {
+			return tbo.SearchRequest{}, &invalidInput{"airline", "airline must be a two-character airline code like AI."}
+		}
+		req.PreferredAirlines = []string{a}
+	}
+	if rd := strings.TrimSpace(in.ReturnDate); rd != "" {
+		ret, err := time.Parse(time.DateOnly, rd)
+		if err != nil {
+			return tbo.SearchRequest{}, &invalidInput{"returnDate", "returnDate must be a date written YYYY-MM-DD."}
+		}
+		if ret.Before(depart) {
+			return tbo.SearchRequest{}, &invalidInput{"returnDate", "returnDate cannot be before departDate."}
+		}
+		req.JourneyType = 2
+		req.Segments = append(req.Segments, tbo.SearchSegment{Origin: dest, Destination: origin, FlightCabinClass: cabin,
+			PreferredDepartureTime: ret.Format("2006-01-02T00:00:00"), PreferredArrivalTime: ret.Format("2006-01-02T00:00:00")})
+	}
+	return req, nil
+}
+
+// Search handles POST /api/v1/flights/{supplier}/search.
+func (h *Handler) Search(w http.ResponseWriter, r *http.Request) {
+	conn, ok := h.connector(w, r)
+	if !ok {
+		return
+	}
+	var in SearchInput
+	if !decode(w, r, &in) {
+		return
+	}
+	req, bad := in.validate(conn, h.now())
+	if bad != nil {
+		writeInvalid(w, r, bad)
+		return
+	}
+	reply, err := h.tbo.Search(r.Context(), conn, req)
+	if err != nil {
+		writeSupplierError(w, r, err, "")
+		return
+	}
+	writeOK(w, r, rawData(reply.Raw))
+}
+
+// TraceInput names a search result.
+type TraceInput struct {
+	TraceId     string `json:"traceId"`
+	ResultIndex string `json:"resultIndex"`
+}
+
+const missingTrace = "Missing traceId or resultIndex. Please go back and select a flight again."
+
+func (in TraceInput) validate() (tbo.TraceRequest, *invalidInput) {
+	t, ri := strings.TrimSpace(in.TraceId), strings.TrimSpace(in.ResultIndex)
+	if t == "" || ri == "" || len(t) > 100 || len(ri) > 100 {
+		field := "traceId"
+		if t != "" {
+			field = "resultIndex"
+		}
+		return tbo.TraceRequest{}, &invalidInput{field, missingTrace}
+	}
+	return tbo.TraceRequest{TraceId: t, ResultIndex: ri}, nil
+}
+
+// FareQuote handles POST /api/v1/flights/{supplier}/fare-quote.
+func (h *Handler) FareQuote(w http.ResponseWriter, r *http.Request) {
+	conn, ok := h.connector(w, r)
+	if !ok {
+		return
+	}
+	var in TraceInput
+	if !decode(w, r, &in) {
+		return
+	}
+	req, bad := in.validate()
+	if bad != nil {
+		writeInvalid(w, r, bad)
+		return
+	}
+	q, err := h.tbo.FareQuote(r.Context(), conn, req)
+	if err != nil {
+		writeSupplierError(w, r, err, "No FareQuote results")
+		return
+	}
+	writeOK(w, r, rawData(q.Raw))
+}
+
+// FareRule handles POST /api/v1/flights/{supplier}/fare-rule.
+func (h *Handler) FareRule(w http.ResponseWriter, r *http.Request) {
+	conn, ok := h.connector(w, r)
+	if !ok {
+		return
+	}
+	var in TraceInput
+	if !decode(w, r, &in) {
+		return
+	}
+	req, bad := in.validate()
+	if bad != nil {
+		writeInvalid(w, r, bad)
+		return
+	}
+	reply, err := h.tbo.FareRule(r.Context(), conn, req)
+	if err != nil {
+		writeSupplierError(w, r, err, "")
+		return
+	}
+	writeOK(w, r, rawData(reply.Raw))
+}

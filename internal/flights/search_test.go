@@ -1,0 +1,100 @@
+package flights
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/paryatan/paryatan/internal/supplier/connector"
+)
+
+func testConnector(t *testing.T) *connector.Connector {
+	t.Helper()
+	doc, err := connector.Parse([]byte(`connectors:
+  - name: tbo
+    endpoints: {auth: "http://127.0.0.1:1/a", air: "http://127.0.0.1:1/b"}
+    credentials: {file: /dev/null}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, _ := doc.Find("tbo")
+	return c
+}
+
+func TestSearchValidation(t *testing.T) {
+	t.Parallel()
+	conn := testConnector(t)
+	// 23:00 UTC on 21 Nov is already 22 Nov in India.
+	now := time.Date(2026, 11, 21, 23, 0, 0, 0, time.UTC)
+	n := func(v int) *int { return &v }
+	ok := SearchInput{Origin: "bom", Destination: "DEL", DepartDate: "2026-11-22", Adults: n(1), CabinClass: n(2)}
+	for _, tc := range []struct {
+		name  string
+		edit  func(*SearchInput)
+		field string
+	}{
+		{"valid", func(*SearchInput) {}, ""},
+		{"bad origin", func(s *SearchInput) { s.Origin = "BOMBAY" }, "origin"},
+		{"numeric destination", func(s *SearchInput) { s.Destination = "123" }, "destination"},
+		{"same airports", func(s *SearchInput) { s.Destination = "BOM" }, "destination"},
+		{"yesterday in India", func(s *SearchInput) { s.DepartDate = "2026-11-21" }, "departDate"},
+		{"not a date", func(s *SearchInput) { s.DepartDate = "22-11-2026" }, "departDate"},
+		{"no adults", func(s *SearchInput) { s.Adults = n(0) }, "adults"},
+		{"ten adults", func(s *SearchInput) { s.Adults = n(10) }, "adults"},
+		{"ten children", func(s *SearchInput) { s.Children = 10 }, "children"},
+		{"negative infants", func(s *SearchInput) { s.Infants = -1 }, "infants"},
+		{"more infants than adults", func(s *SearchInput) { s.Adults = n(1); s.Infants = 2 }, "infants"},
+		{"cabin 5", func(s *SearchInput) { s.CabinClass = n(5) }, "cabinClass"},
+		{"first class", func(s *SearchInput) { s.CabinClass = n(6) }, ""},
+		{"bad source", func(s *SearchInput) { s.Sources = []string{"GDS", "NDC"} }, "sources"},
+		{"return before departure", func(s *SearchInput) { s.ReturnDate = "2026-11-21" }, "returnDate"},
+		{"bad airline", func(s *SearchInput) { s.Airline = "Air India" }, "airline"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			in := ok
+			tc.edit(&in)
+			_, bad := in.validate(conn, now)
+			switch {
+			case tc.field == "" && bad != nil:
+				t.Fatalf("unexpected %v", bad)
+			case tc.field != "" && (bad == nil || bad.field != tc.field):
+				t.Fatalf("got %v, want an error on %s", bad, tc.field)
+			}
+		})
+	}
+}
+
+func TestSearchRequestShape(t *testing.T) {
+	t.Parallel()
+	conn := testConnector(t)
+	now := time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)
+	n := func(v int) *int { return &v }
+	req, bad := SearchInput{Origin: "bom", Destination: "dxb", DepartDate: "2026-12-01", ReturnDate: "2026-12-08",
+		Adults: n(2), Children: 1, Infants: 1, CabinClass: n(4), Sources: []string{"lcc"}, Airline: "6e", Nonstop: true}.validate(conn, now)
+	if bad != nil {
+		t.Fatal(bad)
+	}
+	if req.JourneyType != 2 || len(req.Segments) != 2 || req.Segments[1].Origin != "DXB" || req.Segments[1].PreferredDepartureTime != "2026-12-08T00:00:00" ||
+		req.Segments[0].FlightCabinClass != 4 || req.AdultCount != 2 || req.InfantCount != 1 || !req.DirectFlight ||
+		strings.Join(req.Sources, ",") != "LCC" || req.PreferredAirlines[0] != "6E" {
+		t.Fatalf("request %+v", req)
+	}
+	// Defaults: one adult, economy, the connector's sources.
+	req, _ = SearchInput{Origin: "BOM", Destination: "DEL", DepartDate: "2026-12-01"}.validate(conn, now)
+	if req.AdultCount != 1 || req.Segments[0].FlightCabinClass != 2 || strings.Join(req.Sources, ",") != "GDS,LCC" || req.JourneyType != 1 {
+		t.Fatalf("defaults %+v", req)
+	}
+}
+
+func TestTraceValidation(t *testing.T) {
+	t.Parallel()
+	for _, in := range []TraceInput{{}, {TraceId: "t"}, {ResultIndex: "OB1"}, {TraceId: " ", ResultIndex: "OB1"}} {
+		if _, bad := in.validate(); bad == nil || bad.message != missingTrace {
+			t.Errorf("%+v accepted", in)
+		}
+	}
+	if r, bad := (TraceInput{TraceId: " t1 ", ResultIndex: "OB1"}).validate(); bad != nil || r.TraceId != "t1" {
+		t.Fatalf("%+v %v", r, bad)
+	}
+}

@@ -1,0 +1,146 @@
+package connector
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+const valid = `
+generation: 7
+connectors:
+  - name: tbo
+    endpoints:
+      auth: http://127.0.0.1:9000/SharedServices/SharedData.svc/rest/
+      air: http://127.0.0.1:9000/BookingEngineService_Air/AirService.svc/rest
+    credentials:
+      env: {clientId: TBO_CLIENT_ID, userName: TBO_USERNAME, password: TBO_PASSWORD}
+    timeouts:
+      search: 30s
+      book: 150s
+    sources: [gds]
+`
+
+func TestParseFillsDefaults(t *testing.T) {
+	t.Parallel()
+	doc, err := Parse([]byte(valid))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, ok := doc.Find("tbo")
+	if !ok || doc.Generation != 7 || !c.IsEnabled() || c.Type != "tbo" {
+		t.Fatalf("parsed %+v", doc)
+	}
+	if c.Endpoints.Booking != c.Endpoints.Air || strings.HasSuffix(c.Endpoints.Auth, "/") {
+		t.Fatalf("endpoints %+v", c.Endpoints)
+	}
+	for op, want := range map[Operation]time.Duration{
+		OpSearch: 30 * time.Second, OpBook: 150 * time.Second, OpFareQuote: 90 * time.Second,
+		OpFareRule: 120 * time.Second, OpTicket: 120 * time.Second, OpAuthenticate: 90 * time.Second,
+	} {
+		if got := c.Timeout(op); got != want {
+			t.Errorf("timeout %s = %s, want %s", op, got, want)
+		}
+	}
+	if c.CabinCodes["economy"] != 2 || c.CabinCodes["premium"] != 3 || c.CabinCodes["business"] != 4 || c.CabinCodes["first"] != 6 {
+		t.Errorf("cabin codes %v", c.CabinCodes)
+	}
+	if strings.Join(c.Sources, ",") != "GDS" {
+		t.Errorf("sources %v", c.Sources)
+	}
+}
+
+func TestParseReportsEveryProblem(t *testing.T) {
+	t.Parallel()
+	_, err := Parse([]byte(`
+connectors:
+  - name: TBO!
+    type: amadeus
+    endpoints: {auth: "ftp://x", air: ""}
+    credentials: {}
+    timeouts: {book: 10s, teleport: 5s, search: 10m}
+    cabinCodes: {economy: 9, lounge: 2}
+    sources: [GDS, NDC]
+  - name: dup
+    endpoints: {auth: "http://a", air: "http://b"}
+    credentials: {file: /x}
+  - name: dup
+    endpoints: {auth: "http://a", air: "http://b"}
+    credentials: {file: /x, env: {clientId: a, userName: b, password: c}}
+`))
+	if err == nil {
+		t.Fatal("want errors")
+	}
+	for _, want := range []string{
+		"name must be lower-case", `type "amadeus"`, "endpoints.auth", "endpoints.air", "set file or env",
+		"timeouts.book: 10s is below the 2m0s minimum", "timeouts.teleport: unknown operation", "timeouts.search: 10m0s must be between",
+		"cabinCodes.economy: 9", "cabinCodes.lounge: unknown cabin", `"NDC" is not GDS or LCC`, `connector "dup": defined twice`, "not both",
+	} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error lacks %q:\n%v", want, err)
+		}
+	}
+	if _, err := Parse([]byte("connectors: []")); err == nil {
+		t.Error("an empty document was accepted")
+	}
+	if _, err := Parse([]byte("connectors:\n  - name: tbo\n    password: inline\n")); err == nil || !strings.Contains(err.Error(), "password") {
+		t.Errorf("an unknown (inline secret) field was accepted: %v", err)
+	}
+}
+
+func TestReloadKeepsOldSettingsOnBadFile(t *testing.T) {
+	t.Parallel()
+	path := filepath.Join(t.TempDir(), "connectors.yaml")
+	if err := os.WriteFile(path, []byte(valid), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	s, err := Open(path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	inFlight := s.Current() // a call that started before the change
+	if changed, err := s.Reload(); changed || err != nil {
+		t.Fatalf("unchanged file: changed=%v err=%v", changed, err)
+	}
+
+	if err := os.WriteFile(path, []byte(strings.Replace(valid, "search: 30s", "search: 5s", 1)), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if changed, err := s.Reload(); !changed || err != nil {
+		t.Fatalf("changed file: changed=%v err=%v", changed, err)
+	}
+	c, _ := s.Current().Find("tbo")
+	if c.Timeout(OpSearch) != 5*time.Second {
+		t.Fatalf("new search timeout %s", c.Timeout(OpSearch))
+	}
+	old, _ := inFlight.Find("tbo")
+	if old.Timeout(OpSearch) != 30*time.Second {
+		t.Fatal("a snapshot taken before the reload changed")
+	}
+
+	if err := os.WriteFile(path, []byte("connectors: [{name: tbo}]"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if changed, err := s.Reload(); changed || err == nil {
+		t.Fatalf("bad file: changed=%v err=%v", changed, err)
+	}
+	if c, _ := s.Current().Find("tbo"); c.Timeout(OpSearch) != 5*time.Second {
+		t.Fatal("a refused file replaced the settings")
+	}
+}
+
+func TestResolveCredentials(t *testing.T) {
+	t.Parallel()
+	env := map[string]string{"A": "id", "B": "user", "C": "pw"}
+	c, err := ResolveCredentials(CredentialsRef{Env: &EnvVars{ClientID: "A", UserName: "B", Password: "C"}}, func(k string) string { return env[k] })
+	if err != nil || c.Password != "pw" {
+		t.Fatalf("%+v %v", c, err)
+	}
+	path := filepath.Join(t.TempDir(), "cred.json")
+	_ = os.WriteFile(path, []byte(`{"clientId":"x","userName":"y"}`), 0o600)
+	if _, err := ResolveCredentials(CredentialsRef{File: path}, nil); err == nil {
+		t.Fatal("incomplete credentials accepted")
+	}
+}

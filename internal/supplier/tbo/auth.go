@@ -1,0 +1,71 @@
+package tbo
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"time"
+
+	"github.com/paryatan/paryatan/internal/supplier/connector"
+)
+
+type headersKey struct{}
+
+// WithHeaders returns a context whose supplier calls carry extra HTTP
+// headers (the simulator's per-call fault and latency controls).
+func WithHeaders(ctx context.Context, h http.Header) context.Context {
+	return context.WithValue(ctx, headersKey{}, h)
+}
+
+func supplierHeaders(ctx context.Context) http.Header {
+	h, _ := ctx.Value(headersKey{}).(http.Header)
+	return h
+}
+
+// ist is India Standard Time: supplier tokens are valid for the calendar day.
+var ist = time.FixedZone("IST", 5*3600+1800)
+
+// endOfDay is the last moment of t's calendar day in India.
+func endOfDay(t time.Time) time.Time {
+	y, m, d := t.In(ist).Date()
+	return time.Date(y, m, d, 23, 59, 0, 0, ist)
+}
+
+// token returns the connector's shared token, authenticating when needed.
+func (c *Client) token(ctx context.Context, conn *connector.Connector) (string, error) {
+	return c.tokens.Token(ctx, conn.Name, func(ctx context.Context) (string, time.Time, error) {
+		tok, err := c.authenticate(ctx, conn)
+		return tok, endOfDay(c.now()), err
+	})
+}
+
+// authenticate gets a new token (one per day is the supplier's rule).
+func (c *Client) authenticate(ctx context.Context, conn *connector.Connector) (string, error) {
+	op := connector.OpAuthenticate
+	timeout := conn.Timeout(op)
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	creds, err := connector.ResolveCredentials(conn.Credentials, c.getenv)
+	if err != nil {
+		return "", &Error{Op: op, Kind: KindProtocol, Message: "Supplier credentials are not configured.", Err: err}
+	}
+	body := map[string]string{
+		"ClientId": creds.ClientID, "UserName": creds.UserName, "Password": creds.Password, "EndUserIp": conn.EndUserIP,
+	}
+	reply, _, err := c.post(ctx, conn, op, conn.Endpoints.Auth+"/Authenticate", timeout, body)
+	if err != nil {
+		return "", err
+	}
+	var ar authResponse
+	if err := decode(reply.Raw, &ar); err != nil {
+		return "", &Error{Op: op, Kind: KindProtocol, Message: "Unreadable Authenticate answer.", Err: err}
+	}
+	if ar.Status != StatusSuccessful || ar.TokenId == "" {
+		msg := string(ar.Error.ErrorMessage)
+		if msg == "" {
+			msg = fmt.Sprintf("authentication failed (status %d)", ar.Status)
+		}
+		return "", &Error{Op: op, Kind: KindSupplier, Code: int(ar.Error.ErrorCode), Message: "The flight supplier refused our credentials: " + msg}
+	}
+	return string(ar.TokenId), nil
+}

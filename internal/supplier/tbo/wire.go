@@ -1,0 +1,178 @@
+package tbo
+
+import (
+	"bytes"
+	"encoding/json"
+	"strconv"
+	"strings"
+)
+
+// The supplier's JSON is loosely typed: numbers and booleans sometimes
+// arrive as strings, and absent values as null. These types read either.
+
+// Int is an integer that may arrive as a JSON string.
+type Int int64
+
+// UnmarshalJSON accepts 12, "12", "" and null.
+func (n *Int) UnmarshalJSON(b []byte) error {
+	s := strings.Trim(string(bytes.TrimSpace(b)), `"`)
+	if s == "" || s == "null" {
+		*n = 0
+		return nil
+	}
+	if v, err := strconv.ParseInt(s, 10, 64); err == nil {
+		*n = Int(v)
+		return nil
+	}
+	f, err := strconv.ParseFloat(s, 64)
+	if err != nil {
+		return err
+	}
+	*n = Int(f)
+	return nil
+}
+
+// Bool is a boolean that may arrive as a JSON string.
+type Bool bool
+
+// UnmarshalJSON accepts true, "true", "True", 1, "1" and null.
+func (v *Bool) UnmarshalJSON(b []byte) error {
+	s := strings.ToLower(strings.Trim(string(bytes.TrimSpace(b)), `"`))
+	*v = Bool(s == "true" || s == "1")
+	return nil
+}
+
+// Money is an amount that may arrive as a number or a string.
+type Money float64
+
+// UnmarshalJSON accepts 123.5, "123.5", "" and null.
+func (m *Money) UnmarshalJSON(b []byte) error {
+	s := strings.Trim(string(bytes.TrimSpace(b)), `"`)
+	if s == "" || s == "null" {
+		*m = 0
+		return nil
+	}
+	f, err := strconv.ParseFloat(s, 64)
+	if err != nil {
+		return err
+	}
+	*m = Money(f)
+	return nil
+}
+
+// Str is a string that may arrive as a number (BookingIds, flight numbers).
+type Str string
+
+// UnmarshalJSON accepts "x", 12 and null.
+func (s *Str) UnmarshalJSON(b []byte) error {
+	b = bytes.TrimSpace(b)
+	if len(b) > 0 && b[0] == '"' {
+		var v string
+		if err := json.Unmarshal(b, &v); err != nil {
+			return err
+		}
+		*s = Str(v)
+		return nil
+	}
+	if string(b) == "null" {
+		*s = ""
+		return nil
+	}
+	*s = Str(b)
+	return nil
+}
+
+// SupplierError is the supplier's Error object.
+type SupplierError struct {
+	ErrorCode    Int `json:"ErrorCode"`
+	ErrorMessage Str `json:"ErrorMessage"`
+}
+
+// Response statuses of the Air API.
+const (
+	StatusSuccessful         = 1
+	StatusFailed             = 2
+	StatusInvalidRequest     = 3
+	StatusInvalidSession     = 4
+	StatusInvalidCredentials = 5
+)
+
+// ErrorCodeInvalidToken means the TokenId is invalid or expired.
+const ErrorCodeInvalidToken = 6
+
+// envelope is the common outer shape of Air responses; Raw keeps the whole
+// Response object for callers that pass it on.
+type envelope struct {
+	Response struct {
+		ResponseStatus Int           `json:"ResponseStatus"`
+		Error          SupplierError `json:"Error"`
+		TraceId        Str           `json:"TraceId"`
+	} `json:"Response"`
+}
+
+// authResponse is Authenticate's answer (not wrapped in Response).
+type authResponse struct {
+	Status  Int           `json:"Status"`
+	TokenId Str           `json:"TokenId"`
+	Error   SupplierError `json:"Error"`
+}
+
+// Fare is the price of a result.
+type Fare struct {
+	Currency      Str   `json:"Currency"`
+	BaseFare      Money `json:"BaseFare"`
+	Tax           Money `json:"Tax"`
+	PublishedFare Money `json:"PublishedFare"`
+	OfferedFare   Money `json:"OfferedFare"`
+}
+
+// Result is the part of a search or quote result the product reads; the
+// whole JSON is passed on to the web app untouched.
+type Result struct {
+	ResultIndex Str  `json:"ResultIndex"`
+	IsLCC       Bool `json:"IsLCC"`
+	Fare        Fare `json:"Fare"`
+}
+
+// Price is what the traveller pays: the published fare, else the offered.
+func (r Result) Price() float64 {
+	if r.Fare.PublishedFare > 0 {
+		return float64(r.Fare.PublishedFare)
+	}
+	return float64(r.Fare.OfferedFare)
+}
+
+// Itinerary is the part of a FlightItinerary the product reads.
+type Itinerary struct {
+	BookingId Int  `json:"BookingId"`
+	PNR       Str  `json:"PNR"`
+	IsLCC     Bool `json:"IsLCC"`
+	Status    Int  `json:"Status"`
+	Passenger []struct {
+		FirstName Str `json:"FirstName"`
+		LastName  Str `json:"LastName"`
+		Ticket    *struct {
+			TicketNumber Str `json:"TicketNumber"`
+		} `json:"Ticket"`
+	} `json:"Passenger"`
+}
+
+// bookingResult is Book's and Ticket's inner Response.Response.
+type bookingResult struct {
+	PNR             Str        `json:"PNR"`
+	BookingId       Int        `json:"BookingId"`
+	Status          Int        `json:"Status"`
+	TicketStatus    Int        `json:"TicketStatus"`
+	IsPriceChanged  Bool       `json:"IsPriceChanged"`
+	IsTimeChanged   Bool       `json:"IsTimeChanged"`
+	FlightItinerary *Itinerary `json:"FlightItinerary"`
+}
+
+// Ticket statuses.
+const (
+	TicketFailed         = 0
+	TicketSuccessful     = 1
+	TicketInProgress     = 5
+	TicketAlreadyCreated = 6
+	TicketPriceChanged   = 8
+)
