@@ -12,8 +12,6 @@ const PUBLIC_PAGES: ReadonlyArray<[path: string, heading: string]> = [
   ['/cruises', 'Cruises'],
   ['/contact', 'Contact us'],
   ['/offers', 'Offers'],
-  ['/go/visa', 'Visa'],
-  ['/go-for-visa?country=ae', 'Visa'],
   ['/go/concierge', 'Concierge'],
   ['/careers', 'Careers'],
   ['/blogs', 'Blogs'],
@@ -27,6 +25,8 @@ const PUBLIC_PAGES: ReadonlyArray<[path: string, heading: string]> = [
 const PROTECTED_PAGES = [
   '/flights/fare',
   '/flights/review',
+  '/go/visa',
+  '/go-for-visa?country=ae',
   '/account',
   '/account/profile',
   '/account/co-travellers',
@@ -36,7 +36,6 @@ const PROTECTED_PAGES = [
   '/account/wallet',
   '/account/payments',
   '/account/wishlist',
-  '/account/logout',
 ]
 
 const REDIRECTS: ReadonlyArray<[from: string, to: string]> = [
@@ -77,6 +76,14 @@ test.describe('route table', () => {
       expect(pathOf(page.url())).toBe(path)
     })
   }
+
+  test('/account/logout tells a visitor they are logged out instead of asking them to sign in', async ({ page }) => {
+    await page.goto('/account/logout')
+    await expect(page.locator('main').getByRole('heading', { level: 1, name: 'Logout' })).toBeVisible()
+    await expect(page.getByText('You have been logged out.')).toBeVisible()
+    await expect(page.getByRole('dialog')).toHaveCount(0)
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Sign in' })).toBeVisible()
+  })
 
   for (const [from, to] of REDIRECTS) {
     test(`${from} redirects to ${to}`, async ({ page }) => {

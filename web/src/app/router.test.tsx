@@ -29,7 +29,8 @@ describe('route table', () => {
     ['/', 'Welcome to Paryatan', 'Home · Paryatan'],
     ['/support', 'Support', 'Support · Paryatan'],
     ['/hotels', 'Hotels', 'Hotels · Paryatan'],
-    ['/go-for-visa?x=1', 'Visa', 'Visa · Paryatan'],
+    ['/auth/login', 'Sign in', 'Sign in · Paryatan'],
+    ['/auth/register', 'Create account', 'Create account · Paryatan'],
     ['/blogs/kerala-backwaters', 'Kerala Backwaters', 'Kerala Backwaters · Paryatan'],
     ['/careers', 'Careers', 'Careers · Paryatan'],
   ])('%s shows its heading and title', async (path, heading, title) => {
@@ -45,11 +46,17 @@ describe('route table', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/'))
   })
 
-  it('opens the sign-in dialog and renders nothing on a protected page when signed out', async () => {
-    renderRoutes({ routes, initialEntries: ['/account/profile'] })
+  it.each([
+    ['/account/profile', 'My Profile'],
+    ['/flights/fare', 'Fare and booking'],
+    ['/go/visa', 'Visa'],
+    ['/go-for-visa?x=1', 'Visa'],
+  ])('opens the sign-in dialog and renders nothing on %s when signed out', async (path, heading) => {
+    renderRoutes({ routes, initialEntries: [path] })
     expect(await screen.findByRole('dialog')).toBeInTheDocument()
     expect(screen.getByRole('tab', { name: 'PERSONAL ACCOUNT' })).toBeInTheDocument()
-    expect(screen.queryByRole('heading', { level: 1, name: 'My Profile' })).not.toBeInTheDocument()
+    expect(screen.getByLabelText('Mobile Number')).toBeInTheDocument()
+    expect(screen.queryByRole('heading', { level: 1, name: heading })).not.toBeInTheDocument()
   })
 
   // jsdom matches no media query, so the desktop header controls count as hidden: hence `hidden: true`.

@@ -2,6 +2,9 @@ import { useState } from 'react'
 import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router'
 import { HeadingOnlyPage } from '@/components/ui/page-heading'
 import { RequireAuth } from '@/features/auth/components/require-auth'
+import { AccountLogoutRoute } from './routes/account-logout'
+import { AuthLoginRoute } from './routes/auth-login'
+import { AuthRegisterRoute } from './routes/auth-register'
 import { HomeRoute } from './routes/home'
 import { HotelsRoute } from './routes/hotels'
 import { NotFoundRoute } from './routes/not-found'
@@ -24,7 +27,6 @@ const accountPages: ReadonlyArray<[path: string, title: string]> = [
   ['wallet', 'My Wallet'],
   ['payments', 'My Payments'],
   ['wishlist', 'My Wishlist'],
-  ['logout', 'Logout'],
 ]
 
 /** The whole route table (product spec 2.1), redirects included. */
@@ -53,8 +55,8 @@ export const routes: RouteObject[] = [
           { path: 'contact', element: page('Contact us') },
           { path: 'offers', element: page('Offers') },
 
-          { path: 'go/visa', element: page('Visa') },
-          { path: 'go-for-visa', element: page('Visa') },
+          { path: 'go/visa', element: <RequireAuth>{page('Visa')}</RequireAuth> },
+          { path: 'go-for-visa', element: <RequireAuth>{page('Visa')}</RequireAuth> },
           { path: 'visa', element: <Redirect to="/go/visa" /> },
           { path: 'visas', element: <Redirect to="/go/visa" /> },
           { path: 'go/concierge', element: page('Concierge') },
@@ -68,6 +70,8 @@ export const routes: RouteObject[] = [
 
           { path: 'sso/consume', element: <SsoConsumeRoute /> },
 
+          // Outside the sign-in-required tree: it also answers a visitor who is signed out already.
+          { path: 'account/logout', element: <AccountLogoutRoute /> },
           {
             path: 'account',
             element: <RequireAuth />,
@@ -78,8 +82,8 @@ export const routes: RouteObject[] = [
           },
           { path: 'my-trips', element: <Redirect to="/account/trips" /> },
 
-          { path: 'auth/login', element: page('Sign in') },
-          { path: 'auth/register', element: page('Create account') },
+          { path: 'auth/login', element: <AuthLoginRoute /> },
+          { path: 'auth/register', element: <AuthRegisterRoute /> },
           { path: 'signin', element: <Redirect to="/auth/login" keepQuery /> },
 
           { path: '*', element: <NotFoundRoute /> },

@@ -15,9 +15,21 @@ export const NON_JSON_MESSAGE = 'Unexpected non-JSON response'
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
+/** What a non-OK response carried, for wording its error. */
+export interface FailedResponse {
+  status: number
+  statusText: string
+  /** The body as text; empty when there was none or it could not be read. */
+  text: string
+  /** The body parsed as JSON when the response declared JSON, else undefined. */
+  body: unknown
+}
+
 export interface RequestOptions {
   signal?: AbortSignal
   headers?: Record<string, string>
+  /** Words the error of a non-OK response; by default the body's `message` or `error`, else `HTTP {status}`. */
+  describeError?: (failure: FailedResponse) => string
 }
 
 function isJson(res: Response): boolean {
@@ -33,19 +45,33 @@ function messageFrom(body: unknown): string | undefined {
   return undefined
 }
 
-async function readBody(res: Response): Promise<unknown> {
-  if (!isJson(res)) return undefined
+async function readFailure(res: Response): Promise<FailedResponse> {
+  let text = ''
   try {
-    return await res.json()
+    text = await res.text()
   } catch {
-    return undefined
+    // An unreadable body words the error like an empty one.
   }
+  let body: unknown
+  if (isJson(res) && text) {
+    try {
+      body = JSON.parse(text)
+    } catch {
+      body = undefined
+    }
+  }
+  return { status: res.status, statusText: res.statusText, text, body }
+}
+
+function describeGenericError({ status, body }: FailedResponse): string {
+  return messageFrom(body) ?? `HTTP ${status}`
 }
 
 /**
  * Calls the product's API: cookies included, JSON in and out, no HTTP cache for
  * GET. A 204 resolves to undefined. Failures throw ApiError whose message is
- * the body's `message` or `error`, else `HTTP {status}`.
+ * the body's `message` or `error`, else `HTTP {status}`, unless the caller
+ * words it with `describeError`.
  */
 export async function apiRequest<T>(
   method: Method,
@@ -63,8 +89,9 @@ export async function apiRequest<T>(
 
   const res = await fetch(path, init)
   if (!res.ok) {
-    const errorBody = await readBody(res)
-    throw new ApiError(messageFrom(errorBody) ?? `HTTP ${res.status}`, res.status, errorBody)
+    const failure = await readFailure(res)
+    const describe = options.describeError ?? describeGenericError
+    throw new ApiError(describe(failure), res.status, failure.body)
   }
   if (res.status === 204) return undefined as T
   if (!isJson(res)) throw new ApiError(NON_JSON_MESSAGE, res.status, undefined)

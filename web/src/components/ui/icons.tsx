@@ -119,3 +119,35 @@ export function LogoMark(props: IconProps) {
     </Icon>
   )
 }
+
+/** An open eye: "show the password". */
+export function EyeIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round">
+        <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12Z" />
+        <circle cx="12" cy="12" r="3" />
+      </svg>
+    </Icon>
+  )
+}
+
+/** A struck-through eye: "hide the password". */
+export function EyeOffIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <svg
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
+        <path d="M10.6 5.1A10.8 10.8 0 0 1 12 5c6.4 0 10 7 10 7a17.6 17.6 0 0 1-2.6 3.5M6.6 6.6C3.7 8.4 2 12 2 12s3.6 7 10 7a9.8 9.8 0 0 0 5.4-1.6" />
+        <path d="M9.9 9.9a3 3 0 0 0 4.2 4.2" />
+        <path d="m3 3 18 18" />
+      </svg>
+    </Icon>
+  )
+}

@@ -1,11 +1,11 @@
 import { createContext } from 'react'
-import type { SessionUser } from './api/get-me'
+import type { AuthUser } from './types'
 
 export type SessionStatus = 'loading' | 'signedIn' | 'signedOut'
 
 export interface Session {
   status: SessionStatus
-  user: SessionUser | null
+  user: AuthUser | null
 }
 
 export const SessionContext = createContext<Session | null>(null)

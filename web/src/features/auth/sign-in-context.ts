@@ -1,7 +1,7 @@
 import { createContext } from 'react'
+import type { AccountType } from './types'
 
 export type SignInStep = 'mobile' | 'emailLogin' | 'emailRegister'
-export type AccountType = 'personal' | 'biz'
 
 export interface SignInOptions {
   step?: SignInStep

@@ -1,24 +1,26 @@
 import { Button, Dialog, Stack, Text } from '@chakra-ui/react'
+import type { AccountType, AuthUser } from '../types'
+import { LoginForm } from './login-form'
+import { RegisterForm } from './register-form'
 
 interface EmailStepProps {
   mode: 'login' | 'register'
+  /** Sent with a registration. */
+  accountType: AccountType
+  onSuccess(user: AuthUser): void
   onSwitch(): void
   onMobile(): void
 }
 
-/** The e-mail sign-in and registration steps. Their forms arrive with the auth API. */
-export function EmailStep({ mode, onSwitch, onMobile }: EmailStepProps) {
+/** The dialog's emailLogin and emailRegister steps. */
+export function EmailStep({ mode, accountType, onSuccess, onSwitch, onMobile }: EmailStepProps) {
   const login = mode === 'login'
   return (
     <Stack gap="4">
       <Dialog.Title fontSize="xl" color="brand.fg">
         {login ? 'Sign in with Email' : 'Create your account'}
       </Dialog.Title>
-      <Text color="fg.muted">
-        {login
-          ? 'E-mail sign-in is being set up and will be available here shortly.'
-          : 'E-mail registration is being set up and will be available here shortly.'}
-      </Text>
+      {login ? <LoginForm onSuccess={onSuccess} /> : <RegisterForm onSuccess={onSuccess} accountType={accountType} />}
       <Text fontSize="sm">
         {login ? 'New to Paryatan? ' : 'Already have an account? '}
         <Button

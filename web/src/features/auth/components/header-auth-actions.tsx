@@ -1,6 +1,7 @@
 import { Avatar, Button, HStack, Menu, Portal } from '@chakra-ui/react'
-import { useNavigate } from 'react-router'
+import { Link, useNavigate } from 'react-router'
 import { accountMenuLinks } from '@/config/navigation'
+import { useLogout } from '../api/logout'
 import { useSession } from '../hooks/use-session'
 import { useSignIn } from '../hooks/use-sign-in'
 import { greetingName, initialOf } from '../utils/display-name'
@@ -11,16 +12,26 @@ interface HeaderAuthActionsProps {
   direction?: 'row' | 'column'
 }
 
+const LOGOUT = 'logout'
+
 function UserMenu({ onAction }: { onAction?: () => void }) {
   const { user } = useSession()
   const navigate = useNavigate()
+  const logout = useLogout()
   if (!user) return null
   const name = greetingName(user.fullName, user.email)
   return (
     <Menu.Root
       onSelect={(details) => {
         onAction?.()
-        navigate(details.value)
+        if (details.value !== LOGOUT) return
+        // This menu unmounts once signed out, so follow the promise rather than a mutate callback.
+        logout.mutateAsync().then(
+          () => navigate('/'),
+          () => {
+            // The session is checked again (see useLogout); the menu stays for another try.
+          },
+        )
       }}
     >
       <Menu.Trigger asChild>
@@ -35,12 +46,12 @@ function UserMenu({ onAction }: { onAction?: () => void }) {
         <Menu.Positioner>
           <Menu.Content minW="48">
             {accountMenuLinks.map((link) => (
-              <Menu.Item key={link.to} value={link.to}>
-                {link.label}
+              <Menu.Item key={link.to} value={link.to} asChild>
+                <Link to={link.to}>{link.label}</Link>
               </Menu.Item>
             ))}
             <Menu.Separator />
-            <Menu.Item value="/account/logout" color="fg.error">
+            <Menu.Item value={LOGOUT} color="fg.error" disabled={logout.isPending}>
               Logout
             </Menu.Item>
           </Menu.Content>

@@ -13,21 +13,24 @@ import {
 } from '@chakra-ui/react'
 import { useId, useState } from 'react'
 import { GoogleIcon, MailIcon } from '@/components/ui/icons'
+import type { AccountType } from '../types'
 import { COUNTRY_CODES, INVALID_MOBILE_MESSAGE, isValidMobile } from '../utils/mobile-number'
 
 export const MOBILE_OTP_COMING_SOON = 'Mobile OTP login coming soon. Use Email or Google for now.'
 
-/** The browser address that starts Google sign-in and comes back to `from`. */
-export function googleStartUrl(from: string): string {
-  return `/api/oauth/google/start?from=${encodeURIComponent(from)}`
+/** The browser address that starts Google sign-in and comes back to `from`; a MyBiz sign-up says so. */
+export function googleStartUrl(from: string, accountType: AccountType = 'personal'): string {
+  const url = `/api/oauth/google/start?from=${encodeURIComponent(from)}`
+  return accountType === 'biz' ? `${url}&type=biz` : url
 }
 
 interface MobileStepProps {
   from: string
+  accountType: AccountType
   onEmail(): void
 }
 
-export function MobileStep({ from, onEmail }: MobileStepProps) {
+export function MobileStep({ from, accountType, onEmail }: MobileStepProps) {
   const [countryCode, setCountryCode] = useState<string>(COUNTRY_CODES[0])
   const [mobile, setMobile] = useState('')
   const [notice, setNotice] = useState(false)
@@ -106,7 +109,7 @@ export function MobileStep({ from, onEmail }: MobileStepProps) {
             variant="outline"
             rounded="full"
             size="lg"
-            onClick={() => window.location.assign(googleStartUrl(from))}
+            onClick={() => window.location.assign(googleStartUrl(from, accountType))}
           >
             <GoogleIcon boxSize="5" />
           </IconButton>

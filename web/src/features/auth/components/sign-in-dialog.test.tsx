@@ -1,12 +1,15 @@
 import { ChakraProvider } from '@chakra-ui/react'
 import { QueryClientProvider } from '@tanstack/react-query'
-import { act, render, screen, waitFor } from '@testing-library/react'
+import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createQueryClient } from '@/lib/query-client'
+import { deferred, jsonResponse, stubApi, testUser } from '@/testing/test-utils'
 import { system } from '@/theme'
+import { meQueryKey } from '../api/get-me'
 import { useSignIn } from '../hooks/use-sign-in'
-import type { SignInOptions } from '../sign-in-context'
+import type { SignInOptions, SignInState } from '../sign-in-context'
 import { MOBILE_OTP_COMING_SOON } from './mobile-step'
 import { SignInDialog } from './sign-in-dialog'
 import { SignInProvider } from './sign-in-provider'
@@ -20,17 +23,42 @@ function Opener({ options }: { options: SignInOptions }) {
   )
 }
 
-function setup(options: SignInOptions = {}) {
+interface SetupOptions {
+  options?: SignInOptions
+  initialEntries?: string[]
+  initialState?: Partial<SignInState>
+}
+
+function renderDialog({ options = {}, initialEntries = ['/'], initialState }: SetupOptions = {}) {
+  const router = createMemoryRouter(
+    [
+      {
+        path: '*',
+        element: (
+          <>
+            <Opener options={options} />
+            <SignInDialog />
+          </>
+        ),
+      },
+    ],
+    { initialEntries },
+  )
+  const queryClient = createQueryClient()
   render(
     <ChakraProvider value={system}>
-      <QueryClientProvider client={createQueryClient()}>
-        <SignInProvider>
-          <Opener options={options} />
-          <SignInDialog />
+      <QueryClientProvider client={queryClient}>
+        <SignInProvider initialState={initialState}>
+          <RouterProvider router={router} />
         </SignInProvider>
       </QueryClientProvider>
     </ChakraProvider>,
   )
+  return { router, queryClient }
+}
+
+function setup(options: SignInOptions = {}) {
+  renderDialog({ options })
   return userEvent.setup()
 }
 
@@ -114,13 +142,7 @@ describe('SignInDialog', () => {
   it('advances the carousel every 3000 ms and jumps with the dots', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true })
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
-    render(
-      <ChakraProvider value={system}>
-        <SignInProvider initialState={{ open: true }}>
-          <SignInDialog />
-        </SignInProvider>
-      </ChakraProvider>,
-    )
+    renderDialog({ initialState: { open: true } })
     const caption = () => screen.getByTestId('sign-in-slide-caption').textContent
     expect(caption()).toBe('Lock Flight Prices & Pay Later')
     act(() => {
@@ -133,5 +155,75 @@ describe('SignInDialog', () => {
       vi.advanceTimersByTime(3000)
     })
     expect(caption()).toBe('Lock Flight Prices & Pay Later')
+  })
+
+  it('sends a MyBiz Google sign-in with type=biz', async () => {
+    const assign = vi.fn()
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign, pathname: '/', search: '' })
+    const user = setup({ accountType: 'biz', lockBiz: true, from: '/offers' })
+    await open(user)
+    await user.click(screen.getByRole('button', { name: 'Continue with Google' }))
+    expect(assign).toHaveBeenCalledWith('/api/oauth/google/start?from=%2Foffers&type=biz')
+  })
+
+  it('signs in by e-mail, closes, and returns to the page it came from, replacing history', async () => {
+    const answer = deferred<Response>()
+    const account = testUser()
+    stubApi({ 'POST /api/auth/login': () => answer.promise })
+    const { router, queryClient } = renderDialog({
+      options: { step: 'emailLogin', from: '/contact?topic=mice' },
+      initialEntries: ['/', '/offers'],
+    })
+    const user = userEvent.setup()
+    const dialog = await open(user)
+    await user.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'asha@example.in')
+    await user.type(within(dialog).getByLabelText(/^Password/), 'password1')
+    await user.click(within(dialog).getByRole('button', { name: 'Sign in' }))
+    expect(await within(dialog).findByRole('button', { name: 'Signing in…' })).toBeDisabled()
+
+    answer.resolve(jsonResponse({ user: account }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(router.state.location.pathname).toBe('/contact')
+    expect(router.state.location.search).toBe('?topic=mice')
+    expect(router.state.historyAction).toBe('REPLACE')
+    expect(queryClient.getQueryData(meQueryKey)).toEqual(account)
+  })
+
+  it("registers with the dialog's account type and returns to the current page when no 'from' is known", async () => {
+    const { calls } = stubApi({
+      'POST /api/auth/register': () => jsonResponse({ user: testUser({ accountType: 'biz' }) }, 201),
+    })
+    const { router } = renderDialog({
+      initialState: { open: true, step: 'emailRegister', accountType: 'biz', lockBiz: true, from: '' },
+      initialEntries: ['/holidays?scope=domestic'],
+    })
+    const user = userEvent.setup()
+    const dialog = await screen.findByRole('dialog')
+    expect(within(dialog).getByRole('heading', { name: 'Create your account' })).toBeInTheDocument()
+    await user.type(within(dialog).getByRole('textbox', { name: 'Full name' }), 'Asha Rao')
+    await user.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'asha@example.in')
+    await user.type(within(dialog).getByLabelText(/^Password/), 'password1')
+    await user.click(within(dialog).getByRole('button', { name: 'Create account' }))
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(calls.find((c) => c.path === '/api/auth/register')?.body).toMatchObject({ accountType: 'biz' })
+    expect(router.state.location.pathname + router.state.location.search).toBe('/holidays?scope=domestic')
+    expect(router.state.historyAction).toBe('REPLACE')
+  })
+
+  it('keeps the dialog open with the banner when sign-in fails', async () => {
+    stubApi({
+      'POST /api/auth/login': () =>
+        jsonResponse({ error: 'bad_credentials', message: 'Incorrect e-mail or password.' }, 401),
+    })
+    const { router } = renderDialog({ options: { step: 'emailLogin' }, initialEntries: ['/offers'] })
+    const user = userEvent.setup()
+    const dialog = await open(user)
+    await user.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'asha@example.in')
+    await user.type(within(dialog).getByLabelText(/^Password/), 'wrong-password')
+    await user.click(within(dialog).getByRole('button', { name: 'Sign in' }))
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Incorrect e-mail or password.')
+    expect(screen.getByRole('dialog')).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/offers')
   })
 })

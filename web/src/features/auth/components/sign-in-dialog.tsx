@@ -1,6 +1,8 @@
 import { Box, CloseButton, Dialog, Grid, Portal, Stack, Tabs, Text } from '@chakra-ui/react'
+import { useLocation, useNavigate } from 'react-router'
 import { useSignIn } from '../hooks/use-sign-in'
-import type { AccountType } from '../sign-in-context'
+import type { AccountType } from '../types'
+import { safeReturnPath } from '../utils/return-path'
 import { EmailStep } from './email-step'
 import { MobileStep } from './mobile-step'
 import { SignInCarousel } from './sign-in-carousel'
@@ -55,12 +57,31 @@ function AccountTypeSwitch() {
 }
 
 function StepBody() {
-  const { state, setStep } = useSignIn()
+  const { state, setStep, close } = useSignIn()
+  const navigate = useNavigate()
+  const location = useLocation()
+
+  // Back to the page the user came from (the dialog's `from`, else the current page), replacing history.
+  const finish = () => {
+    const target = safeReturnPath(state.from || location.pathname + location.search)
+    close()
+    void navigate(target, { replace: true })
+  }
+
   switch (state.step) {
     case 'emailLogin':
-      return <EmailStep mode="login" onSwitch={() => setStep('emailRegister')} onMobile={() => setStep('mobile')} />
-    case 'emailRegister':
-      return <EmailStep mode="register" onSwitch={() => setStep('emailLogin')} onMobile={() => setStep('mobile')} />
+    case 'emailRegister': {
+      const login = state.step === 'emailLogin'
+      return (
+        <EmailStep
+          mode={login ? 'login' : 'register'}
+          accountType={state.accountType}
+          onSuccess={finish}
+          onSwitch={() => setStep(login ? 'emailRegister' : 'emailLogin')}
+          onMobile={() => setStep('mobile')}
+        />
+      )
+    }
     default:
       return (
         <Stack gap="5">
@@ -74,7 +95,7 @@ function StepBody() {
                 : 'Unlock member fares, faster checkout and your trips in one place.'}
             </Text>
           </Stack>
-          <MobileStep from={state.from} onEmail={() => setStep('emailLogin')} />
+          <MobileStep from={state.from} accountType={state.accountType} onEmail={() => setStep('emailLogin')} />
         </Stack>
       )
   }

@@ -2,12 +2,12 @@ import { useCallback, useMemo, useState, type ReactNode } from 'react'
 import {
   initialSignInState,
   SignInContext,
-  type AccountType,
   type SignInController,
   type SignInOptions,
   type SignInState,
   type SignInStep,
 } from '../sign-in-context'
+import type { AccountType } from '../types'
 
 function currentPath(): string {
   const { pathname, search } = window.location

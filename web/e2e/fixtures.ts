@@ -1,0 +1,60 @@
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test'
+
+/** True when the journeys run against the real API server (hack/e2e.sh sets it). */
+export const hasServer = Boolean(process.env.E2E_BASE_URL)
+export const NEEDS_SERVER = 'needs the real API server (E2E_BASE_URL): run `make build && hack/e2e.sh`'
+
+let sequence = 0
+
+/**
+ * Each test presents its own client address (the server trusts loopback as a
+ * proxy), so the server's per-address sign-in limits never carry over from one
+ * test to the next.
+ */
+export const test = base.extend({
+  // Playwright reads a fixture's dependencies from its first parameter, which must be a pattern.
+  // eslint-disable-next-line no-empty-pattern
+  extraHTTPHeaders: async ({}, provide) => {
+    sequence += 1
+    const third = (Math.floor(Math.random() * 200) + sequence) % 256
+    const fourth = (sequence % 254) + 1
+    await provide({ 'X-Forwarded-For': `198.18.${third}.${fourth}` })
+  },
+})
+
+export { expect }
+
+/** An e-mail address no earlier test or run has used. */
+export function uniqueEmail(tag: string): string {
+  const suffix = Math.random().toString(36).slice(2, 8)
+  return `e2e.${tag}.${Date.now()}.${suffix}@example.in`
+}
+
+export const PASSWORD = 'monsoon-trek-42'
+
+export interface Account {
+  fullName: string
+  email: string
+  password: string
+}
+
+/** Creates an account straight through the API, on a request context with its own cookies. */
+export async function createAccount(
+  request: APIRequestContext,
+  tag: string,
+  fullName = 'Ananya Sharma',
+): Promise<Account> {
+  const account = { fullName, email: uniqueEmail(tag), password: PASSWORD }
+  const res = await request.post('/api/auth/register', { data: account })
+  expect(res.status(), await res.text()).toBe(201)
+  return account
+}
+
+export function pathOf(url: string): string {
+  const u = new URL(url)
+  return u.pathname + u.search
+}
+
+export async function expectPath(page: Page, path: string) {
+  await expect.poll(() => pathOf(page.url())).toBe(path)
+}
