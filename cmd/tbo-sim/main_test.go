@@ -1,0 +1,86 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestRunServesUntilCancelled(t *testing.T) {
+	t.Parallel()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	outR, outW := io.Pipe()
+	done := make(chan error, 1)
+	env := map[string]string{"TBO_SIM_LATENCY": "0", "TBO_SIM_USERNAME": "agent7"}
+	go func() {
+		done <- run(ctx, []string{"tbo-sim", "-addr", "127.0.0.1:0", "-password", "s3cret"}, func(k string) string { return env[k] }, outW, io.Discard)
+		outW.Close()
+	}()
+
+	lines := bufio.NewScanner(outR)
+	if !lines.Scan() {
+		t.Fatalf("no output: %v", <-done)
+	}
+	first := lines.Text()
+	base, ok := strings.CutPrefix(first, "tbo-sim listening on ")
+	if !ok {
+		t.Fatalf("first line %q", first)
+	}
+	go func() {
+		for lines.Scan() {
+		}
+	}()
+
+	// The flag sets the password, the environment the user name.
+	body := `{"ClientId":"ApiIntegrationNew","UserName":"agent7","Password":"s3cret","EndUserIp":"10.0.0.1"}`
+	resp, err := http.Post(base+"/SharedAPI/SharedData.svc/rest/Authenticate", "application/json", strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out struct {
+		Status  int
+		TokenId string
+	}
+	err = json.NewDecoder(resp.Body).Decode(&out)
+	resp.Body.Close()
+	if err != nil || out.Status != 1 || out.TokenId == "" {
+		t.Fatalf("authenticate: %v %+v", err, out)
+	}
+
+	cancel()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("run: %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("run did not return after cancellation")
+	}
+}
+
+func TestRunRejectsBadSettings(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		args []string
+		env  map[string]string
+		want string
+	}{
+		{[]string{"-error-rate", "2"}, nil, "-error-rate"},
+		{[]string{"-latency", "soon"}, nil, "-latency"},
+		{nil, map[string]string{"TBO_SIM_TRACE_TTL": "forever"}, "-trace-ttl"},
+		{[]string{"-drop-when", "sometimes"}, nil, "-drop-when"},
+		{[]string{"-seed", "-1"}, nil, "-seed"},
+		{[]string{"extra"}, nil, "unexpected"},
+	} {
+		err := run(context.Background(), append([]string{"tbo-sim"}, tc.args...), func(k string) string { return tc.env[k] }, io.Discard, io.Discard)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%v %v: %v, want an error about %s", tc.args, tc.env, err, tc.want)
+		}
+	}
+}

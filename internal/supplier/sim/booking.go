@@ -1,0 +1,755 @@
+package sim
+
+import (
+	"container/list"
+	"crypto/rand"
+	"fmt"
+	"math/big"
+	mrand "math/rand/v2"
+	"regexp"
+	"strings"
+	"sync"
+	"time"
+)
+
+// paxRecord is a booked passenger.
+type paxRecord struct {
+	id                            int
+	title, first, last            string
+	paxType                       int
+	dob                           string
+	gender                        int
+	passportNo, passportExpiry    string
+	addr1, addr2, city            string
+	countryCode, countryName      string
+	nationality, contact, email   string
+	lead                          bool
+	ffAirline, ffNumber           string
+	gstAddress, gstPhone, gstName string
+	gstNumber, gstEmail           string
+	baggage, meal, seat           string
+	ticketID                      int
+	ticketNumber                  string
+}
+
+// booking is a PNR. It keeps the query and result index rather than the
+// itinerary, which is regenerated when shown.
+type booking struct {
+	id          int
+	pnr         string
+	airlinePNR  string
+	traceID     string
+	q           *query
+	index       string
+	lcc         bool
+	rise        priceRise
+	pendingRise priceRise // announced by Ticket, not yet accepted
+	pax         []paxRecord
+	ticketed    bool
+	createdAt   time.Time
+	ticketedAt  time.Time
+	agentRef    string
+	invoiceID   int
+	ssr         [3]paise // baggage, meals, seats
+}
+
+func (b *booking) snapshot() *booking {
+	c := *b
+	c.pax = append([]paxRecord(nil), b.pax...)
+	return &c
+}
+
+// bookingStore keeps bookings in a bounded LRU: the least recently used
+// are forgotten once MaxBookings is reached.
+type bookingStore struct {
+	mu                                       sync.Mutex
+	max                                      int
+	lru                                      *list.List // of *booking, most recently used first
+	byID                                     map[int]*list.Element
+	byPNR                                    map[string]int
+	byTrace                                  map[string]int // the latest booking of each trace
+	byOffer                                  map[string]int // trace and ResultIndex → booking
+	nextID, nextPax, nextTicket, nextInvoice int
+}
+
+func newBookingStore(max int) *bookingStore {
+	// Numbering starts at a random point so that two simulator runs do not
+	// hand out the same BookingIds to one database.
+	start := func(base int) int { return base + mrand.IntN(8_000_000) }
+	return &bookingStore{
+		max: max, lru: list.New(),
+		byID: map[int]*list.Element{}, byPNR: map[string]int{}, byTrace: map[string]int{}, byOffer: map[string]int{},
+		nextID: start(1_000_000), nextPax: start(1_000_000), nextTicket: start(1_000_000), nextInvoice: start(100_000),
+	}
+}
+
+func offerKey(traceID, index string) string { return traceID + "|" + index }
+
+// create stores b unless its trace and result already have a booking, in
+// which case it returns that one and false. It numbers the booking and its
+// passengers.
+func (bs *bookingStore) create(b *booking) (*booking, bool) {
+	bs.mu.Lock()
+	defer bs.mu.Unlock()
+	key := offerKey(b.traceID, b.index)
+	if id, ok := bs.byOffer[key]; ok {
+		if e := bs.byID[id]; e != nil {
+			bs.lru.MoveToFront(e)
+			return e.Value.(*booking).snapshot(), false
+		}
+	}
+	bs.nextID++
+	b.id = bs.nextID
+	for i := range b.pax {
+		bs.nextPax++
+		b.pax[i].id = bs.nextPax
+	}
+	for {
+		b.pnr = randomLocator()
+		if _, taken := bs.byPNR[b.pnr]; !taken {
+			break
+		}
+	}
+	b.airlinePNR = b.pnr
+	if !b.lcc {
+		b.airlinePNR = randomLocator()
+	}
+	if b.ticketed {
+		bs.issue(b)
+	}
+	bs.byID[b.id] = bs.lru.PushFront(b)
+	bs.byPNR[b.pnr] = b.id
+	bs.byTrace[b.traceID] = b.id
+	bs.byOffer[key] = b.id
+	for bs.lru.Len() > bs.max {
+		bs.evict(bs.lru.Back())
+	}
+	return b.snapshot(), true
+}
+
+func (bs *bookingStore) evict(e *list.Element) {
+	b := bs.lru.Remove(e).(*booking)
+	delete(bs.byID, b.id)
+	delete(bs.byPNR, b.pnr)
+	if bs.byTrace[b.traceID] == b.id {
+		delete(bs.byTrace, b.traceID)
+	}
+	if k := offerKey(b.traceID, b.index); bs.byOffer[k] == b.id {
+		delete(bs.byOffer, k)
+	}
+}
+
+// issue numbers the tickets of b (under bs.mu).
+func (bs *bookingStore) issue(b *booking) {
+	for i := range b.pax {
+		bs.nextTicket++
+		b.pax[i].ticketID = bs.nextTicket
+		if b.lcc {
+			// Low-cost carriers issue no ticket stock: the PNR is the ticket.
+			b.pax[i].ticketNumber = b.pnr
+		} else {
+			b.pax[i].ticketNumber = fmt.Sprintf("%010d", mrand.Int64N(10_000_000_000))
+		}
+	}
+	bs.nextInvoice++
+	b.invoiceID = bs.nextInvoice
+	b.ticketed = true
+}
+
+// get returns a copy of the booking with that id.
+func (bs *bookingStore) get(id int) (*booking, bool) {
+	bs.mu.Lock()
+	defer bs.mu.Unlock()
+	e := bs.byID[id]
+	if e == nil {
+		return nil, false
+	}
+	bs.lru.MoveToFront(e)
+	return e.Value.(*booking).snapshot(), true
+}
+
+func (bs *bookingStore) idByPNR(pnr string) int {
+	bs.mu.Lock()
+	defer bs.mu.Unlock()
+	return bs.byPNR[strings.ToUpper(pnr)]
+}
+
+func (bs *bookingStore) idByTrace(traceID string) int {
+	bs.mu.Lock()
+	defer bs.mu.Unlock()
+	return bs.byTrace[traceID]
+}
+
+func (bs *bookingStore) idByOffer(traceID, index string) int {
+	bs.mu.Lock()
+	defer bs.mu.Unlock()
+	return bs.byOffer[offerKey(traceID, index)]
+}
+
+// update runs fn on the stored booking under the lock and returns a copy of
+// the result.
+func (bs *bookingStore) update(id int, fn func(b *booking)) (*booking, bool) {
+	bs.mu.Lock()
+	defer bs.mu.Unlock()
+	e := bs.byID[id]
+	if e == nil {
+		return nil, false
+	}
+	bs.lru.MoveToFront(e)
+	b := e.Value.(*booking)
+	fn(b)
+	return b.snapshot(), true
+}
+
+func (bs *bookingStore) len() int {
+	bs.mu.Lock()
+	defer bs.mu.Unlock()
+	return bs.lru.Len()
+}
+
+// randomLocator is a six-character record locator, without the letters and
+// digits people confuse (0/O, 1/I).
+func randomLocator() string {
+	const alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+	b := make([]byte, 6)
+	for i := range b {
+		n, _ := rand.Int(rand.Reader, big.NewInt(int64(len(alphabet))))
+		b[i] = alphabet[n.Int64()]
+	}
+	return string(b)
+}
+
+var (
+	namePattern  = regexp.MustCompile(`^[A-Za-z][A-Za-z .'-]*$`)
+	emailPattern = regexp.MustCompile(`^[^@\s]+@[^@\s]+\.[A-Za-z]{2,}$`)
+	countryCode  = regexp.MustCompile(`^[A-Za-z]{2}$`)
+)
+
+// titles lists the titles the supplier accepts and the gender each implies.
+var titles = map[string]int{"mr": 1, "mrs": 2, "ms": 2, "miss": 2, "master": 1}
+
+func canonicalTitle(t string) string {
+	switch t = strings.ToLower(strings.TrimSpace(strings.TrimSuffix(t, "."))); t {
+	case "mr", "mrs", "ms", "miss", "master":
+		return strings.ToUpper(t[:1]) + t[1:]
+	}
+	return ""
+}
+
+// ageOn is a person's age in whole years on day.
+func ageOn(dob, day time.Time) int {
+	age := day.Year() - dob.Year()
+	if day.Month() < dob.Month() || (day.Month() == dob.Month() && day.Day() < dob.Day()) {
+		age--
+	}
+	return age
+}
+
+// passengers validates the passenger list of a Book or LCC Ticket as the
+// supplier does and returns the records to store, or the message to refuse
+// with.
+func passengers(ps []passengerRequest, q *query, needFare bool) ([]paxRecord, string) {
+	if len(ps) == 0 {
+		return nil, "Passenger details are mandatory."
+	}
+	travel := q.legs[0].date
+	var counts [3]int
+	leads := 0
+	out := make([]paxRecord, 0, len(ps))
+	for i, p := range ps {
+		n := i + 1
+		t := int(p.PaxType)
+		if t < 1 || t > 3 {
+			return nil, fmt.Sprintf("Invalid PaxType for passenger %d.", n)
+		}
+		counts[t-1]++
+		title := canonicalTitle(p.Title.String())
+		if title == "" {
+			return nil, fmt.Sprintf("Invalid Title %q for passenger %d. Allowed: Mr, Mrs, Ms, Miss, Master.", p.Title.String(), n)
+		}
+		if (t == 1 && title == "Master") || (t != 1 && title != "Master" && title != "Miss") {
+			return nil, fmt.Sprintf("Title %s is not valid for passenger %d's passenger type.", title, n)
+		}
+		g := int(p.Gender)
+		if g != 1 && g != 2 {
+			return nil, fmt.Sprintf("Invalid Gender for passenger %d: use 1 (male) or 2 (female).", n)
+		}
+		if titles[strings.ToLower(title)] != g {
+			return nil, fmt.Sprintf("Title %s does not match the Gender of passenger %d.", title, n)
+		}
+		first, last := strings.TrimSpace(p.FirstName.String()), strings.TrimSpace(p.LastName.String())
+		if first == "" || len(first) > 32 || !namePattern.MatchString(first) {
+			return nil, fmt.Sprintf("Invalid FirstName for passenger %d.", n)
+		}
+		if len(last) < 2 || len(last) > 32 || !namePattern.MatchString(last) {
+			return nil, fmt.Sprintf("Invalid LastName for passenger %d: at least 2 letters.", n)
+		}
+		rec := paxRecord{
+			title: title, first: first, last: last, paxType: t, gender: g,
+			passportNo: p.PassportNo.String(), addr1: p.AddressLine1.String(), addr2: p.AddressLine2.String(),
+			city: p.City.String(), countryCode: strings.ToUpper(p.CountryCode.String()), countryName: p.CountryName.String(),
+			nationality: strings.ToUpper(p.Nationality.String()), contact: p.ContactNo.String(), email: p.Email.String(),
+			lead: bool(p.IsLeadPax), ffAirline: p.FFAirlineCode.String(), ffNumber: p.FFNumber.String(),
+			gstAddress: p.GSTCompanyAddress.String(), gstPhone: p.GSTCompanyContactNumber.String(),
+			gstName: p.GSTCompanyName.String(), gstNumber: p.GSTNumber.String(), gstEmail: p.GSTCompanyEmail.String(),
+		}
+		if s := p.DateOfBirth.String(); s != "" {
+			dob, ok := parseWireDate(s)
+			if !ok || dob.After(travel) {
+				return nil, fmt.Sprintf("Invalid DateOfBirth for passenger %d.", n)
+			}
+			age := ageOn(dob, travel)
+			switch {
+			case t == 1 && age < 12:
+				return nil, fmt.Sprintf("Passenger %d is under 12 on the travel date and cannot travel as an adult.", n)
+			case t == 2 && (age < 2 || age >= 12):
+				return nil, fmt.Sprintf("Passenger %d must be 2 to 11 years old on the travel date to travel as a child.", n)
+			case t == 3 && age >= 2:
+				return nil, fmt.Sprintf("Passenger %d must be under 2 on the travel date to travel as an infant.", n)
+			}
+			rec.dob = time.Date(dob.Year(), dob.Month(), dob.Day(), 0, 0, 0, 0, time.UTC).Format(wireTime)
+		} else if t != 1 {
+			return nil, fmt.Sprintf("DateOfBirth is mandatory for child and infant passengers (passenger %d).", n)
+		}
+		if s := p.PassportExpiry.String(); s != "" {
+			exp, ok := parseWireDate(s)
+			if !ok || !exp.After(travel) {
+				return nil, fmt.Sprintf("Passport of passenger %d expires before the journey.", n)
+			}
+			rec.passportExpiry = time.Date(exp.Year(), exp.Month(), exp.Day(), 0, 0, 0, 0, time.UTC).Format(wireTime)
+		}
+		if rec.nationality != "" && !countryCode.MatchString(rec.nationality) {
+			return nil, fmt.Sprintf("Invalid Nationality for passenger %d: use a two-letter country code.", n)
+		}
+		if rec.lead {
+			leads++
+			if t != 1 {
+				return nil, "The lead passenger must be an adult."
+			}
+			switch {
+			case !emailPattern.MatchString(rec.email):
+				return nil, "A valid Email is mandatory for the lead passenger."
+			case !validPhone(rec.contact):
+				return nil, "A valid ContactNo (10 to 15 digits) is mandatory for the lead passenger."
+			case strings.TrimSpace(rec.addr1) == "":
+				return nil, "AddressLine1 is mandatory for the lead passenger."
+			case strings.TrimSpace(rec.city) == "":
+				return nil, "City is mandatory for the lead passenger."
+			case !countryCode.MatchString(rec.countryCode):
+				return nil, "CountryCode (two letters) is mandatory for the lead passenger."
+			}
+		}
+		if needFare && (p.Fare == nil || p.Fare.BaseFare <= 0) {
+			return nil, fmt.Sprintf("Fare is mandatory for passenger %d.", n)
+		}
+		rec.baggage, rec.meal, rec.seat = ssrCode(p.Baggage), ssrCode(p.MealDynamic), ssrCode(p.SeatDynamic)
+		out = append(out, rec)
+	}
+	if leads != 1 {
+		return nil, "Exactly one passenger must be the lead passenger (IsLeadPax)."
+	}
+	if counts != [3]int{q.adults, q.children, q.infants} {
+		return nil, fmt.Sprintf("Passenger count does not match the search: expected %d adult(s), %d child(ren), %d infant(s).", q.adults, q.children, q.infants)
+	}
+	return out, ""
+}
+
+func validPhone(s string) bool {
+	digits := 0
+	for _, r := range s {
+		switch {
+		case r >= '0' && r <= '9':
+			digits++
+		case r == '+' || r == '-' || r == ' ' || r == '(' || r == ')':
+		default:
+			return false
+		}
+	}
+	return digits >= 10 && digits <= 15
+}
+
+// ssrCode is the add-on chosen in a Baggage/MealDynamic/SeatDynamic list,
+// blank for the "none" placeholders (NoBaggage, NoMeal, NoSeat).
+func ssrCode(items []ssrRequest) string {
+	var codes []string
+	for _, it := range items {
+		c := it.Code.String()
+		switch strings.ToLower(c) {
+		case "", "nobaggage", "nomeal", "noseat":
+			continue
+		}
+		codes = append(codes, c)
+	}
+	return strings.Join(codes, ",")
+}
+
+// ssrCharges totals the paid add-ons of an LCC ticket request.
+func ssrCharges(ps []passengerRequest) [3]paise {
+	var out [3]paise
+	for _, p := range ps {
+		for k, items := range [3][]ssrRequest{p.Baggage, p.MealDynamic, p.SeatDynamic} {
+			for _, it := range items {
+				out[k] += paise(float64(it.Price)*100 + 0.5)
+			}
+		}
+	}
+	return out
+}
+
+// fareShort reports whether the passenger fares a client sent are below
+// the current fare: the client has not taken a price change into account.
+// Fares are compared only when every passenger carries one.
+func fareShort(ps []passengerRequest, fc fareCalc) bool {
+	var sent, want paise
+	for _, p := range ps {
+		if p.Fare == nil {
+			return false
+		}
+		t := int(p.PaxType) - 1
+		if t < 0 || t > 2 {
+			return false
+		}
+		sent += paise(float64(p.Fare.BaseFare+p.Fare.Tax)*100 + 0.5)
+		want += fc.pax[t].base + fc.pax[t].taxTotal()
+	}
+	return sent+paise(100*len(ps)) < want
+}
+
+// book answers Book: a held PNR for a full-service (GDS) result.
+func (s *Server) book(body []byte, p plan) reply {
+	var req bookRequest
+	if !decode(body, &req) {
+		return reply{badRequest: true}
+	}
+	now := s.now()
+	t, o, f := s.liveOffer(&req.airRequest, req.ResultIndex.String(), now)
+	if f != nil {
+		return reply{body: envelope{Response: f}}
+	}
+	if o.lcc {
+		return reply{body: envelope{Response: failed(t.id, errNotAllowed, "Book is not allowed for LCC itineraries; issue the ticket directly with Ticket.")}}
+	}
+	pax, msg := passengers(req.Passengers, t.q, false)
+	if msg != "" {
+		return reply{body: envelope{Response: invalid(t.id, msg)}}
+	}
+	if id := s.bookings.idByOffer(t.id, o.index); id != 0 {
+		return reply{body: envelope{Response: failed(t.id, errDuplicate, fmt.Sprintf("A booking already exists for this itinerary (BookingId %d). Use GetBookingDetails.", id))}}
+	}
+	rise := s.traces.rise(t, o.index)
+	if p.priceChange {
+		rise = s.traces.raise(t, o.index, riseStep())
+	}
+	b := &booking{traceID: t.id, q: t.q, index: o.index, rise: rise, pax: pax, createdAt: now}
+	if p.priceChange || fareShort(req.Passengers, o.price(t.q, rise)) {
+		// The supplier re-prices before holding: the caller must send Book
+		// again with the new fare.
+		return reply{body: envelope{Response: bookBody{statusBody: ok(t.id), Response: &bookInner{
+			Status: 0, IsPriceChanged: true, FlightItinerary: s.itinerary(b, o, rise),
+		}}}}
+	}
+	stored, fresh := s.bookings.create(b)
+	if !fresh {
+		return reply{body: envelope{Response: failed(t.id, errDuplicate, fmt.Sprintf("A booking already exists for this itinerary (BookingId %d). Use GetBookingDetails.", stored.id))}}
+	}
+	return reply{body: envelope{Response: bookBody{statusBody: ok(t.id), Response: &bookInner{
+		PNR: stored.pnr, BookingID: stored.id, Status: 1, FlightItinerary: s.itinerary(stored, o, stored.rise),
+	}}}}
+}
+
+// ticket answers Ticket: for a booked GDS PNR (PNR and BookingId), or
+// directly for an LCC result (ResultIndex and Passengers).
+func (s *Server) ticket(body []byte, p plan) reply {
+	var req ticketRequest
+	if !decode(body, &req) {
+		return reply{badRequest: true}
+	}
+	if req.BookingID == 0 && req.PNR == "" && req.ResultIndex != "" {
+		return s.ticketLCC(&req, p)
+	}
+	return s.ticketGDS(&req, p)
+}
+
+func ticketAnswer(traceID string, b *booking, it *wItinerary, status int, changed bool, message string) reply {
+	inner := &ticketInner{bookInner: bookInner{
+		PNR: b.pnr, BookingID: b.id, Status: 1, IsPriceChanged: changed, FlightItinerary: it,
+	}, TicketStatus: status, Message: message}
+	return reply{body: envelope{Response: ticketBody{statusBody: ok(traceID), Response: inner}}}
+}
+
+func (s *Server) ticketGDS(req *ticketRequest, p plan) reply {
+	now := s.now()
+	traceID := req.TraceID.String()
+	if f := s.checkAir(&req.airRequest, now); f != nil {
+		return reply{body: envelope{Response: f}}
+	}
+	switch {
+	case traceID == "":
+		return reply{body: envelope{Response: invalid("", "TraceId is mandatory.")}}
+	case req.BookingID <= 0 || req.PNR == "":
+		return reply{body: envelope{Response: invalid(traceID, "PNR and BookingId are mandatory to ticket a booked itinerary; LCC itineraries are ticketed with ResultIndex and Passengers.")}}
+	}
+	b, found := s.bookings.get(int(req.BookingID))
+	if !found || !strings.EqualFold(b.pnr, req.PNR.String()) {
+		return reply{body: envelope{Response: failed(traceID, errNotFound, "No booking found for this PNR and BookingId.")}}
+	}
+	if b.traceID != traceID {
+		return reply{body: envelope{Response: invalid(traceID, "TraceId does not belong to this booking.")}}
+	}
+	o := s.gen.find(b.q, b.index)
+	if o == nil {
+		return reply{body: envelope{Response: failed(traceID, errGeneric, "The itinerary of this booking is no longer available.")}}
+	}
+	if b.ticketed {
+		return ticketAnswer(traceID, b, s.itinerary(b, o, b.rise), ticketAlreadyCreated, false, "Ticket already created for this booking.")
+	}
+	passports := map[int]passportRequest{}
+	for i, pp := range req.Passport {
+		k := int(pp.PaxID)
+		if k == 0 && i < len(b.pax) {
+			k = b.pax[i].id
+		}
+		passports[k] = pp
+	}
+	if o.passportAtTicket() {
+		for i, px := range b.pax {
+			pp, given := passports[px.id]
+			if px.passportNo == "" && (!given || pp.PassportNo == "") {
+				return reply{body: envelope{Response: invalid(traceID, fmt.Sprintf("Passport details are mandatory for passenger %d of this itinerary.", i+1))}}
+			}
+			if given && pp.PassportExpiry != "" {
+				if exp, ok := parseWireDate(pp.PassportExpiry.String()); !ok || !exp.After(b.q.legs[0].date) {
+					return reply{body: envelope{Response: invalid(traceID, fmt.Sprintf("Passport of passenger %d expires before the journey.", i+1))}}
+				}
+			}
+		}
+	}
+
+	accepted := bool(req.IsPriceChangeAccepted)
+	var status int
+	var changed bool
+	b, found = s.bookings.update(b.id, func(b *booking) {
+		for i := range b.pax {
+			if pp, given := passports[b.pax[i].id]; given {
+				if pp.PassportNo != "" {
+					b.pax[i].passportNo = pp.PassportNo.String()
+				}
+				if exp, ok := parseWireDate(pp.PassportExpiry.String()); ok {
+					b.pax[i].passportExpiry = exp.Format(wireTime)
+				}
+			}
+		}
+		switch {
+		case b.ticketed:
+			status = ticketAlreadyCreated
+			return
+		case b.pendingRise == 0 && p.priceChange:
+			b.pendingRise = b.rise + riseStep()
+		}
+		if b.pendingRise != 0 {
+			changed = true
+			if !accepted {
+				status = ticketPriceChanged
+				return
+			}
+			b.rise, b.pendingRise = b.pendingRise, 0
+		}
+		s.bookings.issue(b)
+		b.ticketedAt = now
+		status = ticketSuccessful
+	})
+	if !found {
+		return reply{body: envelope{Response: failed(traceID, errNotFound, "No booking found for this PNR and BookingId.")}}
+	}
+	switch status {
+	case ticketAlreadyCreated:
+		return ticketAnswer(traceID, b, s.itinerary(b, o, b.rise), status, false, "Ticket already created for this booking.")
+	case ticketPriceChanged:
+		return ticketAnswer(traceID, b, s.itinerary(b, o, b.pendingRise), status, true, "Fare has changed. Send Ticket again with IsPriceChangeAccepted true to accept the new fare.")
+	}
+	return ticketAnswer(traceID, b, s.itinerary(b, o, b.rise), status, changed, "Ticket issued successfully.")
+}
+
+func (s *Server) ticketLCC(req *ticketRequest, p plan) reply {
+	now := s.now()
+	t, o, f := s.liveOffer(&req.airRequest, req.ResultIndex.String(), now)
+	if f != nil {
+		return reply{body: envelope{Response: f}}
+	}
+	if !o.lcc {
+		return reply{body: envelope{Response: failed(t.id, errNotAllowed, "This itinerary is not LCC: hold it with Book, then ticket it with PNR and BookingId.")}}
+	}
+	pax, msg := passengers(req.Passengers, t.q, true)
+	if msg != "" {
+		return reply{body: envelope{Response: invalid(t.id, msg)}}
+	}
+	if id := s.bookings.idByOffer(t.id, o.index); id != 0 {
+		if b, found := s.bookings.get(id); found {
+			return ticketAnswer(t.id, b, s.itinerary(b, o, b.rise), ticketAlreadyCreated, false, "Ticket already created for this itinerary.")
+		}
+	}
+	accepted := bool(req.IsPriceChangeAccepted)
+	rise := s.traces.rise(t, o.index)
+	changed := false
+	if p.priceChange {
+		rise = s.traces.raise(t, o.index, riseStep())
+		changed = true
+	} else if fareShort(req.Passengers, o.price(t.q, rise)) {
+		changed = true
+	}
+	b := &booking{traceID: t.id, q: t.q, index: o.index, lcc: true, rise: rise, pax: pax, createdAt: now,
+		agentRef: req.AgentReferenceNo.String(), ssr: ssrCharges(req.Passengers)}
+	if changed && !accepted {
+		return ticketAnswer(t.id, b, s.itinerary(b, o, rise), ticketPriceChanged, true, "Fare has changed. Send Ticket again with the new fare.")
+	}
+	b.ticketed, b.ticketedAt = true, now
+	stored, fresh := s.bookings.create(b)
+	if !fresh {
+		return ticketAnswer(t.id, stored, s.itinerary(stored, o, stored.rise), ticketAlreadyCreated, false, "Ticket already created for this itinerary.")
+	}
+	return ticketAnswer(t.id, stored, s.itinerary(stored, o, stored.rise), ticketSuccessful, changed, "Ticket issued successfully.")
+}
+
+// bookingDetails answers GetBookingDetails in each of its request shapes:
+// BookingId (with or without PNR), PNR with the lead passenger's first
+// and/or last name, or TraceId.
+func (s *Server) bookingDetails(body []byte) reply {
+	var req bookingDetailsRequest
+	if !decode(body, &req) {
+		return reply{badRequest: true}
+	}
+	now := s.now()
+	if f := s.checkAir(&req.airRequest, now); f != nil {
+		return reply{body: envelope{Response: f}}
+	}
+	notFound := reply{body: envelope{Response: failed(req.TraceID.String(), errNotFound, "No booking found for the given details.")}}
+	pnr := strings.ToUpper(req.PNR.String())
+	var id int
+	switch {
+	case req.BookingID > 0:
+		id = int(req.BookingID)
+	case pnr != "":
+		if req.FirstName == "" && req.LastName == "" {
+			return reply{body: envelope{Response: invalid("", "FirstName or LastName of the lead passenger is mandatory with PNR.")}}
+		}
+		id = s.bookings.idByPNR(pnr)
+	case req.TraceID != "":
+		id = s.bookings.idByTrace(req.TraceID.String())
+	default:
+		return reply{body: envelope{Response: invalid("", "BookingId, PNR or TraceId is mandatory.")}}
+	}
+	b, found := s.bookings.get(id)
+	if !found || (pnr != "" && b.pnr != pnr) {
+		return notFound
+	}
+	if req.BookingID <= 0 && pnr != "" {
+		var lead paxRecord
+		for _, px := range b.pax {
+			if px.lead {
+				lead = px
+			}
+		}
+		if (req.FirstName != "" && !strings.EqualFold(lead.first, req.FirstName.String())) ||
+			(req.LastName != "" && !strings.EqualFold(lead.last, req.LastName.String())) {
+			return notFound
+		}
+	}
+	o := s.gen.find(b.q, b.index)
+	if o == nil {
+		return reply{body: envelope{Response: failed(b.traceID, errGeneric, "The itinerary of this booking is no longer available.")}}
+	}
+	return reply{body: envelope{Response: bookingDetailsBody{statusBody: ok(b.traceID), FlightItinerary: s.itinerary(b, o, b.rise)}}}
+}
+
+// itinerary renders a booking (or a would-be booking, with id 0) as the
+// supplier's FlightItinerary: flat Segments, passengers with their fares
+// and, once ticketed, tickets and an invoice.
+func (s *Server) itinerary(b *booking, o *offer, rise priceRise) *wItinerary {
+	q := b.q
+	fc := o.price(q, rise)
+	fc.baggage, fc.meals, fc.seats = b.ssr[0], b.ssr[1], b.ssr[2]
+	first := o.journeys[0]
+	it := &wItinerary{
+		BookingID:             b.id,
+		PNR:                   b.pnr,
+		IsDomestic:            q.domesticIndia(),
+		Source:                o.carrier.Source,
+		Origin:                first.flights[0].from.Code,
+		Destination:           first.flights[len(first.flights)-1].to.Code,
+		AirlineCode:           o.carrier.Code,
+		ValidatingAirlineCode: o.carrier.Code,
+		AirlineRemark:         first.remark,
+		IsLCC:                 o.lcc,
+		NonRefundable:         !o.refundable(),
+		FareType:              "PUB",
+		JourneyType:           q.journeyType,
+		TripIndicator:         o.trips[0],
+		AgentReferenceNo:      b.agentRef,
+		Fare:                  fc.wire(),
+		Status:                1,
+		CreatedOn:             b.createdAt.In(ist).Format(wireTime),
+	}
+	if !o.lcc {
+		ltd := first.flights[0].dep.Add(-24 * time.Hour).Format(wireTime)
+		it.LastTicketDate = &ltd
+	}
+	var info []wSegmentInfo
+	for i, j := range o.journeys {
+		for k, f := range j.flights {
+			seg := s.gen.segment(f, o.trips[i], k+1, j.cabin)
+			apnr := b.airlinePNR
+			seg.AirlinePNR = &apnr
+			seg.Status = "HK"
+			it.Segments = append(it.Segments, seg)
+			day := f.dep.Format("02Jan")
+			info = append(info, wSegmentInfo{FareBasis: f.fareBasis, NVA: day, NVB: day, Baggage: f.baggage})
+		}
+		it.FareRules = append(it.FareRules, fareRuleSummary(j, ""))
+		it.MiniFareRules = append(it.MiniFareRules, miniFareRules(j))
+	}
+	for _, px := range b.pax {
+		wp := wPassenger{
+			PaxID: px.id, Title: px.title, FirstName: px.first, LastName: px.last, PaxType: px.paxType,
+			DateOfBirth: px.dob, Gender: px.gender, PassportNo: px.passportNo, PassportExpiry: px.passportExpiry,
+			AddressLine1: px.addr1, AddressLine2: px.addr2, City: px.city, CountryCode: px.countryCode,
+			CountryName: px.countryName, Nationality: px.nationality, ContactNo: px.contact, Email: px.email,
+			IsLeadPax: px.lead, FFAirlineCode: px.ffAirline, FFNumber: px.ffNumber,
+			Fare:              fc.paxFare(px.paxType - 1),
+			GSTCompanyAddress: px.gstAddress, GSTCompanyContactNumber: px.gstPhone, GSTCompanyName: px.gstName,
+			GSTNumber: px.gstNumber, GSTCompanyEmail: px.gstEmail,
+		}
+		for _, si := range info {
+			si.Meal, si.Seat = px.meal, px.seat
+			if px.baggage != "" {
+				si.Baggage = px.baggage
+			}
+			wp.SegmentAdditionalInfo = append(wp.SegmentAdditionalInfo, si)
+		}
+		if b.ticketed && px.ticketNumber != "" {
+			validating := o.carrier.TicketPrefix
+			if o.lcc {
+				validating = o.carrier.Code
+			}
+			wp.Ticket = &wTicket{
+				TicketID: px.ticketID, TicketNumber: px.ticketNumber, IssueDate: b.ticketedAt.In(ist).Format(wireTime),
+				ValidatingAirline: validating, ServiceFeeDisplayType: "ShowInTax", Status: "OK",
+			}
+		}
+		it.Passenger = append(it.Passenger, wp)
+	}
+	if b.ticketed {
+		fy := b.ticketedAt.In(ist)
+		year := fy.Year()
+		if fy.Month() < time.April {
+			year--
+		}
+		it.Invoice = []wInvoice{{
+			InvoiceID:        b.invoiceID,
+			InvoiceNo:        fmt.Sprintf("IW/%02d%02d/%d", year%100, (year+1)%100, b.invoiceID),
+			InvoiceAmount:    rupees(fc.offered() + fc.baggage + fc.meals + fc.seats),
+			InvoiceCreatedOn: fy.Format(wireTime),
+			InvoiceStatus:    3,
+		}}
+	}
+	return it
+}
