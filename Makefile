@@ -43,6 +43,7 @@ build: deps web ## Build the web app and the binaries into ./bin
 .PHONY: gen
 gen: $(NODE_STAMP) $(SQLC) ## Regenerate generated code and data (sqlc queries, airport and airline lists)
 	$(SQLC) generate -f internal/store/sqlc.yaml
+	node hack/gen-sim-data.mjs
 	$(NPM) run gen -w web
 
 .PHONY: lint

@@ -22,11 +22,13 @@ import (
 	"github.com/paryatan/paryatan/internal/account"
 	"github.com/paryatan/paryatan/internal/auth"
 	"github.com/paryatan/paryatan/internal/clientip"
+	"github.com/paryatan/paryatan/internal/flights"
 	"github.com/paryatan/paryatan/internal/httpapi"
 	"github.com/paryatan/paryatan/internal/platform/config"
 	"github.com/paryatan/paryatan/internal/platform/pgembed"
 	"github.com/paryatan/paryatan/internal/platform/telemetry"
 	"github.com/paryatan/paryatan/internal/store"
+	"github.com/paryatan/paryatan/internal/supplier/tbo"
 	"github.com/paryatan/paryatan/web"
 )
 
@@ -113,6 +115,19 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	go cleanupLoop(ctx, authSvc, log)
 
 	metrics := telemetry.NewMetrics()
+	connectors, stopSim, err := setupConnectors(ctx, cfg, metrics, log)
+	defer func() {
+		sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+		defer cancel()
+		err = errors.Join(err, stopSim(sctx))
+	}()
+	if err != nil {
+		return err
+	}
+	supplierClient := tbo.NewClient(tbo.NewPGTokens(pool), metrics.Supplier, tracing.Provider, log.With("component", "supplier"), getenv)
+	flightsHandler := flights.NewHandler(connectors, supplierClient, pool, log)
+	go flightsHandler.Bookings().Reconcile(ctx, connectors, 5*time.Second)
+
 	health := httpapi.NewHealth(pool, store.Migrations(), log)
 	handler, err := httpapi.NewServer(httpapi.Deps{
 		Logger:     log,
@@ -127,6 +142,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		ClientIP:   clientip.New(cfg.TrustedProxies),
 		Auth:       auth.NewHandler(authSvc, log),
 		Account:    account.NewHandler(pool, log),
+		Flights:    flightsHandler,
 	})
 	if err != nil {
 		return err

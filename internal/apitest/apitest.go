@@ -7,11 +7,14 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -24,10 +27,14 @@ import (
 	"github.com/paryatan/paryatan/internal/account"
 	"github.com/paryatan/paryatan/internal/auth"
 	"github.com/paryatan/paryatan/internal/clientip"
+	"github.com/paryatan/paryatan/internal/flights"
 	"github.com/paryatan/paryatan/internal/httpapi"
 	"github.com/paryatan/paryatan/internal/platform/telemetry"
 	"github.com/paryatan/paryatan/internal/store"
 	"github.com/paryatan/paryatan/internal/store/storetest"
+	"github.com/paryatan/paryatan/internal/supplier/connector"
+	"github.com/paryatan/paryatan/internal/supplier/sim"
+	"github.com/paryatan/paryatan/internal/supplier/tbo"
 )
 
 // Options adjust the server under test.
@@ -38,6 +45,13 @@ type Options struct {
 	Providers map[string]*auth.Provider
 	// TrustedProxies lets tests act as the ingress.
 	TrustedProxies string
+	// Sim configures the supplier simulator behind the flights routes.
+	Sim sim.Options
+	// SimMiddleware wraps the simulator, e.g. to add X-Sim-* fault headers
+	// to chosen supplier calls.
+	SimMiddleware func(http.Handler) http.Handler
+	// Connectors, when set, edits the connector document before use.
+	Connectors func(*connector.Document)
 }
 
 // Env is a running server and what tests need around it.
@@ -46,6 +60,15 @@ type Env struct {
 	DB   *pgxpool.Pool
 	Mail *Mailbox
 	Auth *auth.Service
+	// Sim is the supplier simulator the "tbo" connector talks to.
+	Sim    *sim.Server
+	SimURL string
+	// Connectors is the connector configuration in force.
+	Connectors *connector.Store
+	// Flights is the flights handler (for its booking reconciler).
+	Flights *flights.Handler
+	// Metrics is the server's registry.
+	Metrics *telemetry.Metrics
 }
 
 // New starts the server for one test; everything stops when the test ends.
@@ -71,8 +94,19 @@ func New(t testing.TB, opts Options) *Env {
 	if err != nil {
 		t.Fatal(err)
 	}
+	metrics := telemetry.NewMetrics()
+	simSrv := sim.New(opts.Sim)
+	var simHandler http.Handler = simSrv
+	if opts.SimMiddleware != nil {
+		simHandler = opts.SimMiddleware(simSrv)
+	}
+	simHTTP := httptest.NewServer(simHandler)
+	t.Cleanup(simHTTP.Close)
+	connectors := NewSimConnectors(t, simHTTP.URL, opts.Connectors)
+	client := tbo.NewClient(tbo.NewPGTokens(pool), metrics.Supplier, noop.NewTracerProvider(), log, os.Getenv)
+	flightsHandler := flights.NewHandler(connectors, client, pool, log)
 	h, err := httpapi.NewServer(httpapi.Deps{
-		Logger: log, DB: pool, Metrics: telemetry.NewMetrics(),
+		Logger: log, DB: pool, Metrics: metrics,
 		Tracing: noop.NewTracerProvider(), Propagator: propagation.TraceContext{},
 		Web:        fstest.MapFS{"index.html": {Data: []byte("<!doctype html><head></head>")}},
 		Migrations: store.Migrations(),
@@ -80,13 +114,41 @@ func New(t testing.TB, opts Options) *Env {
 		ClientIP:   clientip.New(trusted),
 		Auth:       auth.NewHandler(svc, log),
 		Account:    account.NewHandler(pool, log),
+		Flights:    flightsHandler,
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
 	srv := httptest.NewServer(h)
 	t.Cleanup(srv.Close)
-	return &Env{URL: srv.URL, DB: pool, Mail: mail, Auth: svc}
+	return &Env{URL: srv.URL, DB: pool, Mail: mail, Auth: svc, Sim: simSrv, SimURL: simHTTP.URL,
+		Connectors: connectors, Flights: flightsHandler, Metrics: metrics}
+}
+
+// NewSimConnectors returns a connector store whose "tbo" connector points at
+// a simulator at simURL, with its default credentials in a private file.
+func NewSimConnectors(t testing.TB, simURL string, edit func(*connector.Document)) *connector.Store {
+	t.Helper()
+	cred := filepath.Join(t.TempDir(), "credentials.json")
+	c := sim.DefaultCredential
+	b, _ := json.Marshal(connector.Credentials{ClientID: c.ClientID, UserName: c.UserName, Password: c.Password})
+	if err := os.WriteFile(cred, b, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	doc, err := connector.Parse([]byte(fmt.Sprintf(`connectors:
+  - name: tbo
+    endpoints:
+      auth: %[1]s/SharedServices/SharedData.svc/rest
+      air: %[1]s/BookingEngineService_Air/AirService.svc/rest
+    credentials: {file: %[2]s}
+`, simURL, cred)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if edit != nil {
+		edit(doc)
+	}
+	return connector.NewStore(doc, "", slog.New(slog.DiscardHandler))
 }
 
 // Client is a browser-like client with its own cookie jar (one device).

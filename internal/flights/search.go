@@ -8,23 +8,32 @@ import (
 	"time"
 
 	"github.com/go-chi/chi/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/paryatan/paryatan/internal/store/queries"
 	"github.com/paryatan/paryatan/internal/supplier/connector"
 	"github.com/paryatan/paryatan/internal/supplier/tbo"
 )
 
 // Handler serves the flights API.
 type Handler struct {
-	connectors *connector.Store
-	tbo        *tbo.Client
-	log        *slog.Logger
-	now        func() time.Time
+	connectors      *connector.Store
+	tbo             *tbo.Client
+	bookings        *Bookings
+	q               *queries.Queries
+	log             *slog.Logger
+	now             func() time.Time
+	idempotencyWait time.Duration
 }
 
 // NewHandler returns the flights API over the configured connectors.
-func NewHandler(connectors *connector.Store, client *tbo.Client, log *slog.Logger) *Handler {
-	return &Handler{connectors: connectors, tbo: client, log: log, now: time.Now}
+func NewHandler(connectors *connector.Store, client *tbo.Client, pool *pgxpool.Pool, log *slog.Logger) *Handler {
+	return &Handler{connectors: connectors, tbo: client, bookings: NewBookings(pool, client, log), q: queries.New(pool),
+		log: log, now: time.Now, idempotencyWait: 180 * time.Second}
 }
+
+// Bookings returns the booking service (its reconciler runs in the background).
+func (h *Handler) Bookings() *Bookings { return h.bookings }
 
 // connector resolves the {supplier} path segment against the configuration
 // in force; the snapshot is used for the whole request.

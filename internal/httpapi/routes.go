@@ -35,6 +35,14 @@ func addRoutes(r chi.Router, d Deps, spa *SPA) {
 		api.Get("/oauth/{provider}/callback", d.Auth.OAuthCallback)
 
 		api.Route("/v1", func(v1 chi.Router) {
+			// Search, quotes and rules are open; booking needs a signed-in user.
+			v1.Post("/flights/{supplier}/search", d.Flights.Search)
+			v1.Post("/flights/{supplier}/fare-quote", d.Flights.FareQuote)
+			v1.Post("/flights/{supplier}/fare-rule", d.Flights.FareRule)
+			v1.With(auth.RequireUser).Post("/flights/{supplier}/book", d.Flights.Book)
+			v1.With(auth.RequireUser).Post("/flights/{supplier}/ticket", d.Flights.Ticket)
+			v1.With(auth.RequireUser).Post("/flights/{supplier}/booking-details", d.Flights.BookingDetails)
+
 			v1.Group(func(me chi.Router) {
 				me.Use(auth.RequireUser)
 				me.Post("/auth/email/verify/start", d.Auth.StartEmailVerification)
@@ -50,6 +58,7 @@ func addRoutes(r chi.Router, d Deps, spa *SPA) {
 				me.Post("/me/co-travellers", d.Account.CreateCoTraveller)
 				me.Put("/me/co-travellers/{id}", d.Account.UpdateCoTraveller)
 				me.Delete("/me/co-travellers/{id}", d.Account.DeleteCoTraveller)
+				me.Get("/me/bookings", d.Flights.MyBookings)
 			})
 		})
 	})

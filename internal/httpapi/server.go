@@ -19,6 +19,7 @@ import (
 	"github.com/paryatan/paryatan/internal/account"
 	"github.com/paryatan/paryatan/internal/auth"
 	"github.com/paryatan/paryatan/internal/clientip"
+	"github.com/paryatan/paryatan/internal/flights"
 	"github.com/paryatan/paryatan/internal/platform/telemetry"
 )
 
@@ -43,6 +44,8 @@ type Deps struct {
 	Auth *auth.Handler
 	// Account serves the signed-in account area.
 	Account *account.Handler
+	// Flights serves search, quotes, rules, booking and ticketing.
+	Flights *flights.Handler
 }
 
 // NewServer returns the complete HTTP handler of the API server.
@@ -81,6 +84,7 @@ func (d Deps) check() error {
 		"Logger": d.Logger == nil, "DB": d.DB == nil, "Metrics": d.Metrics == nil, "Tracing": d.Tracing == nil,
 		"Propagator": d.Propagator == nil, "Web": d.Web == nil, "Migrations": d.Migrations == nil,
 		"Health": d.Health == nil, "ClientIP": d.ClientIP == nil, "Auth": d.Auth == nil, "Account": d.Account == nil,
+		"Flights": d.Flights == nil,
 	} {
 		if isNil {
 			missing = append(missing, name)

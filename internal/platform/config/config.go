@@ -52,6 +52,11 @@ type Config struct {
 	// SMTPURL and SMTPFrom configure outgoing mail; without them mail is
 	// written to the log.
 	SMTPURL, SMTPFrom string
+	// ConnectorsFile is the supplier connector configuration (hot-reloaded);
+	// empty starts the built-in supplier simulator.
+	ConnectorsFile string
+	// SimLatency is the built-in simulator's answer delay (see sim.ParseLatency).
+	SimLatency string
 	// VisaPartnerOrigin is the partner visa site the web app hands signed-in
 	// users to (single sign-on); empty when none is configured.
 	VisaPartnerOrigin string
@@ -142,6 +147,11 @@ func Load(getenv func(string) string) (Config, error) {
 		} else {
 			c.VisaPartnerOrigin = v
 		}
+	}
+	c.ConnectorsFile = strings.TrimSpace(getenv("CONNECTORS_FILE"))
+	c.SimLatency = strings.TrimSpace(getenv("SIM_LATENCY"))
+	if c.SimLatency == "" {
+		c.SimLatency = "uniform:200ms-1200ms"
 	}
 	c.Google = OIDCClient{
 		Issuer:       strings.TrimSpace(getenv("OAUTH_GOOGLE_ISSUER")),

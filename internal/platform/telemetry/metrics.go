@@ -17,6 +17,13 @@ type Metrics struct {
 	HTTPDuration *prometheus.HistogramVec
 	// HTTPInFlight counts requests being served right now.
 	HTTPInFlight prometheus.Gauge
+	// Supplier instruments the flight-supplier calls.
+	Supplier *SupplierMetrics
+	// ConnectorGeneration is the generation of the connector configuration
+	// in force, so ops can see that a change has reached every pod.
+	ConnectorGeneration prometheus.Gauge
+	// ConnectorReloadErrors counts refused configuration changes.
+	ConnectorReloadErrors prometheus.Counter
 }
 
 // NewMetrics returns a registry holding Go runtime, process and HTTP metrics.
@@ -36,12 +43,23 @@ func NewMetrics() *Metrics {
 			Help:      "HTTP requests being served.",
 		}),
 	}
+	m.ConnectorGeneration = prometheus.NewGauge(prometheus.GaugeOpts{
+		Namespace: "paryatan", Name: "connector_config_generation",
+		Help: "Generation of the supplier connector configuration this process uses.",
+	})
+	m.ConnectorReloadErrors = prometheus.NewCounter(prometheus.CounterOpts{
+		Namespace: "paryatan", Name: "connector_config_reload_errors_total",
+		Help: "Changes of the connector configuration file that were refused as invalid.",
+	})
 	reg.MustRegister(
 		collectors.NewGoCollector(),
 		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
 		m.HTTPDuration,
 		m.HTTPInFlight,
+		m.ConnectorGeneration,
+		m.ConnectorReloadErrors,
 	)
+	m.Supplier = NewSupplierMetrics(reg)
 	return m
 }
 

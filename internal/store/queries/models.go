@@ -10,6 +10,46 @@ import (
 	"github.com/google/uuid"
 )
 
+type Booking struct {
+	ID                 uuid.UUID
+	UserID             uuid.UUID
+	Supplier           string
+	TraceID            string
+	ResultIndex        string
+	IsLcc              bool
+	Status             string
+	UnknownStep        *string
+	Pnr                *string
+	SupplierBookingID  *int64
+	Currency           string
+	Price              *float64
+	Origin             string
+	Destination        string
+	Departure          string
+	Airline            string
+	Passengers         []byte
+	AgentReference     string
+	PriceChangePending bool
+	Quote              []byte
+	LastResponse       []byte
+	Failure            string
+	UnknownSince       *time.Time
+	ReconcileAttempts  int32
+	NextReconcileAt    *time.Time
+	ReconciledAt       *time.Time
+	CreatedAt          time.Time
+	UpdatedAt          time.Time
+}
+
+type BookingEvent struct {
+	ID         int64
+	BookingID  uuid.UUID
+	FromStatus string
+	ToStatus   string
+	Note       string
+	At         time.Time
+}
+
 type CoTraveller struct {
 	ID                     uuid.UUID
 	UserID                 uuid.UUID
@@ -39,6 +79,16 @@ type EmailVerification struct {
 	CreatedAt time.Time
 	ExpiresAt time.Time
 	UsedAt    *time.Time
+}
+
+type IdempotencyKey struct {
+	UserID      uuid.UUID
+	Operation   string
+	Key         string
+	RequestHash []byte
+	StatusCode  *int32
+	Response    []byte
+	CreatedAt   time.Time
 }
 
 type OauthIdentity struct {

@@ -1,0 +1,397 @@
+package flights_test
+
+import (
+	"context"
+	"net/http"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus/testutil"
+
+	"github.com/paryatan/paryatan/internal/apitest"
+	"github.com/paryatan/paryatan/internal/supplier/connector"
+)
+
+func tomorrow() string { return time.Now().Add(30 * time.Hour).Format(time.DateOnly) }
+
+func signIn(t *testing.T, env *apitest.Env, email string) *apitest.Client {
+	t.Helper()
+	c := env.NewClient(t)
+	if res := c.Do("POST", "/api/auth/register", map[string]string{"fullName": "Flyer", "email": email, "password": "password1"}); res.StatusCode != 201 {
+		t.Fatalf("register = %d %s", res.StatusCode, res.Body)
+	}
+	return c
+}
+
+type result struct {
+	ResultIndex string
+	IsLCC       bool
+	Fare        struct{ PublishedFare, OfferedFare float64 }
+}
+
+type searchResp struct {
+	OK      bool   `json:"ok"`
+	Message string `json:"message"`
+	Data    struct {
+		Response struct {
+			TraceId string     `json:"TraceId"`
+			Results [][]result `json:"Results"`
+		} `json:"Response"`
+	} `json:"data"`
+}
+
+func search(t *testing.T, c *apitest.Client, from, to string) searchResp {
+	t.Helper()
+	res := c.Do("POST", "/api/v1/flights/tbo/search", map[string]any{
+		"origin": from, "destination": to, "departDate": tomorrow(), "cabinClass": 2, "adults": 1, "children": 0, "infants": 0, "sources": []string{"GDS", "LCC"},
+	})
+	var s searchResp
+	res.JSON(t, &s)
+	if res.StatusCode != 200 || !s.OK || s.Data.Response.TraceId == "" || len(s.Data.Response.Results) == 0 || len(s.Data.Response.Results[0]) == 0 {
+		t.Fatalf("search = %d %s", res.StatusCode, truncate(res.Body))
+	}
+	return s
+}
+
+func truncate(b []byte) string {
+	if len(b) > 600 {
+		return string(b[:600]) + "…"
+	}
+	return string(b)
+}
+
+func pick(t *testing.T, s searchResp, lcc bool) result {
+	t.Helper()
+	for _, r := range s.Data.Response.Results[0] {
+		if r.IsLCC == lcc {
+			return r
+		}
+	}
+	t.Fatalf("no result with IsLCC=%v", lcc)
+	return result{}
+}
+
+func bookBody(trace, index string, lcc bool) map[string]any {
+	return map[string]any{
+		"traceId": trace, "resultIndex": index, "isLCC": lcc, "blockedFare": false,
+		"contact": map[string]string{"Email": "flyer@example.in", "Mobile": "9876543210"},
+		"address": map[string]string{"AddressLine1": "12 MG Road", "City": "Pune", "CountryCode": "IN"},
+		"passengers": []map[string]any{{
+			"Title": "Mr", "FirstName": " ravi ", "LastName": "kumar", "PaxType": 1, "DateOfBirth": "1988-05-04",
+			"Gender": 1, "ContactNo": "9876543210", "Email": "flyer@example.in",
+		}},
+	}
+}
+
+type outcome struct {
+	OK      bool   `json:"ok"`
+	Message string `json:"message"`
+	Pending bool   `json:"pending"`
+	Data    struct {
+		Response struct {
+			Response struct {
+				BookingId int64
+				PNR       string
+			}
+		}
+	} `json:"data"`
+	Booking struct {
+		ID        string `json:"_id"`
+		Status    string `json:"status"`
+		PNR       string `json:"pnr"`
+		BookingId int64  `json:"bookingId"`
+	} `json:"booking"`
+}
+
+func TestSearchQuoteRulesBookTicketGDS(t *testing.T) {
+	t.Parallel()
+	env := apitest.New(t, apitest.Options{})
+	anon := env.NewClient(t)
+	s := search(t, anon, "BOM", "DEL")
+	gds := pick(t, s, false)
+	trace := s.Data.Response.TraceId
+
+	// Quote and rules are open too.
+	res := anon.Do("POST", "/api/v1/flights/tbo/fare-quote", map[string]string{"traceId": trace, "resultIndex": gds.ResultIndex})
+	var q struct {
+		OK   bool `json:"ok"`
+		Data struct{ Response struct{ Results result } }
+	}
+	res.JSON(t, &q)
+	if res.StatusCode != 200 || !q.OK || q.Data.Response.Results.ResultIndex != gds.ResultIndex {
+		t.Fatalf("fare-quote = %d %s", res.StatusCode, truncate(res.Body))
+	}
+	res = anon.Do("POST", "/api/v1/flights/tbo/fare-rule", map[string]string{"traceId": trace, "resultIndex": gds.ResultIndex})
+	var fr struct {
+		Data struct {
+			Response struct {
+				FareRules []struct{ FareRuleDetail string }
+			}
+		}
+	}
+	res.JSON(t, &fr)
+	if res.StatusCode != 200 || len(fr.Data.Response.FareRules) == 0 || !strings.Contains(fr.Data.Response.FareRules[0].FareRuleDetail, "<") {
+		t.Fatalf("fare-rule = %d %s", res.StatusCode, truncate(res.Body))
+	}
+
+	// Booking needs a user.
+	if res := anon.Do("POST", "/api/v1/flights/tbo/book", bookBody(trace, gds.ResultIndex, false)); res.StatusCode != 401 {
+		t.Fatalf("anonymous book = %d", res.StatusCode)
+	}
+	c := signIn(t, env, "gds@example.in")
+	res = c.Do("POST", "/api/v1/flights/tbo/book", bookBody(trace, gds.ResultIndex, false))
+	var b outcome
+	res.JSON(t, &b)
+	if res.StatusCode != 200 || !b.OK || b.Booking.Status != "booked" || b.Data.Response.Response.BookingId == 0 || b.Data.Response.Response.PNR == "" {
+		t.Fatalf("book = %d %s", res.StatusCode, truncate(res.Body))
+	}
+	id := b.Data.Response.Response.BookingId
+
+	// Another user can neither ticket nor read it.
+	other := signIn(t, env, "other@example.in")
+	if res := other.Do("POST", "/api/v1/flights/tbo/ticket", map[string]any{"bookingId": id, "pnr": b.Booking.PNR, "traceId": trace}); res.StatusCode != 404 {
+		t.Fatalf("other user's ticket = %d", res.StatusCode)
+	}
+	if res := other.Do("POST", "/api/v1/flights/tbo/booking-details", map[string]any{"bookingId": id}); res.StatusCode != 404 {
+		t.Fatalf("other user's details = %d", res.StatusCode)
+	}
+
+	res = c.Do("POST", "/api/v1/flights/tbo/ticket", map[string]any{"bookingId": id, "pnr": b.Booking.PNR, "traceId": trace})
+	var tk outcome
+	res.JSON(t, &tk)
+	if res.StatusCode != 200 || !tk.OK || tk.Booking.Status != "ticketed" || tk.Message != "Ticket issued successfully." {
+		t.Fatalf("ticket = %d %s", res.StatusCode, truncate(res.Body))
+	}
+	res = c.Do("POST", "/api/v1/flights/tbo/booking-details", map[string]any{"bookingId": id})
+	var d struct {
+		OK   bool `json:"ok"`
+		Data struct {
+			Response struct{ FlightItinerary struct{ BookingId int64 } }
+		}
+	}
+	res.JSON(t, &d)
+	if res.StatusCode != 200 || d.Data.Response.FlightItinerary.BookingId != id {
+		t.Fatalf("details = %d %s", res.StatusCode, truncate(res.Body))
+	}
+
+	var list struct {
+		Items []struct{ Status, PNR string }
+	}
+	c.Do("GET", "/api/v1/me/bookings", nil).JSON(t, &list)
+	if len(list.Items) != 1 || list.Items[0].Status != "ticketed" {
+		t.Fatalf("my bookings %+v", list.Items)
+	}
+	other.Do("GET", "/api/v1/me/bookings", nil).JSON(t, &list)
+	if len(list.Items) != 0 {
+		t.Fatal("another user sees the booking")
+	}
+
+	// Metrics carry supplier, operation and outcome.
+	n := testutil.CollectAndCount(env.Metrics.Supplier.Duration, "paryatan_supplier_request_duration_seconds")
+	if n < 6 {
+		t.Fatalf("%d supplier duration series", n)
+	}
+	if v := testutil.ToFloat64(env.Metrics.Supplier.InFlight.WithLabelValues("tbo", "book")); v != 0 {
+		t.Fatalf("in-flight gauge left at %v", v)
+	}
+}
+
+func TestLCCTicketWithoutBook(t *testing.T) {
+	t.Parallel()
+	env := apitest.New(t, apitest.Options{})
+	c := signIn(t, env, "lcc@example.in")
+	s := search(t, c, "DEL", "BLR")
+	lcc := pick(t, s, true)
+	trace := s.Data.Response.TraceId
+	before := env.Sim.Calls("Book")
+
+	res := c.Do("POST", "/api/v1/flights/tbo/book", bookBody(trace, lcc.ResultIndex, true))
+	var b outcome
+	res.JSON(t, &b)
+	if res.StatusCode != 200 || b.Booking.Status != "quoted" {
+		t.Fatalf("book of an LCC fare = %d %s", res.StatusCode, truncate(res.Body))
+	}
+	ticket := bookBody(trace, lcc.ResultIndex, true)
+	ticket["agentReferenceNo"] = "PT-1700000000000"
+	res = c.Do("POST", "/api/v1/flights/tbo/ticket", ticket)
+	var tk outcome
+	res.JSON(t, &tk)
+	if res.StatusCode != 200 || tk.Booking.Status != "ticketed" || tk.Booking.PNR == "" || tk.Booking.BookingId == 0 {
+		t.Fatalf("LCC ticket = %d %s", res.StatusCode, truncate(res.Body))
+	}
+	if env.Sim.Calls("Book") != before {
+		t.Fatal("an LCC fare was sent to Book")
+	}
+}
+
+func TestBookValidationAndSuppliers(t *testing.T) {
+	t.Parallel()
+	env := apitest.New(t, apitest.Options{Connectors: func(doc *connector.Document) {
+		off := false
+		doc.Connectors = append(doc.Connectors, doc.Connectors[0])
+		doc.Connectors[1].Name, doc.Connectors[1].Enabled = "sleepy", &off
+	}})
+	c := signIn(t, env, "v@example.in")
+	for _, tc := range []struct {
+		name   string
+		path   string
+		body   any
+		status int
+		msg    string
+	}{
+		{"unknown supplier", "/api/v1/flights/amadeus/search", map[string]any{}, 404, "Unknown flight supplier"},
+		{"disabled supplier", "/api/v1/flights/sleepy/search", map[string]any{}, 503, "switched off"},
+		{"bad airport", "/api/v1/flights/tbo/search", map[string]any{"origin": "Mumbai", "destination": "DEL", "departDate": tomorrow()}, 400, "three-letter airport code"},
+		{"past date", "/api/v1/flights/tbo/search", map[string]any{"origin": "BOM", "destination": "DEL", "departDate": "2020-01-01"}, 400, "past"},
+		{"infants", "/api/v1/flights/tbo/search", map[string]any{"origin": "BOM", "destination": "DEL", "departDate": tomorrow(), "adults": 1, "infants": 2}, 400, "infants"},
+		{"cabin", "/api/v1/flights/tbo/search", map[string]any{"origin": "BOM", "destination": "DEL", "departDate": tomorrow(), "cabinClass": 5}, 400, "cabinClass"},
+		{"wrong type", "/api/v1/flights/tbo/search", map[string]any{"origin": "BOM", "destination": "DEL", "departDate": tomorrow(), "adults": "two"}, 400, "adults must be a number"},
+		{"no trace", "/api/v1/flights/tbo/fare-quote", map[string]any{"resultIndex": "OB1"}, 400, "Missing traceId or resultIndex"},
+		{"no address", "/api/v1/flights/tbo/book", func() any {
+			b := bookBody("t", "OB1", false)
+			b["address"] = map[string]string{}
+			return b
+		}(), 400, "Passenger address is required (AddressLine1)."},
+		{"two passengers", "/api/v1/flights/tbo/book", func() any {
+			b := bookBody("t", "OB1", false)
+			b["passengers"] = []any{b["passengers"].([]map[string]any)[0], b["passengers"].([]map[string]any)[0]}
+			return b
+		}(), 400, "exactly one adult"},
+		{"ticket without trace", "/api/v1/flights/tbo/ticket", map[string]any{"bookingId": 1}, 400, "Missing traceId for ticketing."},
+		{"GDS ticket without booking id", "/api/v1/flights/tbo/ticket", map[string]any{"traceId": "t"}, 400, "No BookingId to ticket."},
+		{"details without booking id", "/api/v1/flights/tbo/booking-details", map[string]any{}, 400, "No BookingId to refresh."},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			res := c.Do("POST", tc.path, tc.body)
+			var f struct {
+				OK      bool   `json:"ok"`
+				Message string `json:"message"`
+			}
+			res.JSON(t, &f)
+			if res.StatusCode != tc.status || f.OK || !strings.Contains(f.Message, tc.msg) {
+				t.Fatalf("= %d %s, want %d with %q", res.StatusCode, res.Body, tc.status, tc.msg)
+			}
+		})
+	}
+	if env.Sim.Calls("Search")+env.Sim.Calls("Book") != 0 {
+		t.Fatal("invalid requests reached the supplier")
+	}
+}
+
+// Two submits of one booking with the same key, at the same moment: one
+// supplier Book, one answer for both.
+func TestIdempotentDoubleSubmit(t *testing.T) {
+	t.Parallel()
+	env := apitest.New(t, apitest.Options{SimMiddleware: delay("Book", "1s")})
+	c := signIn(t, env, "double@example.in")
+	s := search(t, c, "BOM", "DEL")
+	gds := pick(t, s, false)
+	body := bookBody(s.Data.Response.TraceId, gds.ResultIndex, false)
+
+	var wg sync.WaitGroup
+	got := make([]outcome, 2)
+	codes := make([]int, 2)
+	for i := range got {
+		wg.Go(func() {
+			cl := env.NewClient(t)
+			cl.HTTP.Jar = c.HTTP.Jar
+			cl.Header.Set("Idempotency-Key", "book-abc-1")
+			res := cl.Do("POST", "/api/v1/flights/tbo/book", body)
+			codes[i] = res.StatusCode
+			res.JSON(t, &got[i])
+		})
+	}
+	wg.Wait()
+	if env.Sim.Calls("Book") != 1 {
+		t.Fatalf("supplier Book called %d times", env.Sim.Calls("Book"))
+	}
+	if codes[0] != 200 || codes[1] != 200 || got[0].Booking.ID != got[1].Booking.ID || got[0].Data.Response.Response.PNR != got[1].Data.Response.Response.PNR {
+		t.Fatalf("answers differ: %d %+v / %d %+v", codes[0], got[0].Booking, codes[1], got[1].Booking)
+	}
+	// A later replay also gets the first answer, and another body is refused.
+	c.Header.Set("Idempotency-Key", "book-abc-1")
+	res := c.Do("POST", "/api/v1/flights/tbo/book", body)
+	if res.StatusCode != 200 || res.Header.Get("Idempotent-Replayed") != "true" || env.Sim.Calls("Book") != 1 {
+		t.Fatalf("replay = %d, Book calls %d", res.StatusCode, env.Sim.Calls("Book"))
+	}
+	body["resultIndex"] = "OB999"
+	if res := c.Do("POST", "/api/v1/flights/tbo/book", body); res.StatusCode != 422 {
+		t.Fatalf("same key, other body = %d", res.StatusCode)
+	}
+}
+
+// A ticket whose connection drops after the supplier did the work is never
+// resent: the booking is found ticketed through GetBookingDetails.
+func TestDroppedTicketIsReconciled(t *testing.T) {
+	t.Parallel()
+	env := apitest.New(t, apitest.Options{SimMiddleware: header("Ticket", "X-Sim-Drop", "after")})
+	c := signIn(t, env, "drop@example.in")
+	s := search(t, c, "BOM", "DEL")
+	gds := pick(t, s, false)
+	trace := s.Data.Response.TraceId
+	var b outcome
+	c.Do("POST", "/api/v1/flights/tbo/book", bookBody(trace, gds.ResultIndex, false)).JSON(t, &b)
+	if b.Booking.Status != "booked" {
+		t.Fatalf("book: %+v", b)
+	}
+	res := c.Do("POST", "/api/v1/flights/tbo/ticket", map[string]any{"bookingId": b.Booking.BookingId, "pnr": b.Booking.PNR, "traceId": trace})
+	var tk outcome
+	res.JSON(t, &tk)
+	if res.StatusCode != 200 || tk.Booking.Status != "ticketed" {
+		t.Fatalf("dropped ticket = %d %s", res.StatusCode, truncate(res.Body))
+	}
+	if n := env.Sim.Calls("Ticket"); n != 1 {
+		t.Fatalf("Ticket sent %d times", n)
+	}
+	if env.Sim.Calls("GetBookingDetails") == 0 {
+		t.Fatal("not reconciled through GetBookingDetails")
+	}
+	var events int
+	if err := env.DB.QueryRow(context.Background(), "SELECT count(*) FROM booking_events WHERE to_status = 'unknown'").Scan(&events); err != nil || events != 1 {
+		t.Fatalf("unknown state not recorded (%d, %v)", events, err)
+	}
+}
+
+// A search slower than its configured deadline fails in about that time
+// with the product's message.
+func TestSearchTimeout(t *testing.T) {
+	t.Parallel()
+	env := apitest.New(t, apitest.Options{
+		SimMiddleware: delay("Search", "5s"),
+		Connectors: func(doc *connector.Document) {
+			doc.Connectors[0].Timeouts[connector.OpSearch] = connector.Duration(2 * time.Second)
+		},
+	})
+	start := time.Now()
+	res := env.NewClient(t).Do("POST", "/api/v1/flights/tbo/search", map[string]any{"origin": "BOM", "destination": "DEL", "departDate": tomorrow()})
+	took := time.Since(start)
+	var f struct{ Message string }
+	res.JSON(t, &f)
+	if res.StatusCode != http.StatusGatewayTimeout || f.Message != "Request timed out after 2000 ms" {
+		t.Fatalf("= %d %s", res.StatusCode, res.Body)
+	}
+	if took < 2*time.Second || took > 4*time.Second {
+		t.Fatalf("took %s, want about 2s", took)
+	}
+	if v := testutil.ToFloat64(env.Metrics.Supplier.Timeouts.WithLabelValues("tbo", "search")); v != 1 {
+		t.Fatalf("timeouts counter = %v", v)
+	}
+}
+
+// header adds an X-Sim-* header to the simulator calls of one method.
+func header(method, name, value string) func(http.Handler) http.Handler {
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if strings.HasSuffix(strings.TrimSuffix(r.URL.Path, "/"), "/"+method) {
+				r.Header.Set(name, value)
+			}
+			next.ServeHTTP(w, r)
+		})
+	}
+}
+
+func delay(method, d string) func(http.Handler) http.Handler {
+	return header(method, "X-Sim-Latency", d)
+}
