@@ -1,0 +1,256 @@
+package tbo_test
+
+import (
+	"context"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"go.opentelemetry.io/otel/sdk/trace"
+	"go.opentelemetry.io/otel/sdk/trace/tracetest"
+	"go.opentelemetry.io/otel/trace/noop"
+
+	"github.com/paryatan/paryatan/internal/apitest"
+	"github.com/paryatan/paryatan/internal/platform/telemetry"
+	"github.com/paryatan/paryatan/internal/store"
+	"github.com/paryatan/paryatan/internal/store/storetest"
+	"github.com/paryatan/paryatan/internal/supplier/connector"
+	"github.com/paryatan/paryatan/internal/supplier/sim"
+	"github.com/paryatan/paryatan/internal/supplier/tbo"
+)
+
+type fixture struct {
+	sim     *sim.Server
+	simURL  string
+	conns   *connector.Store
+	tokens  *tbo.PGTokens
+	dbURL   string
+	clock   *atomic.Int64 // simulator's clock, unix nanos
+	client  *tbo.Client
+	spans   *tracetest.SpanRecorder
+	metrics *telemetry.SupplierMetrics
+}
+
+func setup(t *testing.T, opts sim.Options) *fixture {
+	t.Helper()
+	ctx := context.Background()
+	f := &fixture{clock: &atomic.Int64{}}
+	f.clock.Store(time.Now().UnixNano())
+	opts.Clock = func() time.Time { return time.Unix(0, f.clock.Load()) }
+	f.sim = sim.New(opts)
+	srv := httptest.NewServer(f.sim)
+	t.Cleanup(srv.Close)
+	f.simURL = srv.URL
+	f.conns = apitest.NewSimConnectors(t, srv.URL, nil)
+	f.dbURL = storetest.NewDatabase(t)
+	pool, err := store.Open(ctx, f.dbURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(pool.Close)
+	if _, err := store.Migrate(ctx, pool, store.Migrations()); err != nil {
+		t.Fatal(err)
+	}
+	f.tokens = tbo.NewPGTokens(pool)
+	f.spans = tracetest.NewSpanRecorder()
+	f.metrics = telemetry.NewSupplierMetrics(prometheus.NewRegistry())
+	tp := trace.NewTracerProvider(trace.WithSpanProcessor(f.spans))
+	f.client = tbo.NewClient(f.tokens, f.metrics, tp, slog.New(slog.DiscardHandler), os.Getenv)
+	return f
+}
+
+func (f *fixture) conn(t *testing.T) *connector.Connector {
+	t.Helper()
+	c, ok := f.conns.Current().Find("tbo")
+	if !ok {
+		t.Fatal("no tbo connector")
+	}
+	return c
+}
+
+func searchReq(from, to string) tbo.SearchRequest {
+	d := time.Now().Add(48 * time.Hour).Format("2006-01-02T00:00:00")
+	return tbo.SearchRequest{AdultCount: 1, JourneyType: 1, Sources: []string{"GDS", "LCC"},
+		Segments: []tbo.SearchSegment{{Origin: from, Destination: to, FlightCabinClass: 2, PreferredDepartureTime: d, PreferredArrivalTime: d}}}
+}
+
+// Replicas share one token a day: many concurrent calls from two replicas
+// authenticate once.
+func TestOneTokenForAllReplicas(t *testing.T) {
+	t.Parallel()
+	f := setup(t, sim.Options{})
+	ctx := context.Background()
+	pool2, err := store.Open(ctx, f.dbURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pool2.Close()
+	replica2 := tbo.NewClient(tbo.NewPGTokens(pool2), telemetry.NewSupplierMetrics(prometheus.NewRegistry()),
+		noop.NewTracerProvider(), slog.New(slog.DiscardHandler), os.Getenv)
+
+	var wg sync.WaitGroup
+	errs := make(chan error, 20)
+	for i := range 20 {
+		c := f.client
+		if i%2 == 1 {
+			c = replica2
+		}
+		wg.Go(func() {
+			_, err := c.Search(ctx, f.conn(t), searchReq("BOM", "DEL"))
+			errs <- err
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := f.sim.Calls("Authenticate"); n != 1 {
+		t.Fatalf("Authenticate called %d times, want 1", n)
+	}
+}
+
+// A token the supplier no longer accepts (ErrorCode 6) is replaced once and
+// the call succeeds.
+func TestReauthenticatesOnceOnInvalidToken(t *testing.T) {
+	t.Parallel()
+	f := setup(t, sim.Options{TokenLifetime: time.Hour})
+	ctx := context.Background()
+	if _, err := f.client.Search(ctx, f.conn(t), searchReq("BOM", "DEL")); err != nil {
+		t.Fatal(err)
+	}
+	f.clock.Add(int64(2 * time.Hour)) // the token has expired at the supplier
+	reply, err := f.client.Search(ctx, f.conn(t), searchReq("DEL", "BLR"))
+	if err != nil || reply.TraceId == "" {
+		t.Fatalf("search after token expiry: %v", err)
+	}
+	if n := f.sim.Calls("Authenticate"); n != 2 {
+		t.Fatalf("Authenticate called %d times, want 2", n)
+	}
+}
+
+func TestExpiredTrace(t *testing.T) {
+	t.Parallel()
+	f := setup(t, sim.Options{})
+	ctx := context.Background()
+	reply, err := f.client.Search(ctx, f.conn(t), searchReq("BOM", "DEL"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.clock.Add(int64(16 * time.Minute))
+	_, err = f.client.FareQuote(ctx, f.conn(t), tbo.TraceRequest{TraceId: reply.TraceId, ResultIndex: "OB1"})
+	var e *tbo.Error
+	if err == nil || !strings.Contains(err.Error(), "Your session (TraceId) is expired.") {
+		t.Fatalf("quote on an expired trace: %v (%T %v)", err, e, e)
+	}
+}
+
+// A deadline from the configuration is honoured, and a changed file is used
+// by the next call without a restart.
+func TestTimeoutFromHotReloadedConfig(t *testing.T) {
+	t.Parallel()
+	f := setup(t, sim.Options{})
+	path := filepath.Join(t.TempDir(), "connectors.yaml")
+	write := func(search string) {
+		cred := f.conn(t).Credentials.File
+		doc := "connectors:\n  - name: tbo\n    endpoints:\n      auth: " + f.simURL + "/SharedServices/SharedData.svc/rest\n" +
+			"      air: " + f.simURL + "/BookingEngineService_Air/AirService.svc/rest\n    credentials: {file: " + cred + "}\n" +
+			"    timeouts: {search: " + search + "}\n"
+		if err := os.WriteFile(path, []byte(doc), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("2s")
+	conns, err := connector.Open(path, slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	slow := tbo.WithHeaders(context.Background(), http.Header{"X-Sim-Latency": {"3s"}})
+	conn, _ := conns.Current().Find("tbo")
+	// Authenticate first, outside the slow path.
+	if _, err := f.client.Search(context.Background(), conn, searchReq("BOM", "DEL")); err != nil {
+		t.Fatal(err)
+	}
+
+	start := time.Now()
+	_, err = f.client.Search(slow, conn, searchReq("BOM", "DEL"))
+	took := time.Since(start)
+	var e *tbo.Error
+	if err == nil || !strings.Contains(err.Error(), "Request timed out after 2000 ms") || !tbo.IsOutcomeUnknown(err) {
+		t.Fatalf("slow search: %v %v", err, e)
+	}
+	if took < 2*time.Second || took > 3*time.Second {
+		t.Fatalf("gave up after %s, want about 2s", took)
+	}
+
+	write("10s")
+	if changed, err := conns.Reload(); !changed || err != nil {
+		t.Fatalf("reload: %v %v", changed, err)
+	}
+	conn, _ = conns.Current().Find("tbo")
+	if _, err := f.client.Search(slow, conn, searchReq("BOM", "DEL")); err != nil {
+		t.Fatalf("after raising the deadline: %v", err)
+	}
+}
+
+// Every supplier call is a client span under the caller's span, carrying
+// the supplier's TraceId.
+func TestSpans(t *testing.T) {
+	t.Parallel()
+	f := setup(t, sim.Options{})
+	tp := trace.NewTracerProvider(trace.WithSpanProcessor(f.spans))
+	ctx, parent := tp.Tracer("test").Start(context.Background(), "POST /api/v1/flights/{supplier}/search")
+	reply, err := f.client.Search(ctx, f.conn(t), searchReq("BOM", "DEL"))
+	parent.End()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var found bool
+	for _, s := range f.spans.Ended() {
+		if s.Name() != "tbo.search" {
+			continue
+		}
+		found = true
+		if s.Parent().SpanID() != parent.SpanContext().SpanID() {
+			t.Error("supplier span is not under the request span")
+		}
+		attrs := map[string]string{}
+		for _, a := range s.Attributes() {
+			attrs[string(a.Key)] = a.Value.Emit()
+		}
+		if attrs["supplier.trace_id"] != reply.TraceId || attrs["supplier.name"] != "tbo" || attrs["supplier.outcome"] != "ok" {
+			t.Errorf("span attributes %v", attrs)
+		}
+	}
+	if !found {
+		t.Fatal("no tbo.search span")
+	}
+}
+
+func TestPriceChangeAtQuote(t *testing.T) {
+	t.Parallel()
+	f := setup(t, sim.Options{})
+	ctx := context.Background()
+	reply, err := f.client.Search(ctx, f.conn(t), searchReq("BOM", "DEL"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	changed := tbo.WithHeaders(ctx, http.Header{"X-Sim-Price-Change": {"true"}})
+	q, err := f.client.FareQuote(changed, f.conn(t), tbo.TraceRequest{TraceId: reply.TraceId, ResultIndex: "OB1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !q.IsPriceChanged || q.Result.Price() <= 0 {
+		t.Fatalf("quote %+v", q.Result)
+	}
+}
