@@ -11,7 +11,7 @@ VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -s -w -X main.version=$(VERSION)
 
 # The Go packages (node_modules holds Go code of its own, so not ./...).
-GO_PKGS := ./cmd/... ./internal/... ./web/...
+GO_PKGS := ./cmd/... ./internal/... ./web/... ./hack/...
 
 # Stamps: reinstall dependencies only when their lock files change.
 NODE_STAMP := node_modules/.paryatan-installed
@@ -53,8 +53,9 @@ lint: deps ## Static checks: gofmt, go vet, ESLint and the TypeScript compiler
 	$(NPM) run lint -w web
 
 .PHONY: bench
-bench: deps ## Run the Go benchmarks
+bench: build ## Benchmarks: Go micro-benchmarks, then the API against the simulator (about 2 minutes)
 	$(GO) test -run '^$$' -bench . -benchmem $(GO_PKGS)
+	$(GO) run ./hack/loadbench -bin $(BIN)
 
 ##@ Parts
 

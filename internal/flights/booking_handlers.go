@@ -274,7 +274,7 @@ func (h *Handler) BookingDetails(w http.ResponseWriter, r *http.Request) {
 			h.log.WarnContext(r.Context(), "booking details: reconcile failed", "err", err)
 		}
 	}
-	writeOK(w, r, rawData(d.Raw))
+	writeRaw(w, r, d.Raw)
 }
 
 // MyBookings handles GET /api/v1/me/bookings (My Trips).

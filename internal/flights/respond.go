@@ -5,7 +5,6 @@
 package flights
 
 import (
-	"encoding/json"
 	"errors"
 	"net/http"
 
@@ -16,11 +15,6 @@ import (
 // The flights API answers {ok: true, data} or {ok: false, message, detail?}
 // (product spec 7 and 8).
 
-type okBody struct {
-	OK   bool `json:"ok"`
-	Data any  `json:"data"`
-}
-
 type failBody struct {
 	OK      bool   `json:"ok"`
 	Message string `json:"message"`
@@ -29,8 +23,20 @@ type failBody struct {
 	Field string `json:"field,omitempty"`
 }
 
-func writeOK(w http.ResponseWriter, r *http.Request, data any) {
-	httpjson.Write(w, r, http.StatusOK, okBody{OK: true, Data: data})
+// writeRaw answers {ok: true, data: raw} without re-encoding raw: supplier
+// documents run to hundreds of KiB and were already parsed once, so they are
+// known to be valid JSON.
+func writeRaw(w http.ResponseWriter, r *http.Request, raw []byte) {
+	h := w.Header()
+	h.Set("Content-Type", "application/json; charset=utf-8")
+	h.Set("Cache-Control", "no-store")
+	w.WriteHeader(http.StatusOK)
+	if r.Method == http.MethodHead {
+		return
+	}
+	_, _ = w.Write([]byte(`{"ok":true,"data":`))
+	_, _ = w.Write(raw)
+	_, _ = w.Write([]byte("}\n"))
 }
 
 func writeFail(w http.ResponseWriter, r *http.Request, status int, message, detail string) {
@@ -76,6 +82,3 @@ func decode(w http.ResponseWriter, r *http.Request, dst any) bool {
 	}
 	return true
 }
-
-// rawData passes the supplier's JSON on untouched.
-func rawData(b []byte) json.RawMessage { return json.RawMessage(b) }

@@ -178,7 +178,7 @@ func (h *Handler) Search(w http.ResponseWriter, r *http.Request) {
 		writeSupplierError(w, r, err, "")
 		return
 	}
-	writeOK(w, r, rawData(reply.Raw))
+	writeRaw(w, r, reply.Raw)
 }
 
 // TraceInput names a search result.
@@ -221,7 +221,7 @@ func (h *Handler) FareQuote(w http.ResponseWriter, r *http.Request) {
 		writeSupplierError(w, r, err, "No FareQuote results")
 		return
 	}
-	writeOK(w, r, rawData(q.Raw))
+	writeRaw(w, r, q.Raw)
 }
 
 // FareRule handles POST /api/v1/flights/{supplier}/fare-rule.
@@ -244,5 +244,5 @@ func (h *Handler) FareRule(w http.ResponseWriter, r *http.Request) {
 		writeSupplierError(w, r, err, "")
 		return
 	}
-	writeOK(w, r, rawData(reply.Raw))
+	writeRaw(w, r, reply.Raw)
 }

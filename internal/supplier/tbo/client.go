@@ -188,7 +188,7 @@ func (c *Client) post(ctx context.Context, conn *connector.Connector, op connect
 		if res.StatusCode >= 500 {
 			return &Error{Op: op, Kind: KindNetwork, Message: fmt.Sprintf("The flight supplier failed (HTTP %d).", res.StatusCode)}
 		}
-		if err := json.Unmarshal(raw, &env); err != nil || res.StatusCode >= 400 {
+		if err := readEnvelope(raw, &env); err != nil || res.StatusCode >= 400 {
 			return &Error{Op: op, Kind: KindProtocol, Message: fmt.Sprintf("The flight supplier sent an answer we cannot read (HTTP %d).", res.StatusCode), Err: err}
 		}
 		reply = &Reply{Raw: raw, TraceId: string(env.Response.TraceId)}

@@ -176,3 +176,69 @@ const (
 	TicketAlreadyCreated = 6
 	TicketPriceChanged   = 8
 )
+
+// readEnvelope reads the envelope fields (Response.ResponseStatus, Error,
+// TraceId) and stops as soon as it has them: search answers run to hundreds
+// of KiB of results after them, which this client passes on untouched and
+// need not parse. Answers with the fields in another order are read in full.
+func readEnvelope(raw []byte, env *envelope) error {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	if err := expectDelim(dec, '{'); err != nil {
+		return err
+	}
+	for dec.More() {
+		key, err := dec.Token()
+		if err != nil {
+			return err
+		}
+		if key != "Response" {
+			var skip json.RawMessage
+			if err := dec.Decode(&skip); err != nil {
+				return err
+			}
+			continue
+		}
+		if err := expectDelim(dec, '{'); err != nil {
+			// Response is not an object: nothing to read.
+			return nil
+		}
+		seen := 0
+		for dec.More() && seen < 3 {
+			k, err := dec.Token()
+			if err != nil {
+				return err
+			}
+			var dst any
+			switch k {
+			case "ResponseStatus":
+				dst = &env.Response.ResponseStatus
+			case "Error":
+				dst = &env.Response.Error
+			case "TraceId":
+				dst = &env.Response.TraceId
+			default:
+				dst = new(json.RawMessage)
+				seen-- // not one of ours
+			}
+			if err := dec.Decode(dst); err != nil {
+				return err
+			}
+			seen++
+		}
+		return nil
+	}
+	return nil
+}
+
+func expectDelim(dec *json.Decoder, want json.Delim) error {
+	t, err := dec.Token()
+	if err != nil {
+		return err
+	}
+	if d, ok := t.(json.Delim); !ok || d != want {
+		return errNotObject
+	}
+	return nil
+}
+
+var errNotObject = &json.UnmarshalTypeError{Value: "non-object", Type: nil}

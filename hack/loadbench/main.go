@@ -1,0 +1,377 @@
+// Command loadbench measures the API server against the supplier simulator,
+// both run as real processes on loopback:
+//
+//  1. added latency: the same searches sent to the simulator directly and
+//     through the API, interleaved in one run at the same concurrency; p50
+//     and p99 of each path and their difference;
+//  2. held calls: N fare-rule calls held open by the simulator for a minute;
+//     the API's resident memory per call in flight, and the p99 of
+//     GET /api/auth/me while they wait.
+//
+// Run it with `make bench` (it builds bin/paryatan-api and bin/tbo-sim).
+// LOADBENCH_NO_GZIP=1 makes the load client refuse compressed answers.
+// Traffic goes to 127.0.0.1 only, with bounded counts and durations.
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/http/cookiejar"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+func main() {
+	var (
+		bin      = flag.String("bin", "bin", "directory holding paryatan-api and tbo-sim")
+		requests = flag.Int("requests", 1500, "searches per path in the latency run")
+		workers  = flag.Int("workers", 8, "concurrent searchers in the latency run")
+		held     = flag.Int("held", 5000, "fare-rule calls held open in the memory run")
+		hold     = flag.Duration("hold", 60*time.Second, "how long the simulator holds each call")
+		route    = flag.String("route", "BOM-DEL", "search route, ORIGIN-DESTINATION")
+	)
+	flag.Parse()
+	if err := run(*bin, *requests, *workers, *held, *hold, *route); err != nil {
+		fmt.Fprintln(os.Stderr, "loadbench:", err)
+		os.Exit(1)
+	}
+}
+
+type proc struct {
+	cmd *exec.Cmd
+	url string
+}
+
+func (p *proc) stop() {
+	if p == nil || p.cmd.Process == nil {
+		return
+	}
+	_ = p.cmd.Process.Signal(os.Interrupt)
+	done := make(chan struct{})
+	go func() { _ = p.cmd.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(20 * time.Second):
+		_ = p.cmd.Process.Kill()
+	}
+}
+
+// start runs a binary and waits for the "http://host:port" it prints.
+func start(path string, env []string, args ...string) (*proc, error) {
+	cmd := exec.Command(path, args...)
+	cmd.Env = append(os.Environ(), env...)
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	cmd.Stderr = io.Discard
+	if err := cmd.Start(); err != nil {
+		return nil, err
+	}
+	urls := make(chan string, 1)
+	go func() {
+		re := regexp.MustCompile(`http://(localhost|127\.0\.0\.1):\d+`)
+		s := bufio.NewScanner(out)
+		sent := false
+		for s.Scan() {
+			if m := re.FindString(s.Text()); m != "" && !sent {
+				urls <- strings.Replace(m, "localhost", "127.0.0.1", 1)
+				sent = true
+			}
+		}
+	}()
+	select {
+	case u := <-urls:
+		return &proc{cmd: cmd, url: u}, nil
+	case <-time.After(60 * time.Second):
+		_ = cmd.Process.Kill()
+		return nil, fmt.Errorf("%s did not start", path)
+	}
+}
+
+func freePort() int {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		panic(err)
+	}
+	defer l.Close()
+	return l.Addr().(*net.TCPAddr).Port
+}
+
+func run(bin string, requests, workers, held int, hold time.Duration, route string) error {
+	from, to, ok := strings.Cut(route, "-")
+	if !ok {
+		return errors.New("route must look like BOM-DEL")
+	}
+	work, err := os.MkdirTemp("", "paryatan-bench-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(work)
+	_ = os.Chmod(work, 0o755) // the embedded PostgreSQL runs unprivileged under root
+
+	// The simulator answers searches at once and holds fare rules.
+	sim, err := start(filepath.Join(bin, "tbo-sim"), nil, "-addr", fmt.Sprintf("127.0.0.1:%d", freePort()),
+		"-latency", fmt.Sprintf("FareRule=%s;*=0", hold), "-log-level", "error")
+	if err != nil {
+		return err
+	}
+	defer sim.stop()
+
+	cred := filepath.Join(work, "credentials.json")
+	if err := os.WriteFile(cred, []byte(`{"clientId":"ApiIntegrationNew","userName":"paryatan","password":"paryatan@123"}`), 0o600); err != nil {
+		return err
+	}
+	conf := filepath.Join(work, "connectors.yaml")
+	doc := fmt.Sprintf("connectors:\n  - name: tbo\n    endpoints:\n      auth: %[1]s/SharedServices/SharedData.svc/rest\n      air: %[1]s/BookingEngineService_Air/AirService.svc/rest\n    credentials: {file: %[2]s}\n", sim.url, cred)
+	if err := os.WriteFile(conf, []byte(doc), 0o600); err != nil {
+		return err
+	}
+	api, err := start(filepath.Join(bin, "paryatan-api"), []string{
+		"PORT=0", "DATA_DIR=" + filepath.Join(work, "data"), "CONNECTORS_FILE=" + conf, "LOG_LEVEL=error",
+		"TRUSTED_PROXIES=127.0.0.1/32", "SHUTDOWN_GRACE=5s",
+	})
+	if err != nil {
+		return err
+	}
+	defer api.stop()
+	fmt.Printf("simulator %s, API %s (pid %d)\n", sim.url, api.url, api.cmd.Process.Pid)
+
+	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 10000, MaxConnsPerHost: 0, DisableCompression: os.Getenv("LOADBENCH_NO_GZIP") != ""}}
+	if err := latencyRun(client, sim.url, api.url, from, to, requests, workers); err != nil {
+		return err
+	}
+	return heldRun(api, from, to, held, hold)
+}
+
+func post(c *http.Client, url string, body any, header http.Header) (*http.Response, []byte, error) {
+	b, _ := json.Marshal(body)
+	req, err := http.NewRequest(http.MethodPost, url, bytes.NewReader(b))
+	if err != nil {
+		return nil, nil, err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	for k, v := range header {
+		req.Header[k] = v
+	}
+	res, err := c.Do(req)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer res.Body.Close()
+	rb, err := io.ReadAll(res.Body)
+	return res, rb, err
+}
+
+func percentile(d []time.Duration, p float64) time.Duration {
+	if len(d) == 0 {
+		return 0
+	}
+	s := append([]time.Duration(nil), d...)
+	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
+	return s[min(len(s)-1, int(float64(len(s))*p))]
+}
+
+func ms(d time.Duration) string { return fmt.Sprintf("%.3f ms", float64(d.Microseconds())/1000) }
+
+// latencyRun sends the same searches straight to the simulator and through
+// the API, interleaved, and prints the added latency.
+func latencyRun(c *http.Client, simURL, apiURL, from, to string, requests, workers int) error {
+	_, body, err := post(c, simURL+"/SharedServices/SharedData.svc/rest/Authenticate",
+		map[string]string{"ClientId": "ApiIntegrationNew", "UserName": "paryatan", "Password": "paryatan@123", "EndUserIp": "127.0.0.1"}, nil)
+	if err != nil {
+		return err
+	}
+	var auth struct{ TokenId string }
+	_ = json.Unmarshal(body, &auth)
+	date := time.Now().Add(48 * time.Hour)
+	direct := map[string]any{"EndUserIp": "127.0.0.1", "TokenId": auth.TokenId, "AdultCount": 1, "ChildCount": 0, "InfantCount": 0,
+		"JourneyType": 1, "Segments": []map[string]any{{"Origin": from, "Destination": to, "FlightCabinClass": 2,
+			"PreferredDepartureTime": date.Format("2006-01-02T00:00:00"), "PreferredArrivalTime": date.Format("2006-01-02T00:00:00")}}}
+	viaAPI := map[string]any{"origin": from, "destination": to, "departDate": date.Format(time.DateOnly), "cabinClass": 2, "adults": 1}
+
+	var mu sync.Mutex
+	var directLat, apiLat []time.Duration
+	var failures atomic.Int64
+	one := func(url string, body any, into *[]time.Duration, record bool) {
+		t0 := time.Now()
+		res, _, err := post(c, url, body, nil)
+		d := time.Since(t0)
+		if err != nil || res.StatusCode != 200 {
+			failures.Add(1)
+			return
+		}
+		if record {
+			mu.Lock()
+			*into = append(*into, d)
+			mu.Unlock()
+		}
+	}
+	searchURL := simURL + "/BookingEngineService_Air/AirService.svc/rest/Search"
+	// Warm up connections, caches and the token.
+	for range 50 {
+		one(searchURL, direct, nil, false)
+		one(apiURL+"/api/v1/flights/tbo/search", viaAPI, nil, false)
+	}
+	var wg sync.WaitGroup
+	var next atomic.Int64
+	for range workers {
+		wg.Go(func() {
+			for next.Add(1) <= int64(requests) {
+				one(searchURL, direct, &directLat, true)
+				one(apiURL+"/api/v1/flights/tbo/search", viaAPI, &apiLat, true)
+			}
+		})
+	}
+	wg.Wait()
+	if f := failures.Load(); f > 0 {
+		return fmt.Errorf("%d searches failed", f)
+	}
+	d50, d99 := percentile(directLat, .50), percentile(directLat, .99)
+	a50, a99 := percentile(apiLat, .50), percentile(apiLat, .99)
+	fmt.Printf("\n(a) added latency, %s search, %d requests per path, %d workers, gzip accepted\n", from+"-"+to, requests, workers)
+	fmt.Printf("    simulator direct: p50 %s  p99 %s\n", ms(d50), ms(d99))
+	fmt.Printf("    through the API:  p50 %s  p99 %s\n", ms(a50), ms(a99))
+	fmt.Printf("    added:            p50 %s  p99 %s   (targets: < 1 ms, < 5 ms)\n", ms(a50-d50), ms(a99-d99))
+	return nil
+}
+
+func rss(pid int) (int64, error) {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		return 0, err
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if strings.HasPrefix(line, "VmRSS:") {
+			f := strings.Fields(line)
+			kb, err := strconv.ParseInt(f[1], 10, 64)
+			return kb * 1024, err
+		}
+	}
+	return 0, errors.New("no VmRSS")
+}
+
+// heldRun holds n fare-rule calls open in the API for the simulator's hold
+// time and measures memory and /api/auth/me meanwhile.
+func heldRun(api *proc, from, to string, n int, hold time.Duration) error {
+	jar, _ := cookiejar.New(nil)
+	c := &http.Client{Jar: jar, Transport: &http.Transport{MaxIdleConnsPerHost: n + 100, DisableKeepAlives: false}}
+	hdr := http.Header{"X-Forwarded-For": {"198.18.0.1"}}
+	res, _, err := post(c, api.url+"/api/auth/register", map[string]string{"fullName": "Bench User", "email": fmt.Sprintf("bench%d@example.in", time.Now().UnixNano()), "password": "password1"}, hdr)
+	if err != nil || res.StatusCode != 201 {
+		return fmt.Errorf("register: %v %v", err, res)
+	}
+	date := time.Now().Add(48 * time.Hour).Format(time.DateOnly)
+	_, body, err := post(c, api.url+"/api/v1/flights/tbo/search", map[string]any{"origin": from, "destination": to, "departDate": date}, nil)
+	if err != nil {
+		return err
+	}
+	var s struct {
+		Data struct {
+			Response struct {
+				TraceId string
+				Results [][]struct{ ResultIndex string }
+			}
+		}
+	}
+	if err := json.Unmarshal(body, &s); err != nil || len(s.Data.Response.Results) == 0 {
+		return fmt.Errorf("search for the held run failed: %s", body)
+	}
+	rule := map[string]string{"traceId": s.Data.Response.TraceId, "resultIndex": s.Data.Response.Results[0][0].ResultIndex}
+
+	// Settle, then take the baseline.
+	time.Sleep(2 * time.Second)
+	before, err := rss(api.cmd.Process.Pid)
+	if err != nil {
+		return err
+	}
+	callers := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: n + 100}}
+	var ok, failed atomic.Int64
+	var wg sync.WaitGroup
+	t0 := time.Now()
+	for i := range n {
+		wg.Go(func() {
+			res, _, err := post(callers, api.url+"/api/v1/flights/tbo/fare-rule", rule, nil)
+			if err != nil || res.StatusCode != 200 {
+				failed.Add(1)
+				return
+			}
+			ok.Add(1)
+		})
+		if i%500 == 499 {
+			time.Sleep(50 * time.Millisecond) // open the connections over a moment, not in one burst
+		}
+	}
+	// Wait until all are in flight at the supplier.
+	inFlight := func() int {
+		_, b, err := getText(c, api.url+"/metrics")
+		if err != nil {
+			return 0
+		}
+		m := regexp.MustCompile(`paryatan_supplier_requests_in_flight\{operation="fareRule",supplier="tbo"\} (\d+)`).FindStringSubmatch(b)
+		if m == nil {
+			return 0
+		}
+		v, _ := strconv.Atoi(m[1])
+		return v
+	}
+	for time.Since(t0) < hold/3 && inFlight() < n {
+		time.Sleep(250 * time.Millisecond)
+	}
+	got := inFlight()
+	during, _ := rss(api.cmd.Process.Pid)
+
+	// /api/auth/me while they wait, 20 a second.
+	var me []time.Duration
+	for time.Since(t0) < hold-5*time.Second {
+		t1 := time.Now()
+		r, _, err := getText(c, api.url+"/api/auth/me")
+		if err == nil && r.StatusCode == 200 {
+			me = append(me, time.Since(t1))
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	peak, _ := rss(api.cmd.Process.Pid)
+	wg.Wait()
+	total := time.Since(t0)
+	per := float64(max(during, peak)-before) / float64(max(got, 1))
+	fmt.Printf("\n(b) %d fare-rule calls held %s by the simulator (%d in flight at the supplier when measured)\n", n, hold, got)
+	fmt.Printf("    API resident memory: %.1f MiB before, %.1f MiB with the calls in flight (peak %.1f MiB)\n",
+		float64(before)/(1<<20), float64(during)/(1<<20), float64(peak)/(1<<20))
+	fmt.Printf("    per in-flight call:  %.1f KiB   (target: < 64 KiB)\n", per/1024)
+	fmt.Printf("    GET /api/auth/me meanwhile: %d requests, p50 %s  p99 %s   (target p99 < 20 ms)\n", len(me), ms(percentile(me, .5)), ms(percentile(me, .99)))
+	fmt.Printf("    calls answered: %d ok, %d failed, all done after %s\n", ok.Load(), failed.Load(), total.Round(time.Second))
+	if failed.Load() > 0 {
+		return fmt.Errorf("%d held calls failed", failed.Load())
+	}
+	return nil
+}
+
+func getText(c *http.Client, url string) (*http.Response, string, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+	res, err := c.Do(req)
+	if err != nil {
+		return nil, "", err
+	}
+	defer res.Body.Close()
+	b, err := io.ReadAll(res.Body)
+	return res, string(b), err
+}
