@@ -395,3 +395,72 @@ func header(method, name, value string) func(http.Handler) http.Handler {
 func delay(method, d string) func(http.Handler) http.Handler {
 	return header(method, "X-Sim-Latency", d)
 }
+
+// A fare that moves at ticketing is not accepted silently: the first ticket
+// answers 409, the next one accepts the new fare.
+func TestTicketPriceChangeNeedsAcceptance(t *testing.T) {
+	t.Parallel()
+	env := apitest.New(t, apitest.Options{SimMiddleware: header("Ticket", "X-Sim-Price-Change", "true")})
+	c := signIn(t, env, "price@example.in")
+	s := search(t, c, "BOM", "DEL")
+	gds := pick(t, s, false)
+	trace := s.Data.Response.TraceId
+	var b outcome
+	c.Do("POST", "/api/v1/flights/tbo/book", bookBody(trace, gds.ResultIndex, false)).JSON(t, &b)
+	ticket := map[string]any{"bookingId": b.Booking.BookingId, "pnr": b.Booking.PNR, "traceId": trace}
+
+	res := c.Do("POST", "/api/v1/flights/tbo/ticket", ticket)
+	var first outcome
+	res.JSON(t, &first)
+	if res.StatusCode != http.StatusConflict || first.OK || !strings.Contains(first.Message, "fare has changed") || first.Booking.Status != "booked" {
+		t.Fatalf("first ticket = %d %s", res.StatusCode, truncate(res.Body))
+	}
+	res = c.Do("POST", "/api/v1/flights/tbo/ticket", ticket)
+	var second outcome
+	res.JSON(t, &second)
+	if res.StatusCode != 200 || second.Booking.Status != "ticketed" {
+		t.Fatalf("accepting ticket = %d %s", res.StatusCode, truncate(res.Body))
+	}
+}
+
+// A Book whose answer is lost stays unknown until the background
+// reconciler (any replica, after a restart too) finds it at the supplier.
+func TestBackgroundReconciler(t *testing.T) {
+	t.Parallel()
+	env := apitest.New(t, apitest.Options{SimMiddleware: header("Book", "X-Sim-Drop", "after")})
+	env.Flights.Bookings().InlineReconcile = 0 // leave it all to the background
+	c := signIn(t, env, "recon@example.in")
+	s := search(t, c, "BOM", "DEL")
+	gds := pick(t, s, false)
+	res := c.Do("POST", "/api/v1/flights/tbo/book", bookBody(s.Data.Response.TraceId, gds.ResultIndex, false))
+	var b outcome
+	res.JSON(t, &b)
+	if res.StatusCode != http.StatusAccepted || !b.Pending || b.Booking.Status != "unknown" {
+		t.Fatalf("dropped book = %d %s", res.StatusCode, truncate(res.Body))
+	}
+	if env.Sim.Calls("Book") != 1 {
+		t.Fatalf("Book sent %d times", env.Sim.Calls("Book"))
+	}
+
+	// A "restarted" process: a new booking service over the same database.
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go env.Flights.Bookings().Reconcile(ctx, env.Connectors, 100*time.Millisecond)
+	deadline := time.Now().Add(15 * time.Second)
+	for {
+		var list struct {
+			Items []struct{ Status, PNR string }
+		}
+		c.Do("GET", "/api/v1/me/bookings", nil).JSON(t, &list)
+		if len(list.Items) == 1 && list.Items[0].Status == "booked" && list.Items[0].PNR != "" {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("not reconciled: %+v", list.Items)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	if env.Sim.Calls("Book") != 1 {
+		t.Fatal("the reconciler resent Book")
+	}
+}

@@ -197,6 +197,16 @@ func (s *Bookings) afterCall(ctx context.Context, conn *connector.Connector, b q
 		}
 		return s.reconcileInline(ctx, conn, b)
 	}
+	if step == "book" && res != nil && res.IsPriceChanged && res.BookingId == 0 {
+		// The supplier holds nothing when the fare moved at Book: this
+		// attempt ends, and booking again quotes and books the new fare.
+		b, err := s.record(ctx, b, "fare changed at book", func(q *queries.Queries) (queries.Booking, error) {
+			return q.BookingRecordFailure(ctx, queries.BookingRecordFailureParams{ID: b.ID, Status: StatusFailed,
+				Failure: "fare changed", LastResponse: res.Raw})
+		})
+		return Outcome{Booking: b, Raw: res.Raw, PriceChanged: true,
+			Message: "The fare has changed. Please review the new price and book again."}, err
+	}
 	if callErr != nil {
 		msg := "Booking failed."
 		if step == "ticket" {
