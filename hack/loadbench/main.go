@@ -41,7 +41,7 @@ func main() {
 	var (
 		bin      = flag.String("bin", "bin", "directory holding paryatan-api and tbo-sim")
 		requests = flag.Int("requests", 1500, "searches per path in the latency run")
-		workers  = flag.Int("workers", 8, "concurrent searchers in the latency run")
+		workers  = flag.Int("workers", 2, "concurrent searchers in the latency run (more than the cores measures queueing, not the API)")
 		held     = flag.Int("held", 5000, "fare-rule calls held open in the memory run")
 		hold     = flag.Duration("hold", 60*time.Second, "how long the simulator holds each call")
 		route    = flag.String("route", "BOM-DEL", "search route, ORIGIN-DESTINATION")
