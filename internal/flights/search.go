@@ -1,6 +1,7 @@
 package flights
 
 import (
+	"context"
 	"log/slog"
 	"net/http"
 	"regexp"
@@ -203,29 +204,30 @@ func (in TraceInput) validate() (tbo.TraceRequest, *invalidInput) {
 
 // FareQuote handles POST /api/v1/flights/{supplier}/fare-quote.
 func (h *Handler) FareQuote(w http.ResponseWriter, r *http.Request) {
-	conn, ok := h.connector(w, r)
-	if !ok {
-		return
-	}
-	var in TraceInput
-	if !decode(w, r, &in) {
-		return
-	}
-	req, bad := in.validate()
-	if bad != nil {
-		writeInvalid(w, r, bad)
-		return
-	}
-	q, err := h.tbo.FareQuote(r.Context(), conn, req)
-	if err != nil {
-		writeSupplierError(w, r, err, "No FareQuote results")
-		return
-	}
-	writeRaw(w, r, q.Raw)
+	h.traceCall(w, r, "No FareQuote results", func(ctx context.Context, conn *connector.Connector, req tbo.TraceRequest) ([]byte, error) {
+		q, err := h.tbo.FareQuote(ctx, conn, req)
+		if err != nil {
+			return nil, err
+		}
+		return q.Raw, nil
+	})
 }
 
 // FareRule handles POST /api/v1/flights/{supplier}/fare-rule.
 func (h *Handler) FareRule(w http.ResponseWriter, r *http.Request) {
+	h.traceCall(w, r, "", func(ctx context.Context, conn *connector.Connector, req tbo.TraceRequest) ([]byte, error) {
+		reply, err := h.tbo.FareRule(ctx, conn, req)
+		if err != nil {
+			return nil, err
+		}
+		return reply.Raw, nil
+	})
+}
+
+// traceCall serves an open call about one search result: resolve the
+// connector, read and check {traceId, resultIndex}, call, pass the answer on.
+func (h *Handler) traceCall(w http.ResponseWriter, r *http.Request, failMsg string,
+	call func(context.Context, *connector.Connector, tbo.TraceRequest) ([]byte, error)) {
 	conn, ok := h.connector(w, r)
 	if !ok {
 		return
@@ -239,10 +241,10 @@ func (h *Handler) FareRule(w http.ResponseWriter, r *http.Request) {
 		writeInvalid(w, r, bad)
 		return
 	}
-	reply, err := h.tbo.FareRule(r.Context(), conn, req)
+	raw, err := call(r.Context(), conn, req)
 	if err != nil {
-		writeSupplierError(w, r, err, "")
+		writeSupplierError(w, r, err, failMsg)
 		return
 	}
-	writeRaw(w, r, reply.Raw)
+	writeRaw(w, r, raw)
 }
