@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"errors"
+	"io"
 	"log/slog"
 	"net/http"
 	"strconv"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/go-chi/chi/v5"
 	"github.com/go-chi/chi/v5/middleware"
+	"github.com/klauspost/compress/gzip"
 	"go.opentelemetry.io/otel/attribute"
 	"go.opentelemetry.io/otel/trace"
 
@@ -134,11 +136,22 @@ func securityHeaders(next http.Handler) http.Handler {
 	})
 }
 
-// compress gzips text responses (HTML, scripts, styles, JSON, SVG).
+// compress gzips text responses (HTML, scripts, styles, JSON, SVG). The
+// encoder is klauspost's gzip, about three times as fast as the standard
+// library's at the same ratio: supplier answers pass through at hundreds of
+// KiB each, and compressing them is most of what the API adds to a search.
 func compress() func(http.Handler) http.Handler {
-	return middleware.Compress(5,
+	c := middleware.NewCompressor(5,
 		"text/html", "text/css", "text/plain", "text/javascript", "application/javascript",
 		"application/json", "image/svg+xml", "application/manifest+json")
+	c.SetEncoder("gzip", func(w io.Writer, level int) io.Writer {
+		gw, err := gzip.NewWriterLevel(w, level)
+		if err != nil {
+			return nil
+		}
+		return gw
+	})
+	return c.Handler
 }
 
 // crossOriginProtection refuses state-changing requests that a browser marks
