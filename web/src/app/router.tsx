@@ -18,17 +18,6 @@ function page(title: string) {
   return <HeadingOnlyPage title={title} />
 }
 
-const accountPages: ReadonlyArray<[path: string, title: string]> = [
-  ['profile', 'My Profile'],
-  ['co-travellers', 'Co-Travellers'],
-  ['devices', 'Logged in Devices'],
-  ['reset-password', 'Reset Password'],
-  ['trips', 'My Trips'],
-  ['wallet', 'My Wallet'],
-  ['payments', 'My Payments'],
-  ['wishlist', 'My Wishlist'],
-]
-
 /** The whole route table (product spec 2.1), redirects included. */
 export const routes: RouteObject[] = [
   {
@@ -76,8 +65,20 @@ export const routes: RouteObject[] = [
             path: 'account',
             element: <RequireAuth />,
             children: [
-              { index: true, element: page('My Profile') },
-              ...accountPages.map(([path, title]) => ({ path, element: page(title) })),
+              {
+                lazy: () => import('./routes/account-layout'),
+                children: [
+                  { index: true, lazy: () => import('./routes/account-profile') },
+                  { path: 'profile', lazy: () => import('./routes/account-profile') },
+                  { path: 'co-travellers', lazy: () => import('./routes/account-co-travellers') },
+                  { path: 'devices', lazy: () => import('./routes/account-devices') },
+                  { path: 'reset-password', lazy: () => import('./routes/account-reset-password') },
+                  { path: 'trips', lazy: () => import('./routes/account-trips') },
+                  { path: 'wallet', lazy: () => import('./routes/account-wallet') },
+                  { path: 'payments', lazy: () => import('./routes/account-payments') },
+                  { path: 'wishlist', lazy: () => import('./routes/account-wishlist') },
+                ],
+              },
             ],
           },
           { path: 'my-trips', element: <Redirect to="/account/trips" /> },

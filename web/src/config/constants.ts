@@ -31,3 +31,12 @@ export const PASSWORD_MIN_LENGTH = 8
 
 /** Where to go after signing in or registering when no return path is known. */
 export const DEFAULT_RETURN_PATH = '/'
+
+/** After a profile save, the page reloads this long after 'Your Profile has been updated.' shows. */
+export const PROFILE_RELOAD_DELAY_MS = 900
+
+/** 'What's left' on the completion card lists at most this many open steps. */
+export const WHATS_LEFT_LIMIT = 5
+
+/** With no toast area on the page, a failure is announced with a browser alert after this delay. */
+export const ALERT_FALLBACK_DELAY_MS = 50

@@ -66,3 +66,17 @@ export const accountMenuLinks: readonly NavLink[] = [
   { to: '/account/payments', label: 'My Payments' },
   { to: '/account/wishlist', label: 'My Wishlist' },
 ]
+
+/** The account area's side navigation (product spec 2.16); Logout is shown apart from these. */
+export const accountNavLinks: readonly NavLink[] = [
+  { to: '/account/profile', label: 'My Profile' },
+  { to: '/account/trips', label: 'My Trips' },
+  { to: '/account/wallet', label: 'My Wallet' },
+  { to: '/account/payments', label: 'My Payments' },
+  { to: '/account/wishlist', label: 'My Wishlist' },
+  { to: '/account/co-travellers', label: 'Co-Travellers' },
+  { to: '/account/devices', label: 'Logged in Devices' },
+  { to: '/account/reset-password', label: 'Reset Password' },
+]
+
+export const accountLogoutLink: NavLink = { to: '/account/logout', label: 'Logout' }

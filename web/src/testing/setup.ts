@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest'
 import { cleanup } from '@testing-library/react'
 import { afterEach, vi } from 'vitest'
+import { toaster } from '@/components/ui/toaster'
 
 // jsdom lacks a few browser APIs that Chakra's components and the layout use.
 if (!window.matchMedia) {
@@ -35,5 +36,7 @@ Element.prototype.scrollIntoView ??= function scrollIntoView() {}
 
 afterEach(() => {
   cleanup()
+  // The toast queue lives in a module: start every test without the previous one's toasts.
+  toaster.remove()
   window.sessionStorage.clear()
 })

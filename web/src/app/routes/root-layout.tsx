@@ -3,10 +3,11 @@ import { Outlet } from 'react-router'
 import { Footer } from '@/components/layout/footer'
 import { Header } from '@/components/layout/header'
 import { ScrollRestoration } from '@/components/layout/scroll-restoration'
+import { Toaster } from '@/components/ui/toaster'
 import { HeaderAuthActions } from '@/features/auth/components/header-auth-actions'
 import { SignInDialog } from '@/features/auth/components/sign-in-dialog'
 
-/** The shell of every page: sticky header, page body, footer and the sign-in dialog. */
+/** The shell of every page: sticky header, page body, footer, the sign-in dialog and the toasts. */
 export function RootLayout() {
   return (
     <Flex direction="column" minH="100vh">
@@ -21,6 +22,7 @@ export function RootLayout() {
       </Box>
       <Footer />
       <SignInDialog />
+      <Toaster />
     </Flex>
   )
 }

@@ -1,0 +1,5 @@
+import { DevicesPage } from '@/features/account/components/devices-page'
+
+export function Component() {
+  return <DevicesPage />
+}

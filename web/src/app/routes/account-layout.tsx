@@ -1,0 +1,14 @@
+import { Outlet } from 'react-router'
+import { AccountShell } from '@/features/account/components/account-shell'
+import { useSession } from '@/features/auth/hooks/use-session'
+
+/** The account area's shell around its pages; only rendered for a signed-in user (RequireAuth). */
+export function Component() {
+  const { user } = useSession()
+  if (!user) return null
+  return (
+    <AccountShell fullName={user.fullName} email={user.email}>
+      <Outlet />
+    </AccountShell>
+  )
+}

@@ -1,0 +1,122 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it } from 'vitest'
+import { jsonResponse, renderRoutes, stubApi, testUser, type ApiHandler } from '@/testing/test-utils'
+import { routes } from '../router'
+
+const user = testUser({ fullName: 'Asha Rao', email: 'asha@example.in' })
+
+const completion = {
+  score: 30,
+  band: 'good',
+  breakdown: [{ key: 'mobileVerified', label: 'Verify your mobile number', weight: 10, completed: false }],
+  nextStep: {
+    key: 'mobileVerified',
+    label: 'Verify your mobile number',
+    reason: 'Get flight alerts and sign in with a one-time code.',
+    ctaText: 'Verify mobile',
+    target: 'action:openOtp',
+  },
+}
+
+function signedIn(handlers: Record<string, ApiHandler> = {}) {
+  return stubApi({
+    'GET /api/auth/me': () => jsonResponse({ user }),
+    'GET /api/v1/me/profile': () => jsonResponse({ profile: {} }),
+    'GET /api/v1/me/profile-completion': () => jsonResponse(completion),
+    'GET /api/v1/me/co-travellers': () => jsonResponse({ items: [] }),
+    'GET /api/v1/me/sessions': () => jsonResponse({ items: [] }),
+    'GET /api/v1/me/bookings': () => jsonResponse({ items: [] }),
+    ...handlers,
+  })
+}
+
+const h1 = (name: string) => screen.findByRole('heading', { level: 1, name }, { timeout: 5000 })
+const accountNav = () => screen.getByRole('navigation', { name: 'Account' })
+
+describe('account area', () => {
+  it('shows the shell with the user and the profile page at /account', async () => {
+    signedIn()
+    renderRoutes({ routes, initialEntries: ['/account'] })
+    expect(await h1('My Profile')).toBeInTheDocument()
+    const header = screen.getByTestId('account-header')
+    expect(header).toHaveTextContent('A')
+    expect(header).toHaveTextContent('Asha Rao')
+    expect(header).toHaveTextContent('asha@example.in')
+    expect(within(accountNav()).getByRole('link', { name: 'My Profile' })).toHaveAttribute('aria-current', 'page')
+  })
+
+  it('names the user by e-mail when there is no full name', async () => {
+    stubApi({
+      'GET /api/auth/me': () => jsonResponse({ user: { ...user, fullName: '' } }),
+      'GET /api/v1/me/bookings': () => jsonResponse({ items: [] }),
+    })
+    renderRoutes({ routes, initialEntries: ['/account/trips'] })
+    await h1('My Trips')
+    const header = screen.getByTestId('account-header')
+    expect(within(header).getAllByText('asha@example.in')).toHaveLength(2)
+  })
+
+  it('links every account page from the side navigation, with Logout set apart', async () => {
+    signedIn()
+    const { router } = renderRoutes({ routes, initialEntries: ['/account/profile'] })
+    await h1('My Profile')
+    const links = within(accountNav()).getAllByRole('link')
+    expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['My Profile', '/account/profile'],
+      ['My Trips', '/account/trips'],
+      ['My Wallet', '/account/wallet'],
+      ['My Payments', '/account/payments'],
+      ['My Wishlist', '/account/wishlist'],
+      ['Co-Travellers', '/account/co-travellers'],
+      ['Logged in Devices', '/account/devices'],
+      ['Reset Password', '/account/reset-password'],
+      ['Logout', '/account/logout'],
+    ])
+    expect(within(accountNav()).getAllByRole('separator', { hidden: true }).length).toBeGreaterThan(0)
+
+    const pages: ReadonlyArray<[link: string, heading: string, text?: string]> = [
+      ['My Trips', 'My Trips', 'Your upcoming and past bookings will appear here.'],
+      ['My Wallet', 'My Wallet', 'Your wallet balance, credits and vouchers will appear here.'],
+      ['My Payments', 'My Payments', 'Your saved cards, UPI IDs and transactions will appear here.'],
+      ['My Wishlist', 'My Wishlist', 'Your saved trips and hotels will appear here.'],
+      ['Co-Travellers', 'Co-Travellers', 'No co-travellers yet.'],
+      ['Logged in Devices', 'Logged in Devices'],
+      ['Reset Password', 'Reset Password'],
+      ['My Profile', 'My Profile'],
+    ]
+    for (const [link, heading, text] of pages) {
+      await userEvent.click(within(accountNav()).getByRole('link', { name: link }))
+      expect(await h1(heading)).toBeInTheDocument()
+      if (text) expect(await screen.findByText(text)).toBeInTheDocument()
+      expect(within(accountNav()).getByRole('link', { name: link })).toHaveAttribute('aria-current', 'page')
+    }
+    expect(router.state.location.pathname).toBe('/account/profile')
+  })
+
+  it("'Verify mobile' opens the mobile OTP dialog, which answers that OTP is coming soon", async () => {
+    signedIn()
+    renderRoutes({ routes, initialEntries: ['/account/profile'] })
+    await userEvent.click(await screen.findByRole('button', { name: 'Verify mobile' }, { timeout: 5000 }))
+    const dialog = await screen.findByRole('dialog', { name: 'Verify your mobile number' })
+    await userEvent.type(within(dialog).getByLabelText('Mobile Number'), '9876543210')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }))
+    expect(
+      await within(dialog).findByText('Mobile OTP login coming soon. Use Email or Google for now.'),
+    ).toBeInTheDocument()
+  })
+
+  it('checks the session again when an account call answers 401', async () => {
+    let revoked = false
+    signedIn({
+      'GET /api/auth/me': () => (revoked ? jsonResponse({ error: 'unauthenticated' }, 401) : jsonResponse({ user })),
+      'GET /api/v1/me/sessions': () => {
+        revoked = true
+        return jsonResponse({ error: 'unauthenticated', message: 'You are not signed in.' }, 401)
+      },
+    })
+    renderRoutes({ routes, initialEntries: ['/account/devices'] })
+    expect(await screen.findByRole('button', { name: 'Sign in', hidden: true }, { timeout: 5000 })).toBeInTheDocument()
+    await waitFor(() => expect(screen.queryByRole('heading', { level: 1, name: 'Logged in Devices' })).toBeNull())
+  })
+})

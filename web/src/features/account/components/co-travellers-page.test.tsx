@@ -1,0 +1,164 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it, vi } from 'vitest'
+import { jsonResponse, renderRoutes, stubApi, type ApiHandler } from '@/testing/test-utils'
+import type { CoTraveller } from '../types'
+import { toCoTravellerForm } from '../utils/co-traveller-fields'
+import { CoTravellersPage } from './co-travellers-page'
+
+const LIST = 'GET /api/v1/me/co-travellers'
+const ID = '5f0c2b8e-6f4d-4c1e-9a7b-2d3e4f5a6b7c'
+
+const priya: CoTraveller = {
+  ...toCoTravellerForm(null),
+  _id: ID,
+  firstName: 'Priya',
+  lastName: 'Sharma',
+  relationship: 'Sister',
+  dob: '1994-07-21',
+}
+
+function setup(handlers: Record<string, ApiHandler>) {
+  const api = stubApi(handlers)
+  renderRoutes({ routes: [{ path: '/', element: <CoTravellersPage /> }] })
+  return api
+}
+
+const listLoads = (calls: { method: string; path: string }[]) =>
+  calls.filter((c) => c.method === 'GET' && c.path === '/api/v1/me/co-travellers').length
+
+describe('CoTravellersPage', () => {
+  it("says 'No co-travellers yet.' when there are none", async () => {
+    setup({ [LIST]: () => jsonResponse({ items: [] }) })
+    expect(await screen.findByText('No co-travellers yet.')).toBeInTheDocument()
+  })
+
+  it('lists each name with the relationship, else the gender', async () => {
+    setup({
+      [LIST]: () =>
+        jsonResponse({
+          items: [priya, { ...priya, _id: 'b', firstName: 'Kabir', lastName: '', relationship: '', gender: 'male' }],
+        }),
+    })
+    const rows = await screen.findAllByRole('listitem')
+    expect(rows[0]).toHaveTextContent('Priya Sharma')
+    expect(rows[0]).toHaveTextContent('Sister')
+    expect(rows[1]).toHaveTextContent('Kabir')
+    expect(rows[1]).toHaveTextContent('Male')
+  })
+
+  it("'+ Add' creates one without an _id (POST), closes the form and reloads the list", async () => {
+    let items: CoTraveller[] = []
+    const { calls } = setup({
+      [LIST]: () => jsonResponse({ items }),
+      'POST /api/v1/me/co-travellers': ({ body }) => {
+        items = [{ ...(body as CoTraveller), _id: ID }]
+        return jsonResponse(items[0], 201)
+      },
+    })
+    await screen.findByText('No co-travellers yet.')
+    await userEvent.click(screen.getByRole('button', { name: '+ Add' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Add co-traveller' })
+    for (const label of [
+      'First name',
+      'Last name',
+      'Relationship',
+      'Gender',
+      'Date of birth',
+      'Nationality',
+      'Meal preference',
+      'Train berth preference',
+      'Passport number',
+      'Passport expiry',
+      'Passport issuing country',
+      'Phone',
+      'Email',
+      'Frequent flyer airline',
+      'Frequent flyer number',
+    ]) {
+      expect(within(dialog).getByLabelText(new RegExp(`^${label}`))).toBeInTheDocument()
+    }
+    await userEvent.type(within(dialog).getByLabelText(/^First name/), 'Meera')
+    await userEvent.type(within(dialog).getByLabelText('Meal preference'), 'Jain')
+    await userEvent.type(within(dialog).getByLabelText('Frequent flyer number'), 'AI123456')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }))
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(await screen.findByText('Meera')).toBeInTheDocument()
+    const post = calls.find((c) => c.method === 'POST')
+    expect(post?.body).not.toHaveProperty('_id')
+    expect(post?.body).toMatchObject({
+      firstName: 'Meera',
+      mealPreference: 'Jain',
+      frequentFlyer: { airline: '', number: 'AI123456' },
+      passport: { number: '', expiry: '', issuingCountry: '' },
+    })
+    expect(listLoads(calls)).toBe(2)
+  })
+
+  it('Edit updates the one with that _id (PUT), then closes and reloads', async () => {
+    let items = [priya]
+    const { calls } = setup({
+      [LIST]: () => jsonResponse({ items }),
+      [`PUT /api/v1/me/co-travellers/${ID}`]: ({ body }) => {
+        items = [{ ...(body as CoTraveller), _id: ID }]
+        return jsonResponse(items[0])
+      },
+    })
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Priya Sharma' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Edit co-traveller' })
+    expect(within(dialog).getByLabelText('Date of birth')).toHaveValue('1994-07-21')
+    const relationship = within(dialog).getByLabelText('Relationship')
+    await userEvent.clear(relationship)
+    await userEvent.type(relationship, 'Cousin')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }))
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(await screen.findByText('Cousin')).toBeInTheDocument()
+    expect(calls.some((c) => c.method === 'POST')).toBe(false)
+    const put = calls.find((c) => c.method === 'PUT')
+    expect(put?.body).toMatchObject({ firstName: 'Priya', relationship: 'Cousin' })
+    expect(put?.body).not.toHaveProperty('_id')
+    expect(listLoads(calls)).toBe(2)
+  })
+
+  it("shows 'Save failed' and keeps the form open when saving fails", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    setup({
+      [LIST]: () => jsonResponse({ items: [] }),
+      'POST /api/v1/me/co-travellers': () =>
+        jsonResponse(
+          { error: 'invalid_field', field: 'firstName', message: "Please enter the co-traveller's first name." },
+          400,
+        ),
+    })
+    await userEvent.click(await screen.findByRole('button', { name: '+ Add' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Add co-traveller' })
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }))
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Save failed')
+    expect(within(dialog).getByLabelText(/^First name/)).toHaveAttribute('aria-invalid', 'true')
+    expect(screen.getByRole('dialog', { name: 'Add co-traveller' })).toBeInTheDocument()
+  })
+
+  it("Delete asks 'Remove this co-traveller?' and removes only when confirmed", async () => {
+    let items = [priya]
+    const { calls } = setup({
+      [LIST]: () => jsonResponse({ items }),
+      [`DELETE /api/v1/me/co-travellers/${ID}`]: () => {
+        items = []
+        return new Response(null, { status: 204 })
+      },
+    })
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Priya Sharma' }))
+    let confirm = await screen.findByRole('alertdialog', { name: 'Remove this co-traveller?' })
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }))
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument())
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false)
+
+    await userEvent.click(screen.getByRole('button', { name: 'Delete Priya Sharma' }))
+    confirm = await screen.findByRole('alertdialog', { name: 'Remove this co-traveller?' })
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Remove' }))
+    expect(await screen.findByText('No co-travellers yet.')).toBeInTheDocument()
+    expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(1)
+  })
+})
