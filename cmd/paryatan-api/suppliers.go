@@ -84,6 +84,7 @@ func setupConnectors(ctx context.Context, cfg config.Config, metrics *telemetry.
       air: %s/BookingEngineService_Air/AirService.svc/rest
     credentials:
       file: %s
+    compression: false  # loopback: packing answers costs more than it saves
 `, base, base, credFile)))
 	if err != nil {
 		return nil, stop, err

@@ -97,7 +97,14 @@ type Connector struct {
 	CabinCodes map[string]int `json:"cabinCodes,omitempty"`
 	// Sources are the fare sources searched by default.
 	Sources []string `json:"sources,omitempty"`
+	// Compression asks the supplier for gzip answers (default true). Turn it
+	// off for a supplier on loopback or a fast private link, where packing
+	// and unpacking hundreds of KiB per search costs more than it saves.
+	Compression *bool `json:"compression,omitempty"`
 }
+
+// Compressed reports whether answers are requested gzip-compressed.
+func (c *Connector) Compressed() bool { return c.Compression == nil || *c.Compression }
 
 // Endpoints are the base URLs of the supplier's method groups. Book, Ticket
 // and GetBookingDetails live on a separate host in production.

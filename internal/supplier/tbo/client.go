@@ -167,6 +167,10 @@ func (c *Client) post(ctx context.Context, conn *connector.Connector, op connect
 		}
 		req.Header.Set("Content-Type", "application/json")
 		req.Header.Set("Accept", "application/json")
+		if !conn.Compressed() {
+			// Set explicitly, the transport neither asks for gzip nor unpacks.
+			req.Header.Set("Accept-Encoding", "identity")
+		}
 		if h := supplierHeaders(ctx); h != nil {
 			for k, v := range h {
 				req.Header[k] = v

@@ -254,3 +254,38 @@ func TestPriceChangeAtQuote(t *testing.T) {
 		t.Fatalf("quote %+v", q.Result)
 	}
 }
+
+// compression: false asks the supplier for plain answers; the default asks
+// for gzip.
+func TestCompressionSetting(t *testing.T) {
+	t.Parallel()
+	f := setup(t, sim.Options{})
+	var mu sync.Mutex
+	var seen []string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		seen = append(seen, r.Header.Get("Accept-Encoding"))
+		mu.Unlock()
+		f.sim.ServeHTTP(w, r)
+	}))
+	defer srv.Close()
+	for _, tc := range []struct {
+		compression *bool
+		want        string
+	}{{nil, "gzip"}, {new(false), "identity"}} {
+		conns := apitest.NewSimConnectors(t, srv.URL, func(d *connector.Document) { d.Connectors[0].Compression = tc.compression })
+		conn, _ := conns.Current().Find("tbo")
+		mu.Lock()
+		seen = nil
+		mu.Unlock()
+		if _, err := f.client.Search(context.Background(), conn, searchReq("BOM", "DEL")); err != nil {
+			t.Fatal(err)
+		}
+		mu.Lock()
+		last := seen[len(seen)-1]
+		mu.Unlock()
+		if last != tc.want {
+			t.Errorf("compression %v: Accept-Encoding %q, want %q", tc.compression, last, tc.want)
+		}
+	}
+}
