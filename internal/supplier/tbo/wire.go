@@ -2,6 +2,7 @@ package tbo
 
 import (
 	"bytes"
+	"errors"
 	"encoding/json"
 	"strconv"
 	"strings"
@@ -199,8 +200,10 @@ func readEnvelope(raw []byte, env *envelope) error {
 			continue
 		}
 		if err := expectDelim(dec, '{'); err != nil {
-			// Response is not an object: nothing to read.
-			return nil
+			if errors.Is(err, errNotObject) {
+				return nil // Response is null or not an object: nothing to read
+			}
+			return err
 		}
 		seen := 0
 		for dec.More() && seen < 3 {
@@ -241,4 +244,5 @@ func expectDelim(dec *json.Decoder, want json.Delim) error {
 	return nil
 }
 
-var errNotObject = &json.UnmarshalTypeError{Value: "non-object", Type: nil}
+// errNotObject: the answer is JSON but not the object the envelope needs.
+var errNotObject = errors.New("supplier answer is not a JSON object")

@@ -16,8 +16,16 @@ func TestReadEnvelope(t *testing.T) {
 		}
 	}
 	var env envelope
-	if err := readEnvelope([]byte(`<html>oops</html>`), &env); err == nil {
-		t.Error("HTML accepted")
+	for _, bad := range []string{`<html>oops</html>`, `["an","array"]`, `"a string"`, `{"Response":`} {
+		err := readEnvelope([]byte(bad), &env)
+		if err == nil {
+			t.Errorf("%s accepted", bad)
+			continue
+		}
+		// Errors end up in logs: printing one must work.
+		if err.Error() == "" {
+			t.Errorf("%s: empty error text", bad)
+		}
 	}
 	if err := readEnvelope([]byte(`{"Response":{"ResponseStatus":2,"Error":{"ErrorCode":6,"ErrorMessage":"Invalid token"}}}`), &env); err != nil ||
 		env.Response.Error.ErrorCode != 6 || env.Response.Error.ErrorMessage != "Invalid token" {
