@@ -4,6 +4,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/paryatan/paryatan/internal/indiatime"
 	"github.com/paryatan/paryatan/internal/store/queries"
 )
 
@@ -35,7 +36,7 @@ func TestBand(t *testing.T) {
 func TestCompletion(t *testing.T) {
 	t.Parallel()
 	now := time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)
-	today := indiaToday(now)
+	today := indiatime.Today(now)
 	day := func(s string) *time.Time { d, _ := time.Parse(time.DateOnly, s); return &d }
 	full := queries.Profile{
 		FirstName: "Asha", LastName: "Rao", Gender: "female", Dob: day("1990-04-01"), Nationality: "Indian",

@@ -3,6 +3,8 @@ package account
 import (
 	"time"
 
+	"github.com/paryatan/paryatan/internal/indiatime"
+
 	"github.com/google/uuid"
 
 	"github.com/paryatan/paryatan/internal/store/queries"
@@ -38,7 +40,7 @@ type FrequentFlyer struct {
 // co-traveller cannot do without.
 func validateCoTraveller(userID uuid.UUID, in CoTraveller, now time.Time) (queries.CoTravellerCreateParams, *FieldError) {
 	var c checker
-	today := indiaToday(now)
+	today := indiatime.Today(now)
 	row := queries.CoTravellerCreateParams{
 		UserID:                 userID,
 		FirstName:              c.text("firstName", "First name", in.FirstName, 100),

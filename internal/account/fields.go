@@ -180,10 +180,3 @@ func formatDate(d *time.Time) string {
 	}
 	return d.Format(time.DateOnly)
 }
-
-// indiaToday is today's date in India, the product's calendar.
-func indiaToday(now time.Time) time.Time {
-	ist := time.FixedZone("IST", 5*3600+1800)
-	y, m, d := now.In(ist).Date()
-	return time.Date(y, m, d, 0, 0, 0, 0, time.UTC)
-}

@@ -6,6 +6,8 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/paryatan/paryatan/internal/indiatime"
+
 	"github.com/go-chi/chi/v5"
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
@@ -101,7 +103,7 @@ func (h *Handler) GetCompletion(w http.ResponseWriter, r *http.Request) {
 	for _, s := range steps {
 		snoozed[s] = true
 	}
-	in := completionInput{user: user, profile: profile, coTravellers: count, today: indiaToday(h.now())}
+	in := completionInput{user: user, profile: profile, coTravellers: count, today: indiatime.Today(h.now())}
 	httpjson.Write(w, r, http.StatusOK, computeCompletion(in, snoozed))
 }
 

@@ -3,6 +3,8 @@ package account
 import (
 	"time"
 
+	"github.com/paryatan/paryatan/internal/indiatime"
+
 	"github.com/google/uuid"
 
 	"github.com/paryatan/paryatan/internal/store/queries"
@@ -59,7 +61,7 @@ var (
 // passport number), returning the row to store or the first field at fault.
 func validateProfile(userID uuid.UUID, p Profile, now time.Time) (queries.ProfileUpsertParams, *FieldError) {
 	var c checker
-	today := indiaToday(now)
+	today := indiatime.Today(now)
 	row := queries.ProfileUpsertParams{
 		UserID:        userID,
 		FirstName:     c.text("firstName", "First and middle name", p.FirstName, 100),

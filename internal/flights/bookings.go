@@ -98,15 +98,15 @@ func summarise(q *tbo.Quote) quoteSummary {
 	var r struct {
 		Response struct {
 			Results struct {
-				AirlineCode Str `json:"AirlineCode"`
+				AirlineCode tbo.Str `json:"AirlineCode"`
 				Fare        json.RawMessage
 				Segments    [][]struct {
 					Origin struct {
-						Airport struct{ AirportCode Str } `json:"Airport"`
-						DepTime Str                       `json:"DepTime"`
+						Airport struct{ AirportCode tbo.Str } `json:"Airport"`
+						DepTime tbo.Str                       `json:"DepTime"`
 					} `json:"Origin"`
 					Destination struct {
-						Airport struct{ AirportCode Str } `json:"Airport"`
+						Airport struct{ AirportCode tbo.Str } `json:"Airport"`
 					} `json:"Destination"`
 				} `json:"Segments"`
 			} `json:"Results"`
@@ -123,9 +123,6 @@ func summarise(q *tbo.Quote) quoteSummary {
 	}
 	return s
 }
-
-// Str is the supplier's loosely typed string.
-type Str = tbo.Str
 
 // create quotes the result afresh (the supplier requires FareQuote before
 // Book and Ticket) and records a quoted booking.

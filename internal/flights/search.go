@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/paryatan/paryatan/internal/indiatime"
+
 	"github.com/go-chi/chi/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
@@ -70,7 +72,6 @@ type SearchInput struct {
 var (
 	iataRe    = regexp.MustCompile(`^[A-Z]{3}$`)
 	airlineRe = regexp.MustCompile(`^[A-Z0-9]{2}$`)
-	ist       = time.FixedZone("IST", 5*3600+1800)
 )
 
 // validate checks a search and builds the supplier request.
@@ -85,8 +86,7 @@ func (in SearchInput) validate(conn *connector.Connector, now time.Time) (tbo.Se
 	case origin == dest:
 		return tbo.SearchRequest{}, &invalidInput{"destination", "origin and destination must differ."}
 	}
-	y, m, d := now.In(ist).Date()
-	today := time.Date(y, m, d, 0, 0, 0, 0, time.UTC)
+	today := indiatime.Today(now)
 	depart, err := time.Parse(time.DateOnly, strings.TrimSpace(in.DepartDate))
 	switch {
 	case err != nil:

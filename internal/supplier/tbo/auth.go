@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/paryatan/paryatan/internal/indiatime"
 	"github.com/paryatan/paryatan/internal/supplier/connector"
 )
 
@@ -22,20 +23,12 @@ func supplierHeaders(ctx context.Context) http.Header {
 	return h
 }
 
-// ist is India Standard Time: supplier tokens are valid for the calendar day.
-var ist = time.FixedZone("IST", 5*3600+1800)
-
-// endOfDay is the last moment of t's calendar day in India.
-func endOfDay(t time.Time) time.Time {
-	y, m, d := t.In(ist).Date()
-	return time.Date(y, m, d, 23, 59, 0, 0, ist)
-}
-
 // token returns the connector's shared token, authenticating when needed.
 func (c *Client) token(ctx context.Context, conn *connector.Connector) (string, error) {
 	return c.tokens.Token(ctx, conn.Name, func(ctx context.Context) (string, time.Time, error) {
 		tok, err := c.authenticate(ctx, conn)
-		return tok, endOfDay(c.now()), err
+		// Supplier tokens are valid for the calendar day in India.
+		return tok, indiatime.EndOfDay(c.now()), err
 	})
 }
 

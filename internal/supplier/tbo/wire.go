@@ -2,8 +2,8 @@ package tbo
 
 import (
 	"bytes"
-	"errors"
 	"encoding/json"
+	"errors"
 	"strconv"
 	"strings"
 )
