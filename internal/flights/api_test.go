@@ -1,7 +1,10 @@
 package flights_test
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
+	"io"
 	"net/http"
 	"strings"
 	"sync"
@@ -462,5 +465,95 @@ func TestBackgroundReconciler(t *testing.T) {
 	}
 	if env.Sim.Calls("Book") != 1 {
 		t.Fatal("the reconciler resent Book")
+	}
+}
+
+// An international full-service fare needs a passport: booking without one
+// is refused before anything is recorded or held, a passport lapsing before
+// the flight is refused, and with a valid one the GDS Ticket call carries it
+// in its Passport list.
+func TestInternationalGDSNeedsPassport(t *testing.T) {
+	t.Parallel()
+	var mu sync.Mutex
+	var ticketBodies []string
+	capture := func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if strings.HasSuffix(r.URL.Path, "/Ticket") {
+				b, _ := io.ReadAll(r.Body)
+				mu.Lock()
+				ticketBodies = append(ticketBodies, string(b))
+				mu.Unlock()
+				r.Body = io.NopCloser(bytes.NewReader(b))
+			}
+			next.ServeHTTP(w, r)
+		})
+	}
+	env := apitest.New(t, apitest.Options{SimMiddleware: capture})
+	c := signIn(t, env, "abroad@example.in")
+	s := search(t, c, "BOM", "DXB")
+	gds := pick(t, s, false)
+	trace := s.Data.Response.TraceId
+
+	withPassport := func(number, expiry string) map[string]any {
+		b := bookBody(trace, gds.ResultIndex, false)
+		p := b["passengers"].([]map[string]any)[0]
+		p["PassportNo"], p["PassportExpiry"] = number, expiry
+		return b
+	}
+	for _, tc := range []struct {
+		name, number, expiry, msg string
+	}{
+		{"no passport", "", "", "needs the passenger's passport number and expiry date"},
+		{"malformed number", "Z-12", "2031-01-01", "Passport number must be 6 to 15 letters and digits."},
+		{"expired", "Z1234567", "2020-01-01", "This passport has expired."},
+		{"lapses on the day of the flight", "Z1234567", tomorrow(), "valid beyond the travel date"},
+	} {
+		res := c.Do("POST", "/api/v1/flights/tbo/book", withPassport(tc.number, tc.expiry))
+		var f outcome
+		res.JSON(t, &f)
+		if res.StatusCode != 400 || !strings.Contains(f.Message, tc.msg) {
+			t.Errorf("%s: book = %d %s, want 400 with %q", tc.name, res.StatusCode, res.Body, tc.msg)
+		}
+	}
+	if n := env.Sim.Calls("Book"); n != 0 {
+		t.Fatalf("refused bookings reached the supplier %d times", n)
+	}
+	var list struct{ Items []struct{ Status string } }
+	c.Do("GET", "/api/v1/me/bookings", nil).JSON(t, &list)
+	if len(list.Items) != 0 {
+		t.Fatalf("refused bookings were recorded: %+v", list.Items)
+	}
+
+	expiry := time.Now().AddDate(6, 0, 0).Format(time.DateOnly)
+	res := c.Do("POST", "/api/v1/flights/tbo/book", withPassport(" z1234567 ", expiry))
+	var b outcome
+	res.JSON(t, &b)
+	if res.StatusCode != 200 || b.Booking.Status != "booked" {
+		t.Fatalf("book with passport = %d %s", res.StatusCode, truncate(res.Body))
+	}
+	res = c.Do("POST", "/api/v1/flights/tbo/ticket", map[string]any{"bookingId": b.Booking.BookingId, "pnr": b.Booking.PNR, "traceId": trace})
+	var tk outcome
+	res.JSON(t, &tk)
+	if res.StatusCode != 200 || tk.Booking.Status != "ticketed" {
+		t.Fatalf("ticket = %d %s", res.StatusCode, truncate(res.Body))
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if len(ticketBodies) != 1 {
+		t.Fatalf("%d Ticket calls", len(ticketBodies))
+	}
+	var sent struct {
+		Passport []struct {
+			PaxId          int64
+			PassportNo     string
+			PassportExpiry string
+		}
+	}
+	if err := json.Unmarshal([]byte(ticketBodies[0]), &sent); err != nil {
+		t.Fatal(err)
+	}
+	if len(sent.Passport) != 1 || sent.Passport[0].PassportNo != "Z1234567" || sent.Passport[0].PaxId == 0 ||
+		sent.Passport[0].PassportExpiry != expiry+"T00:00:00" {
+		t.Fatalf("Ticket sent Passport %+v", sent.Passport)
 	}
 }

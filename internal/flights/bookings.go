@@ -132,6 +132,9 @@ func (s *Bookings) create(ctx context.Context, userID uuid.UUID, conn *connector
 		return queries.Booking{}, nil, err
 	}
 	sum := summarise(q)
+	if bad := passportFits(q.Result, pax, sum.departure); bad != nil {
+		return queries.Booking{}, nil, bad
+	}
 	if len(sum.fare) > 0 {
 		pax["Fare"] = sum.fare
 	}
@@ -146,6 +149,59 @@ func (s *Bookings) create(ctx context.Context, userID uuid.UUID, conn *connector
 		Airline: sum.airline, Passengers: paxJSON, AgentReference: agentRef, Quote: q.Raw,
 	})
 	return b, q, err
+}
+
+// passportFits refuses, before anything is recorded or held, a passenger
+// without a passport on an itinerary whose quote asks for one, or with a
+// passport that lapses before the flight.
+func passportFits(r tbo.Result, pax tbo.Passenger, departure string) *invalidInput {
+	number, _ := pax["PassportNo"].(string)
+	expiry, _ := pax["PassportExpiry"].(string)
+	if number == "" {
+		if r.NeedsPassport() {
+			return &invalidInput{"passengers[0].PassportNo", "This international flight needs the passenger's passport number and expiry date."}
+		}
+		return nil
+	}
+	if len(departure) >= 10 && len(expiry) >= 10 && expiry[:10] <= departure[:10] {
+		return &invalidInput{"passengers[0].PassportExpiry", "The passport must be valid beyond the travel date."}
+	}
+	return nil
+}
+
+// passports gives the GDS Ticket call the passports of a booking whose quote
+// asked for them at Ticket, with the supplier's PaxIds from the Book answer.
+func passports(b queries.Booking) []tbo.Passport {
+	var quote struct {
+		Response struct{ Results tbo.Result } `json:"Response"`
+	}
+	if json.Unmarshal(b.Quote, &quote) != nil || !quote.Response.Results.IsPassportRequiredAtTicket {
+		return nil
+	}
+	var booked struct {
+		Response struct {
+			Response struct {
+				FlightItinerary *tbo.Itinerary `json:"FlightItinerary"`
+			} `json:"Response"`
+		} `json:"Response"`
+	}
+	_ = json.Unmarshal(b.LastResponse, &booked)
+	var passengers []tbo.Passenger
+	_ = json.Unmarshal(b.Passengers, &passengers)
+	var out []tbo.Passport
+	for i, p := range passengers {
+		pp := tbo.Passport{}
+		pp.PassportNo, _ = p["PassportNo"].(string)
+		pp.PassportExpiry, _ = p["PassportExpiry"].(string)
+		pp.DateOfBirth, _ = p["DateOfBirth"].(string)
+		if it := booked.Response.Response.FlightItinerary; it != nil && i < len(it.Passenger) {
+			pp.PaxId = int64(it.Passenger[i].PaxId)
+		}
+		if pp.PassportNo != "" {
+			out = append(out, pp)
+		}
+	}
+	return out
 }
 
 // Outcome is what a book or ticket request ends with.
@@ -303,6 +359,7 @@ func (s *Bookings) Ticket(ctx context.Context, conn *connector.Connector, b quer
 		req.ResultIndex, req.AgentReferenceNo, req.Passengers = b.ResultIndex, agentRef, passengers
 	} else {
 		req.PNR, req.IsPriceChangeAccepted = derefOr(b.Pnr), b.PriceChangePending
+		req.Passports = passports(b)
 		if b.SupplierBookingID != nil {
 			req.BookingId = *b.SupplierBookingID
 		}

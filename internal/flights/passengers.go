@@ -51,6 +51,8 @@ var (
 	titles = map[string]string{"mr": "Mr", "ms": "Ms", "mrs": "Mrs", "miss": "Miss", "mstr": "Master", "master": "Master"}
 	nameRe = regexp.MustCompile(`^[A-Z][A-Z .'-]{0,31}$`)
 	ccRe   = regexp.MustCompile(`^[A-Z]{2}$`)
+	// Passport numbers run from 6 to 15 letters and digits across issuers.
+	passportRe = regexp.MustCompile(`^[A-Z0-9]{6,15}$`)
 )
 
 const addressRequired = "Passenger address is required (AddressLine1)."
@@ -108,6 +110,10 @@ func buildPassenger(in []PassengerInput, addr AddressInput, contact ContactInput
 	if !ccRe.MatchString(cc) {
 		return nil, &invalidInput{"address.CountryCode", "CountryCode must be a two-letter country code like IN."}
 	}
+	passportNo, passportExpiry, bad := passport(p, now)
+	if bad != nil {
+		return nil, bad
+	}
 	pax := tbo.Passenger{
 		"Title": title, "FirstName": first, "LastName": last, "PaxType": 1,
 		"DateOfBirth": dob.Format("2006-01-02T00:00:00"), "Gender": int(p.Gender),
@@ -116,10 +122,36 @@ func buildPassenger(in []PassengerInput, addr AddressInput, contact ContactInput
 		"CountryCode": cc, "CountryName": strings.TrimSpace(firstNonEmpty(p.CountryName, addr.CountryName, "India")),
 		"Nationality": strings.ToUpper(strings.TrimSpace(firstNonEmpty(p.Nationality, cc))),
 		"ContactNo":   phone, "Email": email, "IsLeadPax": true,
-		"PassportNo": strings.ToUpper(strings.TrimSpace(p.PassportNo)), "PassportExpiry": strings.TrimSpace(p.PassportExpiry),
+		"PassportNo": passportNo, "PassportExpiry": passportExpiry,
 		"ZipCode": strings.TrimSpace(addr.ZipCode),
 	}
 	return pax, nil
+}
+
+// passport checks the optional passport: number and expiry come together,
+// and the passport must still be valid. The expiry is returned in the
+// supplier's form. Whether the itinerary needs one is known only after the
+// fare quote (see Bookings.create).
+func passport(p PassengerInput, now time.Time) (number, expiry string, bad *invalidInput) {
+	number = strings.ToUpper(strings.ReplaceAll(strings.TrimSpace(p.PassportNo), " ", ""))
+	text := strings.TrimSpace(p.PassportExpiry)
+	if len(text) > 10 {
+		text = text[:10]
+	}
+	switch {
+	case number == "" && text == "":
+		return "", "", nil
+	case !passportRe.MatchString(number):
+		return "", "", &invalidInput{"passengers[0].PassportNo", "Passport number must be 6 to 15 letters and digits."}
+	}
+	exp, err := time.Parse(time.DateOnly, text)
+	if err != nil {
+		return "", "", &invalidInput{"passengers[0].PassportExpiry", "Passport expiry must be a date written YYYY-MM-DD."}
+	}
+	if !exp.After(now) {
+		return "", "", &invalidInput{"passengers[0].PassportExpiry", "This passport has expired."}
+	}
+	return number, exp.Format("2006-01-02T00:00:00"), nil
 }
 
 func firstNonEmpty(vs ...string) string {

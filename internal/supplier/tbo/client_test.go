@@ -2,6 +2,8 @@ package tbo_test
 
 import (
 	"context"
+	"encoding/json"
+	"errors"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
@@ -287,5 +289,76 @@ func TestCompressionSetting(t *testing.T) {
 		if last != tc.want {
 			t.Errorf("compression %v: Accept-Encoding %q, want %q", tc.compression, last, tc.want)
 		}
+	}
+}
+
+// An international full-service itinerary asks for passports at Ticket: a
+// GDS Ticket without them is refused, and the same booking tickets once the
+// Passport list is sent.
+func TestGDSTicketCarriesPassports(t *testing.T) {
+	t.Parallel()
+	f := setup(t, sim.Options{})
+	ctx := context.Background()
+	conn := f.conn(t)
+	reply, err := f.client.Search(ctx, conn, searchReq("BOM", "DXB"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s struct {
+		Response struct {
+			Results [][]tbo.Result
+		}
+	}
+	if err := json.Unmarshal(reply.Raw, &s); err != nil {
+		t.Fatal(err)
+	}
+	index := ""
+	for _, r := range s.Response.Results[0] {
+		if !r.IsLCC {
+			index = string(r.ResultIndex)
+			break
+		}
+	}
+	if index == "" {
+		t.Fatal("no GDS result BOM-DXB")
+	}
+	tr := tbo.TraceRequest{TraceId: reply.TraceId, ResultIndex: index}
+	q, err := f.client.FareQuote(ctx, conn, tr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bool(q.Result.IsPassportRequiredAtTicket) || !q.Result.NeedsPassport() {
+		t.Fatalf("quote of an international GDS fare does not ask for passports: %+v", q.Result)
+	}
+	var fare struct {
+		Response struct {
+			Results struct{ Fare json.RawMessage }
+		}
+	}
+	_ = json.Unmarshal(q.Raw, &fare)
+	pax := tbo.Passenger{"Title": "Mr", "FirstName": "RAVI", "LastName": "KUMAR", "PaxType": 1, "DateOfBirth": "1988-05-04T00:00:00",
+		"Gender": 1, "AddressLine1": "12 MG Road", "City": "Pune", "CountryCode": "IN", "CountryName": "India", "Nationality": "IN",
+		"ContactNo": "9876543210", "Email": "ravi@example.in", "IsLeadPax": true, "Fare": fare.Response.Results.Fare}
+	b, err := f.client.Book(ctx, conn, tbo.BookRequest{TraceId: tr.TraceId, ResultIndex: index, Passengers: []tbo.Passenger{pax}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b.Itinerary == nil || len(b.Itinerary.Passenger) != 1 || b.Itinerary.Passenger[0].PaxId == 0 {
+		t.Fatalf("book answer has no PaxId: %+v", b.Itinerary)
+	}
+	ticket := tbo.TicketRequest{TraceId: tr.TraceId, PNR: b.PNR, BookingId: b.BookingId}
+	_, err = f.client.Ticket(ctx, conn, ticket)
+	var e *tbo.Error
+	if !errors.As(err, &e) || e.Kind != tbo.KindSupplier || !strings.Contains(e.Message, "Passport") {
+		t.Fatalf("ticket without passports: %v", err)
+	}
+	expiry := time.Now().AddDate(5, 0, 0).Format("2006-01-02T00:00:00")
+	ticket.Passports = []tbo.Passport{{PaxId: int64(b.Itinerary.Passenger[0].PaxId), PassportNo: "Z1234567", PassportExpiry: expiry, DateOfBirth: "1988-05-04T00:00:00"}}
+	tk, err := f.client.Ticket(ctx, conn, ticket)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tk.TicketStatus != tbo.TicketSuccessful || tk.Itinerary == nil || tk.Itinerary.Passenger[0].Ticket == nil {
+		t.Fatalf("ticket with passports: status %d", tk.TicketStatus)
 	}
 }

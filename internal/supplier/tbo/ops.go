@@ -177,10 +177,22 @@ type TicketRequest struct {
 	PNR                   string
 	BookingId             int64
 	IsPriceChangeAccepted bool
+	// Passports go with the GDS path when the fare quote asked for them
+	// at Ticket.
+	Passports []Passport
 	// LCC path.
 	ResultIndex      string
 	AgentReferenceNo string
 	Passengers       []Passenger
+}
+
+// Passport is a passenger's passport as the GDS Ticket call takes it; dates
+// are written yyyy-MM-ddT00:00:00.
+type Passport struct {
+	PaxId          int64  `json:"PaxId,omitempty"`
+	PassportNo     string `json:"PassportNo"`
+	PassportExpiry string `json:"PassportExpiry"`
+	DateOfBirth    string `json:"DateOfBirth,omitempty"`
 }
 
 // Ticket issues the tickets. Never call it again after an error whose
@@ -192,6 +204,9 @@ func (c *Client) Ticket(ctx context.Context, conn *connector.Connector, r Ticket
 			body["PNR"] = r.PNR
 			body["BookingId"] = r.BookingId
 			body["IsPriceChangeAccepted"] = r.IsPriceChangeAccepted
+			if len(r.Passports) > 0 {
+				body["Passport"] = r.Passports
+			}
 		} else {
 			body["ResultIndex"] = r.ResultIndex
 			body["AgentReferenceNo"] = r.AgentReferenceNo

@@ -133,6 +133,14 @@ type Result struct {
 	ResultIndex Str  `json:"ResultIndex"`
 	IsLCC       Bool `json:"IsLCC"`
 	Fare        Fare `json:"Fare"`
+	// International itineraries may need passports at Book or at Ticket.
+	IsPassportRequiredAtBook   Bool `json:"IsPassportRequiredAtBook"`
+	IsPassportRequiredAtTicket Bool `json:"IsPassportRequiredAtTicket"`
+}
+
+// NeedsPassport reports whether booking or ticketing r needs passports.
+func (r Result) NeedsPassport() bool {
+	return bool(r.IsPassportRequiredAtBook || r.IsPassportRequiredAtTicket)
 }
 
 // Price is what the traveller pays: the published fare, else the offered.
@@ -150,6 +158,7 @@ type Itinerary struct {
 	IsLCC     Bool `json:"IsLCC"`
 	Status    Int  `json:"Status"`
 	Passenger []struct {
+		PaxId     Int `json:"PaxId"`
 		FirstName Str `json:"FirstName"`
 		LastName  Str `json:"LastName"`
 		Ticket    *struct {
