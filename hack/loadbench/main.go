@@ -9,7 +9,9 @@
 //     GET /api/auth/me while they wait.
 //
 // Run it with `make bench` (it builds bin/paryatan-api and bin/tbo-sim).
-// LOADBENCH_NO_GZIP=1 makes the load client refuse compressed answers.
+// The load client sends the Accept-Encoding of a browser (-accept) to both
+// paths and unpacks what comes back: the simulator, like the supplier, packs
+// with gzip only; the API picks zstd or gzip.
 // Traffic goes to 127.0.0.1 only, with bounded counts and durations.
 package main
 
@@ -35,6 +37,9 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/klauspost/compress/gzip"
+	"github.com/klauspost/compress/zstd"
 )
 
 func main() {
@@ -45,9 +50,10 @@ func main() {
 		held     = flag.Int("held", 5000, "fare-rule calls held open in the memory run")
 		hold     = flag.Duration("hold", 60*time.Second, "how long the simulator holds each call")
 		route    = flag.String("route", "BOM-DEL", "search route, ORIGIN-DESTINATION")
+		accept   = flag.String("accept", "gzip, deflate, br, zstd", "Accept-Encoding of the latency run (a browser's by default; \"identity\" for none)")
 	)
 	flag.Parse()
-	if err := run(*bin, *requests, *workers, *held, *hold, *route); err != nil {
+	if err := run(*bin, *requests, *workers, *held, *hold, *route, *accept); err != nil {
 		fmt.Fprintln(os.Stderr, "loadbench:", err)
 		os.Exit(1)
 	}
@@ -114,7 +120,7 @@ func freePort() int {
 	return l.Addr().(*net.TCPAddr).Port
 }
 
-func run(bin string, requests, workers, held int, hold time.Duration, route string) error {
+func run(bin string, requests, workers, held int, hold time.Duration, route, accept string) error {
 	from, to, ok := strings.Cut(route, "-")
 	if !ok {
 		return errors.New("route must look like BOM-DEL")
@@ -153,8 +159,8 @@ func run(bin string, requests, workers, held int, hold time.Duration, route stri
 	defer api.stop()
 	fmt.Printf("simulator %s, API %s (pid %d)\n", sim.url, api.url, api.cmd.Process.Pid)
 
-	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 10000, MaxConnsPerHost: 0, DisableCompression: os.Getenv("LOADBENCH_NO_GZIP") != ""}}
-	if err := latencyRun(client, sim.url, api.url, from, to, requests, workers); err != nil {
+	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 10000, DisableCompression: true}}
+	if err := latencyRun(client, sim.url, api.url, from, to, requests, workers, accept); err != nil {
 		return err
 	}
 	return heldRun(api, from, to, held, hold)
@@ -192,7 +198,7 @@ func ms(d time.Duration) string { return fmt.Sprintf("%.3f ms", float64(d.Micros
 
 // latencyRun sends the same searches straight to the simulator and through
 // the API, interleaved, and prints the added latency.
-func latencyRun(c *http.Client, simURL, apiURL, from, to string, requests, workers int) error {
+func latencyRun(c *http.Client, simURL, apiURL, from, to string, requests, workers int, accept string) error {
 	_, body, err := post(c, simURL+"/SharedServices/SharedData.svc/rest/Authenticate",
 		map[string]string{"ClientId": "ApiIntegrationNew", "UserName": "paryatan", "Password": "paryatan@123", "EndUserIp": "127.0.0.1"}, nil)
 	if err != nil {
@@ -209,17 +215,28 @@ func latencyRun(c *http.Client, simURL, apiURL, from, to string, requests, worke
 	var mu sync.Mutex
 	var directLat, apiLat []time.Duration
 	var failures atomic.Int64
+	hdr := http.Header{"Accept-Encoding": {accept}}
+	// How each path's answers came packed, e.g. "zstd" or "gzip".
+	packed := map[*[]time.Duration]map[string]int{&directLat: {}, &apiLat: {}}
 	one := func(url string, body any, into *[]time.Duration, record bool) {
 		t0 := time.Now()
-		res, _, err := post(c, url, body, nil)
+		res, raw, err := post(c, url, body, hdr)
+		if err == nil {
+			err = unpack(res.Header.Get("Content-Encoding"), raw)
+		}
 		d := time.Since(t0)
 		if err != nil || res.StatusCode != 200 {
 			failures.Add(1)
 			return
 		}
 		if record {
+			enc := res.Header.Get("Content-Encoding")
+			if enc == "" {
+				enc = "identity"
+			}
 			mu.Lock()
 			*into = append(*into, d)
+			packed[into][enc]++
 			mu.Unlock()
 		}
 	}
@@ -245,11 +262,46 @@ func latencyRun(c *http.Client, simURL, apiURL, from, to string, requests, worke
 	}
 	d50, d99 := percentile(directLat, .50), percentile(directLat, .99)
 	a50, a99 := percentile(apiLat, .50), percentile(apiLat, .99)
-	fmt.Printf("\n(a) added latency, %s search, %d requests per path, %d workers, gzip accepted\n", from+"-"+to, requests, workers)
-	fmt.Printf("    simulator direct: p50 %s  p99 %s\n", ms(d50), ms(d99))
-	fmt.Printf("    through the API:  p50 %s  p99 %s\n", ms(a50), ms(a99))
+	fmt.Printf("\n(a) added latency, %s search, %d requests per path, %d workers, Accept-Encoding %q\n", from+"-"+to, requests, workers, accept)
+	fmt.Printf("    simulator direct: p50 %s  p99 %s   (answers %s)\n", ms(d50), ms(d99), encodingsOf(packed[&directLat]))
+	fmt.Printf("    through the API:  p50 %s  p99 %s   (answers %s)\n", ms(a50), ms(a99), encodingsOf(packed[&apiLat]))
 	fmt.Printf("    added:            p50 %s  p99 %s   (targets: < 1 ms, < 5 ms)\n", ms(a50-d50), ms(a99-d99))
 	return nil
+}
+
+// unpack decodes an answer as a browser would, so both paths pay for it.
+func unpack(encoding string, raw []byte) error {
+	var rd io.Reader
+	switch encoding {
+	case "", "identity":
+		return nil
+	case "gzip":
+		zr, err := gzip.NewReader(bytes.NewReader(raw))
+		if err != nil {
+			return err
+		}
+		rd = zr
+	case "zstd":
+		zr, err := zstd.NewReader(bytes.NewReader(raw), zstd.WithDecoderConcurrency(1))
+		if err != nil {
+			return err
+		}
+		defer zr.Close()
+		rd = zr
+	default:
+		return fmt.Errorf("unexpected Content-Encoding %q", encoding)
+	}
+	_, err := io.Copy(io.Discard, rd)
+	return err
+}
+
+func encodingsOf(m map[string]int) string {
+	var parts []string
+	for enc, n := range m {
+		parts = append(parts, fmt.Sprintf("%d %s", n, enc))
+	}
+	sort.Strings(parts)
+	return strings.Join(parts, ", ")
 }
 
 func rss(pid int) (int64, error) {

@@ -1,23 +1,92 @@
 package flights_test
 
 import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"net/http"
 	"testing"
+	"time"
+
+	"github.com/klauspost/compress/gzip"
+	"github.com/klauspost/compress/zstd"
 
 	"github.com/paryatan/paryatan/internal/apitest"
+	"github.com/paryatan/paryatan/internal/supplier/connector"
+	"github.com/paryatan/paryatan/internal/supplier/sim"
 )
 
-// BenchmarkSearchThroughAPI is one BOM→DEL search through the whole API
-// (router, middleware, supplier client, simulator over loopback HTTP), for
-// profiling what the API adds; hack/loadbench measures it against direct
-// simulator calls.
-func BenchmarkSearchThroughAPI(b *testing.B) {
-	env := apitest.New(b, apitest.Options{})
-	c := env.NewClient(b)
-	c.Header.Set("Accept-Encoding", "gzip")
-	body := map[string]any{"origin": "BOM", "destination": "DEL", "departDate": tomorrow(), "cabinClass": 2, "adults": 1}
-	for b.Loop() {
-		if res := c.Do("POST", "/api/v1/flights/tbo/search", body); res.StatusCode != 200 {
-			b.Fatalf("search = %d", res.StatusCode)
+// BenchmarkSearch is one BOM→DEL search, in one process over loopback HTTP,
+// sent straight to the simulator (Direct) and through the whole API
+// (router, middleware, supplier client) with the supplier leg uncompressed
+// as make run configures it (API). The client accepts what a browser
+// accepts and unpacks the answer. The difference is what the API adds;
+// hack/loadbench measures the same between real processes under load. For
+// a profile:
+//
+//	go test -run '^$' -bench 'Search/API' -cpuprofile cpu.out ./internal/flights/
+func BenchmarkSearch(b *testing.B) {
+	env := apitest.New(b, apitest.Options{Connectors: func(d *connector.Document) {
+		d.Connectors[0].Compression = new(false)
+	}})
+	date := time.Now().Add(48 * time.Hour)
+	client := &browser{http: &http.Client{Transport: &http.Transport{DisableCompression: true}}}
+	b.Run("Direct", func(b *testing.B) {
+		cred := sim.DefaultCredential
+		token := client.post(b, env.SimURL+"/SharedServices/SharedData.svc/rest/Authenticate", map[string]any{
+			"ClientId": cred.ClientID, "UserName": cred.UserName, "Password": cred.Password, "EndUserIp": "127.0.0.1"})
+		var auth struct{ TokenId string }
+		_ = json.Unmarshal(token, &auth)
+		body := map[string]any{"EndUserIp": "127.0.0.1", "TokenId": auth.TokenId, "AdultCount": 1, "JourneyType": 1,
+			"Segments": []map[string]any{{"Origin": "BOM", "Destination": "DEL", "FlightCabinClass": 2,
+				"PreferredDepartureTime": date.Format("2006-01-02T00:00:00"), "PreferredArrivalTime": date.Format("2006-01-02T00:00:00")}}}
+		for b.Loop() {
+			client.post(b, env.SimURL+"/BookingEngineService_Air/AirService.svc/rest/Search", body)
 		}
+	})
+	b.Run("API", func(b *testing.B) {
+		body := map[string]any{"origin": "BOM", "destination": "DEL", "departDate": date.Format(time.DateOnly), "cabinClass": 2, "adults": 1}
+		for b.Loop() {
+			client.post(b, env.URL+"/api/v1/flights/tbo/search", body)
+		}
+	})
+}
+
+// browser posts JSON accepting gzip and zstd, as browsers do, and unpacks
+// the answer.
+type browser struct {
+	http *http.Client
+	zstd *zstd.Decoder
+}
+
+func (c *browser) post(b *testing.B, url string, body any) []byte {
+	buf, _ := json.Marshal(body)
+	req, _ := http.NewRequest(http.MethodPost, url, bytes.NewReader(buf))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept-Encoding", "gzip, deflate, br, zstd")
+	res, err := c.http.Do(req)
+	if err != nil {
+		b.Fatal(err)
 	}
+	defer res.Body.Close()
+	var rd io.Reader = res.Body
+	switch res.Header.Get("Content-Encoding") {
+	case "gzip":
+		if rd, err = gzip.NewReader(res.Body); err != nil {
+			b.Fatal(err)
+		}
+	case "zstd":
+		if c.zstd == nil {
+			c.zstd, _ = zstd.NewReader(nil, zstd.WithDecoderConcurrency(1))
+		}
+		if err := c.zstd.Reset(res.Body); err != nil {
+			b.Fatal(err)
+		}
+		rd = c.zstd
+	}
+	out, err := io.ReadAll(rd)
+	if err != nil || res.StatusCode != 200 {
+		b.Fatalf("%s = %d %v", url, res.StatusCode, err)
+	}
+	return out
 }

