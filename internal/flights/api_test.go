@@ -296,13 +296,14 @@ func TestIdempotentDoubleSubmit(t *testing.T) {
 	var wg sync.WaitGroup
 	got := make([]outcome, 2)
 	codes := make([]int, 2)
+	bodies := make([][]byte, 2)
 	for i := range got {
 		wg.Go(func() {
 			cl := env.NewClient(t)
 			cl.HTTP.Jar = c.HTTP.Jar
 			cl.Header.Set("Idempotency-Key", "book-abc-1")
 			res := cl.Do("POST", "/api/v1/flights/tbo/book", body)
-			codes[i] = res.StatusCode
+			codes[i], bodies[i] = res.StatusCode, res.Body
 			res.JSON(t, &got[i])
 		})
 	}
@@ -318,6 +319,9 @@ func TestIdempotentDoubleSubmit(t *testing.T) {
 	res := c.Do("POST", "/api/v1/flights/tbo/book", body)
 	if res.StatusCode != 200 || res.Header.Get("Idempotent-Replayed") != "true" || env.Sim.Calls("Book") != 1 {
 		t.Fatalf("replay = %d, Book calls %d", res.StatusCode, env.Sim.Calls("Book"))
+	}
+	if !bytes.Equal(res.Body, bodies[0]) || !bytes.Equal(res.Body, bodies[1]) {
+		t.Fatalf("the replay is not the first answer byte for byte:\n%s\n%s", truncate(res.Body), truncate(bodies[0]))
 	}
 	body["resultIndex"] = "OB999"
 	if res := c.Do("POST", "/api/v1/flights/tbo/book", body); res.StatusCode != 422 {
