@@ -304,24 +304,7 @@ func TestGDSTicketCarriesPassports(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var s struct {
-		Response struct {
-			Results [][]tbo.Result
-		}
-	}
-	if err := json.Unmarshal(reply.Raw, &s); err != nil {
-		t.Fatal(err)
-	}
-	index := ""
-	for _, r := range s.Response.Results[0] {
-		if !r.IsLCC {
-			index = string(r.ResultIndex)
-			break
-		}
-	}
-	if index == "" {
-		t.Fatal("no GDS result BOM-DXB")
-	}
+	index := firstResult(t, reply, false)
 	tr := tbo.TraceRequest{TraceId: reply.TraceId, ResultIndex: index}
 	q, err := f.client.FareQuote(ctx, conn, tr)
 	if err != nil {
@@ -330,15 +313,7 @@ func TestGDSTicketCarriesPassports(t *testing.T) {
 	if !bool(q.Result.IsPassportRequiredAtTicket) || !q.Result.NeedsPassport() {
 		t.Fatalf("quote of an international GDS fare does not ask for passports: %+v", q.Result)
 	}
-	var fare struct {
-		Response struct {
-			Results struct{ Fare json.RawMessage }
-		}
-	}
-	_ = json.Unmarshal(q.Raw, &fare)
-	pax := tbo.Passenger{"Title": "Mr", "FirstName": "RAVI", "LastName": "KUMAR", "PaxType": 1, "DateOfBirth": "1988-05-04T00:00:00",
-		"Gender": 1, "AddressLine1": "12 MG Road", "City": "Pune", "CountryCode": "IN", "CountryName": "India", "Nationality": "IN",
-		"ContactNo": "9876543210", "Email": "ravi@example.in", "IsLeadPax": true, "Fare": fare.Response.Results.Fare}
+	pax := passenger(q)
 	b, err := f.client.Book(ctx, conn, tbo.BookRequest{TraceId: tr.TraceId, ResultIndex: index, Passengers: []tbo.Passenger{pax}})
 	if err != nil {
 		t.Fatal(err)
@@ -361,4 +336,125 @@ func TestGDSTicketCarriesPassports(t *testing.T) {
 	if tk.TicketStatus != tbo.TicketSuccessful || tk.Itinerary == nil || tk.Itinerary.Passenger[0].Ticket == nil {
 		t.Fatalf("ticket with passports: status %d", tk.TicketStatus)
 	}
+}
+
+// Each operation gives up at its own configured deadline with the spec's
+// message, whatever the others are set to: every deadline is 2 s (others
+// 30 s when one is tested alone) against a supplier answering in 5 s.
+func TestEveryOperationHonoursItsDeadline(t *testing.T) {
+	t.Parallel()
+	f := setup(t, sim.Options{})
+	ctx := context.Background()
+	conn := f.conn(t)
+	for _, op := range connector.Operations {
+		conn.Timeouts[op] = connector.Duration(2 * time.Second)
+	}
+	// What the slow calls need: a search, a quote and a GDS booking.
+	reply, err := f.client.Search(ctx, conn, searchReq("BOM", "DEL"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	gds := firstResult(t, reply, false)
+	tr := tbo.TraceRequest{TraceId: reply.TraceId, ResultIndex: gds}
+	q, err := f.client.FareQuote(ctx, conn, tr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	booked, err := f.client.Book(ctx, conn, tbo.BookRequest{TraceId: tr.TraceId, ResultIndex: gds, Passengers: []tbo.Passenger{passenger(q)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	other := firstResult(t, reply, true)
+
+	calls := map[connector.Operation]func(context.Context, *connector.Connector) error{
+		connector.OpSearch: func(ctx context.Context, c *connector.Connector) error {
+			_, err := f.client.Search(ctx, c, searchReq("BOM", "DEL"))
+			return err
+		},
+		connector.OpFareQuote: func(ctx context.Context, c *connector.Connector) error {
+			_, err := f.client.FareQuote(ctx, c, tbo.TraceRequest{TraceId: reply.TraceId, ResultIndex: other})
+			return err
+		},
+		connector.OpFareRule: func(ctx context.Context, c *connector.Connector) error {
+			_, err := f.client.FareRule(ctx, c, tr)
+			return err
+		},
+		connector.OpBook: func(ctx context.Context, c *connector.Connector) error {
+			// The same result again: the delay comes before the supplier
+			// looks at the request, so it times out rather than refuses.
+			_, err := f.client.Book(ctx, c, tbo.BookRequest{TraceId: tr.TraceId, ResultIndex: gds, Passengers: []tbo.Passenger{passenger(q)}})
+			return err
+		},
+		connector.OpTicket: func(ctx context.Context, c *connector.Connector) error {
+			_, err := f.client.Ticket(ctx, c, tbo.TicketRequest{TraceId: tr.TraceId, PNR: booked.PNR, BookingId: booked.BookingId})
+			return err
+		},
+		connector.OpBookingDetails: func(ctx context.Context, c *connector.Connector) error {
+			_, err := f.client.BookingDetails(ctx, c, tbo.DetailsRequest{BookingId: booked.BookingId, PNR: booked.PNR})
+			return err
+		},
+	}
+	slow := tbo.WithHeaders(ctx, http.Header{"X-Sim-Latency": {"5s"}})
+	for op, call := range calls {
+		t.Run(string(op), func(t *testing.T) {
+			t.Parallel()
+			start := time.Now()
+			err := call(slow, conn)
+			assertTimedOut(t, err, op, time.Since(start))
+		})
+	}
+	t.Run(string(connector.OpAuthenticate), func(t *testing.T) {
+		t.Parallel()
+		// A replica without a token yet: its own database, so it authenticates.
+		fresh := setup(t, sim.Options{})
+		c := fresh.conn(t)
+		for _, op := range connector.Operations {
+			c.Timeouts[op] = connector.Duration(30 * time.Second)
+		}
+		c.Timeouts[connector.OpAuthenticate] = connector.Duration(2 * time.Second)
+		start := time.Now()
+		_, err := fresh.client.Search(slow, c, searchReq("BOM", "DEL"))
+		assertTimedOut(t, err, connector.OpAuthenticate, time.Since(start))
+	})
+}
+
+func assertTimedOut(t *testing.T, err error, op connector.Operation, took time.Duration) {
+	t.Helper()
+	var e *tbo.Error
+	if !errors.As(err, &e) || e.Kind != tbo.KindTimeout || e.Op != op || e.Message != "Request timed out after 2000 ms" {
+		t.Fatalf("%s: %v (%+v)", op, err, e)
+	}
+	if took < 2*time.Second || took > 3500*time.Millisecond {
+		t.Fatalf("%s gave up after %s, want about 2s", op, took)
+	}
+}
+
+func firstResult(t *testing.T, reply *tbo.Reply, lcc bool) string {
+	t.Helper()
+	var s struct {
+		Response struct{ Results [][]tbo.Result }
+	}
+	if err := json.Unmarshal(reply.Raw, &s); err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range s.Response.Results[0] {
+		if bool(r.IsLCC) == lcc {
+			return string(r.ResultIndex)
+		}
+	}
+	t.Fatalf("no result with IsLCC %v", lcc)
+	return ""
+}
+
+// passenger is an adult with the quote's fare, as Book takes them.
+func passenger(q *tbo.Quote) tbo.Passenger {
+	var fare struct {
+		Response struct {
+			Results struct{ Fare json.RawMessage }
+		}
+	}
+	_ = json.Unmarshal(q.Raw, &fare)
+	return tbo.Passenger{"Title": "Mr", "FirstName": "RAVI", "LastName": "KUMAR", "PaxType": 1, "DateOfBirth": "1988-05-04T00:00:00",
+		"Gender": 1, "AddressLine1": "12 MG Road", "City": "Pune", "CountryCode": "IN", "CountryName": "India", "Nationality": "IN",
+		"ContactNo": "9876543210", "Email": "ravi@example.in", "IsLeadPax": true, "Fare": fare.Response.Results.Fare}
 }
