@@ -69,6 +69,8 @@ type Env struct {
 	Flights *flights.Handler
 	// Metrics is the server's registry.
 	Metrics *telemetry.Metrics
+
+	opts Options
 }
 
 // New starts the server for one test; everything stops when the test ends.
@@ -83,18 +85,6 @@ func New(t testing.TB, opts Options) *Env {
 	if _, err := store.Migrate(ctx, pool, store.Migrations()); err != nil {
 		t.Fatal(err)
 	}
-	log := slog.New(slog.DiscardHandler)
-	cfg := auth.DefaultConfig()
-	if opts.Auth != nil {
-		cfg = *opts.Auth
-	}
-	mail := &Mailbox{}
-	svc := auth.NewService(pool, cfg, mail, opts.Providers, log)
-	trusted, err := clientip.ParsePrefixes(opts.TrustedProxies)
-	if err != nil {
-		t.Fatal(err)
-	}
-	metrics := telemetry.NewMetrics()
 	simSrv := sim.New(opts.Sim)
 	var simHandler http.Handler = simSrv
 	if opts.SimMiddleware != nil {
@@ -102,7 +92,38 @@ func New(t testing.TB, opts Options) *Env {
 	}
 	simHTTP := httptest.NewServer(simHandler)
 	t.Cleanup(simHTTP.Close)
-	connectors := NewSimConnectors(t, simHTTP.URL, opts.Connectors)
+	env := &Env{DB: pool, Mail: &Mailbox{}, Sim: simSrv, SimURL: simHTTP.URL, opts: opts}
+	env.start(t)
+	return env
+}
+
+// Replica starts another API server on the same database and simulator, as
+// a second replica of the deployment: its own supplier client, token cache,
+// connector store and metrics. Clients of the replica share nothing with
+// clients of env but the database.
+func (e *Env) Replica(t testing.TB) *Env {
+	t.Helper()
+	r := &Env{DB: e.DB, Mail: e.Mail, Sim: e.Sim, SimURL: e.SimURL, opts: e.opts}
+	r.start(t)
+	return r
+}
+
+// start serves the API over e.DB and e.SimURL.
+func (e *Env) start(t testing.TB) {
+	t.Helper()
+	opts, pool := e.opts, e.DB
+	log := slog.New(slog.DiscardHandler)
+	cfg := auth.DefaultConfig()
+	if opts.Auth != nil {
+		cfg = *opts.Auth
+	}
+	svc := auth.NewService(pool, cfg, e.Mail, opts.Providers, log)
+	trusted, err := clientip.ParsePrefixes(opts.TrustedProxies)
+	if err != nil {
+		t.Fatal(err)
+	}
+	metrics := telemetry.NewMetrics()
+	connectors := NewSimConnectors(t, e.SimURL, opts.Connectors)
 	client := tbo.NewClient(tbo.NewPGTokens(pool), metrics.Supplier, noop.NewTracerProvider(), log, os.Getenv)
 	flightsHandler := flights.NewHandler(connectors, client, pool, log)
 	h, err := httpapi.NewServer(httpapi.Deps{
@@ -121,8 +142,7 @@ func New(t testing.TB, opts Options) *Env {
 	}
 	srv := httptest.NewServer(h)
 	t.Cleanup(srv.Close)
-	return &Env{URL: srv.URL, DB: pool, Mail: mail, Auth: svc, Sim: simSrv, SimURL: simHTTP.URL,
-		Connectors: connectors, Flights: flightsHandler, Metrics: metrics}
+	e.URL, e.Auth, e.Connectors, e.Flights, e.Metrics = srv.URL, svc, connectors, flightsHandler, metrics
 }
 
 // NewSimConnectors returns a connector store whose "tbo" connector points at

@@ -283,11 +283,12 @@ func TestBookValidationAndSuppliers(t *testing.T) {
 	}
 }
 
-// Two submits of one booking with the same key, at the same moment: one
-// supplier Book, one answer for both.
+// Two submits of one booking with the same key, at the same moment, to two
+// replicas: one supplier Book, one answer for both.
 func TestIdempotentDoubleSubmit(t *testing.T) {
 	t.Parallel()
 	env := apitest.New(t, apitest.Options{SimMiddleware: delay("Book", "1s")})
+	replicas := []*apitest.Env{env, env.Replica(t)}
 	c := signIn(t, env, "double@example.in")
 	s := search(t, c, "BOM", "DEL")
 	gds := pick(t, s, false)
@@ -299,7 +300,7 @@ func TestIdempotentDoubleSubmit(t *testing.T) {
 	bodies := make([][]byte, 2)
 	for i := range got {
 		wg.Go(func() {
-			cl := env.NewClient(t)
+			cl := replicas[i].NewClient(t)
 			cl.HTTP.Jar = c.HTTP.Jar
 			cl.Header.Set("Idempotency-Key", "book-abc-1")
 			res := cl.Do("POST", "/api/v1/flights/tbo/book", body)
