@@ -16,6 +16,11 @@ GO_PKGS := ./cmd/... ./internal/... ./web/... ./hack/...
 # Stamps: reinstall dependencies only when their lock files change.
 NODE_STAMP := node_modules/.paryatan-installed
 
+# The API's JSON types for the web app, generated from the Go types marked
+# //paryatan:wire in these packages.
+WIRE_PKGS := ./internal/httpjson ./internal/auth ./internal/account ./internal/flights
+WIRE_TS   := web/src/lib/wire.gen.ts
+
 # Code generators, pinned and installed into ./bin on first use.
 SQLC_VERSION := v1.31.1
 SQLC := $(BIN)/sqlc-$(SQLC_VERSION)
@@ -41,8 +46,10 @@ build: deps web ## Build the web app and the binaries into ./bin
 	$(GO) build -trimpath -ldflags '$(LDFLAGS)' -o $(BIN)/ ./cmd/...
 
 .PHONY: gen
-gen: $(NODE_STAMP) $(SQLC) ## Regenerate generated code and data (sqlc queries, airport and airline lists)
+gen: $(NODE_STAMP) $(SQLC) ## Regenerate generated code and data (sqlc queries, web wire types, airport and airline lists)
 	$(SQLC) generate -f internal/store/sqlc.yaml
+	$(GO) run ./hack/tsgen -out $(WIRE_TS) $(WIRE_PKGS)
+	$(NPM) exec -w web -- prettier --log-level warn --write $(CURDIR)/$(WIRE_TS)
 	node hack/gen-sim-data.mjs
 	$(NPM) run gen -w web
 

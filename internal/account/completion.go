@@ -97,24 +97,20 @@ func stepByKey(key string) (Step, bool) {
 	return Step{}, false
 }
 
-// Band names the stage of a score: start below 25, good from 25, half from
-// 50, almost from 75, complete at 100.
+// CompletionBand is the stage of a completion score: start below 25, good
+// from 25, half from 50, almost from 75, complete at 100 (lowest first).
+//
+//paryatan:wire CompletionBand
+var bands = []string{"start", "good", "half", "almost", "complete"}
+
+// Band names the stage of a score (see bands).
 func Band(score int) string {
-	switch {
-	case score >= 100:
-		return "complete"
-	case score >= 75:
-		return "almost"
-	case score >= 50:
-		return "half"
-	case score >= 25:
-		return "good"
-	default:
-		return "start"
-	}
+	return bands[min(max(score, 0), 100)/25]
 }
 
 // BreakdownItem is one step and whether it is done.
+//
+//paryatan:wire CompletionItem
 type BreakdownItem struct {
 	Key       string `json:"key"`
 	Label     string `json:"label"`
@@ -123,18 +119,24 @@ type BreakdownItem struct {
 }
 
 // NextStep is the suggested next thing to do.
+//
+//paryatan:wire
 type NextStep struct {
 	Key     string `json:"key"`
 	Label   string `json:"label"`
 	Reason  string `json:"reason"`
 	CTAText string `json:"ctaText"`
-	Target  string `json:"target"`
+	// Target is 'action:sendEmailVerification', 'action:openOtp', or a path
+	// on this site.
+	Target string `json:"target"`
 }
 
 // Completion is the profile-completion answer.
+//
+//paryatan:wire ProfileCompletion
 type Completion struct {
 	Score     int             `json:"score"`
-	Band      string          `json:"band"`
+	Band      string          `json:"band" tstype:"CompletionBand"`
 	Breakdown []BreakdownItem `json:"breakdown"`
 	// NextStep is the heaviest incomplete step that is not snoozed; nil when
 	// the profile is complete or every open step is snoozed.

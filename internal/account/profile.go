@@ -12,13 +12,15 @@ import (
 
 // Profile is the traveller profile as the web app reads and writes it
 // (product spec 3, Profile). Dates are YYYY-MM-DD, "" when unset.
+//
+//paryatan:wire
 type Profile struct {
 	FirstName        string           `json:"firstName"`
 	LastName         string           `json:"lastName"`
-	Gender           string           `json:"gender"`
+	Gender           string           `json:"gender" tstype:"Gender | ''"`
 	DOB              string           `json:"dob"`
 	Nationality      string           `json:"nationality"`
-	MaritalStatus    string           `json:"maritalStatus"`
+	MaritalStatus    string           `json:"maritalStatus" tstype:"MaritalStatus | ''"`
 	Anniversary      string           `json:"anniversary"`
 	City             string           `json:"city"`
 	State            string           `json:"state"`
@@ -31,6 +33,8 @@ type Profile struct {
 }
 
 // Passport is a travel document.
+//
+//paryatan:wire
 type Passport struct {
 	Number         string `json:"number"`
 	Expiry         string `json:"expiry"`
@@ -38,23 +42,39 @@ type Passport struct {
 }
 
 // EmergencyContact is who to call when something goes wrong on a trip.
+//
+//paryatan:wire
 type EmergencyContact struct {
 	Name  string `json:"name"`
 	Phone string `json:"phone"`
 }
 
 // Preferences are the default add-on plans offered at checkout.
+//
+//paryatan:wire
 type Preferences struct {
-	DomesticTripProtection       string `json:"domesticTripProtection"`
-	InternationalTravelInsurance string `json:"internationalTravelInsurance"`
+	DomesticTripProtection       string `json:"domesticTripProtection" tstype:"TripProtectionPlan | ''"`
+	InternationalTravelInsurance string `json:"internationalTravelInsurance" tstype:"TravelInsurancePlan | ''"`
 }
 
 // Allowed values (spec 3).
 var (
-	genders             = []string{"male", "female", "other"}
-	maritalStatuses     = []string{"single", "married", "divorced", "widowed"}
+	// Gender is how a traveller describes themselves.
+	//
+	//paryatan:wire Gender
+	genders = []string{"male", "female", "other"}
+	// MaritalStatus is a traveller's marital status.
+	//
+	//paryatan:wire MaritalStatus
+	maritalStatuses = []string{"single", "married", "divorced", "widowed"}
+	// TripProtectionPlan is the domestic trip protection offered at checkout.
+	//
+	//paryatan:wire TripProtectionPlan
 	tripProtectionPlans = []string{"None", "Basic", "Plus", "Premium"}
-	insurancePlans      = []string{"None", "Basic", "Gold", "Platinum"}
+	// TravelInsurancePlan is the international travel insurance offered at checkout.
+	//
+	//paryatan:wire TravelInsurancePlan
+	insurancePlans = []string{"None", "Basic", "Gold", "Platinum"}
 )
 
 // validateProfile checks and normalises p (trimmed text, upper-cased PAN and

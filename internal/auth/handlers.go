@@ -75,12 +75,14 @@ func RequireUser(next http.Handler) http.Handler {
 }
 
 // UserJSON is the account as the web app reads it.
+//
+//paryatan:wire AuthUser
 type UserJSON struct {
 	ID            string    `json:"_id"`
 	FullName      string    `json:"fullName"`
 	Email         string    `json:"email"`
 	Phone         *string   `json:"phone,omitempty"`
-	AccountType   string    `json:"accountType"`
+	AccountType   string    `json:"accountType" tstype:"AccountType"`
 	EmailVerified bool      `json:"emailVerified"`
 	CreatedAt     time.Time `json:"createdAt"`
 }
@@ -93,19 +95,28 @@ func NewUserJSON(u queries.User) UserJSON {
 	}
 }
 
+// userBody is what login and registration answer.
+//
+//paryatan:wire UserResponse
 type userBody struct {
 	User UserJSON `json:"user"`
 }
 
+// registerBody is the registration form.
+//
+//paryatan:wire RegisterBody
+type registerBody struct {
+	FullName string `json:"fullName"`
+	Email    string `json:"email"`
+	Password string `json:"password"`
+	// Phone is optional; the web app leaves it out when empty.
+	Phone       string `json:"phone,omitempty"`
+	AccountType string `json:"accountType,omitempty" tstype:"AccountType"`
+}
+
 // Register handles POST /api/auth/register.
 func (h *Handler) Register(w http.ResponseWriter, r *http.Request) {
-	var in struct {
-		FullName    string `json:"fullName"`
-		Email       string `json:"email"`
-		Password    string `json:"password"`
-		Phone       string `json:"phone"`
-		AccountType string `json:"accountType"`
-	}
+	var in registerBody
 	if e := httpjson.Decode(w, r, &in); e != nil {
 		httpjson.WriteRequestError(w, r, e)
 		return
@@ -205,6 +216,9 @@ func (h *Handler) Logout(w http.ResponseWriter, r *http.Request) {
 	w.WriteHeader(http.StatusNoContent)
 }
 
+// sessionJSON is a signed-in device (product spec 3, Session).
+//
+//paryatan:wire DeviceSession
 type sessionJSON struct {
 	ID         string    `json:"_id"`
 	Current    bool      `json:"current"`
@@ -248,12 +262,17 @@ func (h *Handler) RevokeSession(w http.ResponseWriter, r *http.Request) {
 	w.WriteHeader(http.StatusNoContent)
 }
 
+// changePasswordBody is the change-password form.
+//
+//paryatan:wire ChangePasswordInput
+type changePasswordBody struct {
+	OldPassword string `json:"oldPassword"`
+	NewPassword string `json:"newPassword"`
+}
+
 // ChangePassword handles PUT /api/v1/me/password.
 func (h *Handler) ChangePassword(w http.ResponseWriter, r *http.Request) {
-	var in struct {
-		OldPassword string `json:"oldPassword"`
-		NewPassword string `json:"newPassword"`
-	}
+	var in changePasswordBody
 	if e := httpjson.Decode(w, r, &in); e != nil {
 		httpjson.WriteRequestError(w, r, e)
 		return

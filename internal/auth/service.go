@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/mail"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -143,14 +144,24 @@ func normalisePhone(s string) (*string, error) {
 	return &s, nil
 }
 
+// AccountType is the kind of an account: personal, or biz for MyBiz
+// (company travel).
+//
+//paryatan:wire AccountType
+var accountTypes = []string{"personal", "biz"}
+
 func normaliseAccountType(s string) (string, error) {
-	switch strings.ToLower(strings.TrimSpace(s)) {
-	case "", "personal":
-		return "personal", nil
-	case "biz", "mybiz", "business":
-		return "biz", nil
+	v := strings.ToLower(strings.TrimSpace(s))
+	switch v {
+	case "":
+		v = "personal"
+	case "mybiz", "business":
+		v = "biz"
 	}
-	return "", &FieldError{"accountType", "Account type must be personal or biz."}
+	if !slices.Contains(accountTypes, v) {
+		return "", &FieldError{"accountType", "Account type must be personal or biz."}
+	}
+	return v, nil
 }
 
 // Register creates an account with a password.

@@ -17,7 +17,10 @@ import (
 	"github.com/paryatan/paryatan/internal/supplier/tbo"
 )
 
-// BookingJSON is our record of a booking, as My Trips and the fare page read it.
+// BookingJSON is our record of a booking, as My Trips and the fare page read
+// it. Status is one of the booking statuses (docs/flights-api.md).
+//
+//paryatan:wire Booking
 type BookingJSON struct {
 	ID           string    `json:"_id"`
 	Supplier     string    `json:"supplier"`
@@ -100,11 +103,13 @@ func (h *Handler) outcome(ctx context.Context, out Outcome, err error, failMsg s
 }
 
 // BookInput is the book payload of spec 7.
+//
+//paryatan:wire
 type BookInput struct {
 	TraceId     string           `json:"traceId"`
 	ResultIndex string           `json:"resultIndex"`
-	IsLCC       *bool            `json:"isLCC"`
-	BlockedFare bool             `json:"blockedFare"`
+	IsLCC       *bool            `json:"isLCC,omitempty"`
+	BlockedFare bool             `json:"blockedFare,omitempty"`
 	Contact     ContactInput     `json:"contact"`
 	Address     AddressInput     `json:"address"`
 	Passengers  []PassengerInput `json:"passengers"`
@@ -147,17 +152,22 @@ func (h *Handler) Book(w http.ResponseWriter, r *http.Request) {
 	})
 }
 
-// TicketInput is the ticket payload of spec 7 (GDS or LCC path).
+// TicketInput is the ticket payload of spec 7: the GDS path names the
+// booking (bookingId, pnr, traceId); the LCC path sends the fare and the
+// passenger (isLCC, traceId, resultIndex, agentReferenceNo, passengers,
+// address, contact).
+//
+//paryatan:wire
 type TicketInput struct {
-	BookingId        tbo.Int          `json:"bookingId"`
-	PNR              string           `json:"pnr"`
+	BookingId        tbo.Int          `json:"bookingId,omitempty"`
+	PNR              string           `json:"pnr,omitempty"`
 	TraceId          string           `json:"traceId"`
-	IsLCC            bool             `json:"isLCC"`
-	ResultIndex      string           `json:"resultIndex"`
-	AgentReferenceNo string           `json:"agentReferenceNo"`
-	Passengers       []PassengerInput `json:"passengers"`
-	Address          AddressInput     `json:"address"`
-	Contact          ContactInput     `json:"contact"`
+	IsLCC            bool             `json:"isLCC,omitempty"`
+	ResultIndex      string           `json:"resultIndex,omitempty"`
+	AgentReferenceNo string           `json:"agentReferenceNo,omitempty"`
+	Passengers       []PassengerInput `json:"passengers,omitempty"`
+	Address          AddressInput     `json:"address,omitempty"`
+	Contact          ContactInput     `json:"contact,omitempty"`
 }
 
 // Ticket handles POST /api/v1/flights/{supplier}/ticket.

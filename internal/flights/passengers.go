@@ -10,40 +10,47 @@ import (
 )
 
 // PassengerInput is a traveller as the fare page sends them (spec 3,
-// Passenger form). Numbers may arrive as strings.
+// Passenger form). Numbers may arrive as strings. Passport details are
+// needed on international full-service fares.
+//
+//paryatan:wire
 type PassengerInput struct {
 	Title          string  `json:"Title"`
 	FirstName      string  `json:"FirstName"`
 	LastName       string  `json:"LastName"`
-	PaxType        tbo.Int `json:"PaxType"`
+	PaxType        tbo.Int `json:"PaxType,omitempty"`
 	DateOfBirth    string  `json:"DateOfBirth"`
 	Gender         tbo.Int `json:"Gender"`
-	ContactNo      string  `json:"ContactNo"`
-	Email          string  `json:"Email"`
-	Nationality    string  `json:"Nationality"`
-	PassportNo     string  `json:"PassportNo"`
-	PassportExpiry string  `json:"PassportExpiry"`
-	AddressLine1   string  `json:"AddressLine1"`
-	AddressLine2   string  `json:"AddressLine2"`
-	City           string  `json:"City"`
-	CountryCode    string  `json:"CountryCode"`
-	CountryName    string  `json:"CountryName"`
+	ContactNo      string  `json:"ContactNo,omitempty"`
+	Email          string  `json:"Email,omitempty"`
+	Nationality    string  `json:"Nationality,omitempty"`
+	PassportNo     string  `json:"PassportNo,omitempty"`
+	PassportExpiry string  `json:"PassportExpiry,omitempty"`
+	AddressLine1   string  `json:"AddressLine1,omitempty"`
+	AddressLine2   string  `json:"AddressLine2,omitempty"`
+	City           string  `json:"City,omitempty"`
+	CountryCode    string  `json:"CountryCode,omitempty"`
+	CountryName    string  `json:"CountryName,omitempty"`
 }
 
 // AddressInput is the booking address (it may also come on the passenger).
+//
+//paryatan:wire
 type AddressInput struct {
-	AddressLine1 string `json:"AddressLine1"`
-	AddressLine2 string `json:"AddressLine2"`
-	City         string `json:"City"`
-	CountryCode  string `json:"CountryCode"`
-	CountryName  string `json:"CountryName"`
-	ZipCode      string `json:"ZipCode"`
+	AddressLine1 string `json:"AddressLine1,omitempty"`
+	AddressLine2 string `json:"AddressLine2,omitempty"`
+	City         string `json:"City,omitempty"`
+	CountryCode  string `json:"CountryCode,omitempty"`
+	CountryName  string `json:"CountryName,omitempty"`
+	ZipCode      string `json:"ZipCode,omitempty"`
 }
 
 // ContactInput is the booking contact.
+//
+//paryatan:wire
 type ContactInput struct {
-	Email  string `json:"Email"`
-	Mobile string `json:"Mobile"`
+	Email  string `json:"Email,omitempty"`
+	Mobile string `json:"Mobile,omitempty"`
 }
 
 var (

@@ -15,8 +15,12 @@ import (
 // The flights API answers {ok: true, data} or {ok: false, message, detail?}
 // (product spec 7 and 8).
 
+// failBody is a failed flights call. Message is for people; Detail carries
+// the supplier's own words; Field names the input at fault on a 400.
+//
+//paryatan:wire FlightFailure
 type failBody struct {
-	OK      bool   `json:"ok"`
+	OK      bool   `json:"ok" tstype:"false"`
 	Message string `json:"message"`
 	Detail  string `json:"detail,omitempty"`
 	// Field names the input at fault, for validation failures.

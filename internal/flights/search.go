@@ -54,19 +54,23 @@ func (h *Handler) connector(w http.ResponseWriter, r *http.Request) (*connector.
 	return c, true
 }
 
-// SearchInput is the search payload of spec 7.
+// SearchInput is the search payload of spec 7. Dates are YYYY-MM-DD; a
+// return date makes it a round trip; cabinClass is a supplier cabin code
+// (2 economy, 3 premium economy, 4 business, 6 first).
+//
+//paryatan:wire
 type SearchInput struct {
 	Origin      string   `json:"origin"`
 	Destination string   `json:"destination"`
 	DepartDate  string   `json:"departDate"`
-	ReturnDate  string   `json:"returnDate"`
-	CabinClass  *int     `json:"cabinClass"`
-	Adults      *int     `json:"adults"`
-	Children    int      `json:"children"`
-	Infants     int      `json:"infants"`
-	Sources     []string `json:"sources"`
-	Nonstop     bool     `json:"nonstop"`
-	Airline     string   `json:"airline"`
+	ReturnDate  string   `json:"returnDate,omitempty"`
+	CabinClass  *int     `json:"cabinClass,omitempty"`
+	Adults      *int     `json:"adults,omitempty"`
+	Children    int      `json:"children,omitempty"`
+	Infants     int      `json:"infants,omitempty"`
+	Sources     []string `json:"sources,omitempty" tstype:"('GDS' | 'LCC')[]"`
+	Nonstop     bool     `json:"nonstop,omitempty"`
+	Airline     string   `json:"airline,omitempty"`
 }
 
 var (
@@ -182,7 +186,9 @@ func (h *Handler) Search(w http.ResponseWriter, r *http.Request) {
 	writeRaw(w, r, reply.Raw)
 }
 
-// TraceInput names a search result.
+// TraceInput names a search result (fare-quote and fare-rule payload).
+//
+//paryatan:wire
 type TraceInput struct {
 	TraceId     string `json:"traceId"`
 	ResultIndex string `json:"resultIndex"`

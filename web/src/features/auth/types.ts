@@ -1,16 +1,2 @@
-export type AccountType = 'personal' | 'biz'
-
-/**
- * The account as the auth calls return it (`{user}` from /api/auth/me, login
- * and registration). Mirrors the API's UserJSON.
- */
-export interface AuthUser {
-  _id: string
-  fullName: string
-  email: string
-  phone?: string
-  accountType: AccountType
-  emailVerified: boolean
-  /** ISO timestamp. */
-  createdAt: string
-}
+// The auth calls' wire types, generated from the API's Go types (internal/auth).
+export type { AccountType, AuthUser } from '@/lib/wire.gen'

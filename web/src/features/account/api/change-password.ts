@@ -1,13 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
+import type { ChangePasswordInput } from '@/lib/wire.gen'
 import { sessionsQueryKey } from './get-sessions'
 
 export const PASSWORD_PATH = '/api/v1/me/password'
 
-export interface ChangePasswordInput {
-  oldPassword: string
-  newPassword: string
-}
+export type { ChangePasswordInput }
 
 export async function changePassword(input: ChangePasswordInput): Promise<void> {
   await api.put<{ ok: boolean }>(PASSWORD_PATH, input)

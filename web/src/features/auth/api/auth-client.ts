@@ -1,5 +1,5 @@
 import { apiRequest, type FailedResponse } from '@/lib/api-client'
-import type { AuthUser } from '../types'
+import type { UserResponse } from '@/lib/wire.gen'
 
 /**
  * The auth calls' error wording (product spec 8): the body's `message` when
@@ -32,6 +32,4 @@ export function authPost<T>(path: string, body?: unknown): Promise<T> {
 }
 
 /** The `{user}` body that login and registration answer with. */
-export interface UserResponse {
-  user: AuthUser
-}
+export type { UserResponse }

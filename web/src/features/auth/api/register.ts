@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import type { AccountType, AuthUser } from '../types'
+import type { RegisterBody } from '@/lib/wire.gen'
 import { authPost, type UserResponse } from './auth-client'
 import { setSessionUser } from './get-me'
 import { emailField, passwordField } from '../utils/credential-fields'
@@ -15,14 +16,6 @@ export const registerInputSchema = z.object({
 })
 
 export type RegisterInput = Omit<z.input<typeof registerInputSchema>, 'phone'> & {
-  phone?: string
-  accountType?: AccountType
-}
-
-export interface RegisterBody {
-  fullName: string
-  email: string
-  password: string
   phone?: string
   accountType?: AccountType
 }
