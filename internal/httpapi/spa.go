@@ -12,16 +12,38 @@ import (
 	"net/http"
 	"path"
 	"strings"
+	"sync"
 	"time"
+
+	"github.com/klauspost/compress/gzip"
+	"github.com/klauspost/compress/zstd"
 )
 
 // SPA serves the built web app: its files, and index.html for every other GET
 // that asks for a page, so client-side routes work on reload and deep links.
 type SPA struct {
-	files fs.FS
-	etags map[string]string // file path → strong ETag
-	index []byte            // index.html with the runtime configuration; nil when not built
+	files  fs.FS
+	etags  map[string]string  // file path → strong ETag
+	packed map[string]*packed // compressible file path → its packed forms
+	index  []byte             // index.html with the runtime configuration; nil when not built
 }
+
+// packed holds a file packed once, at the best levels, on its first request:
+// the files never change while the process runs, so packing them per request
+// would spend CPU for larger answers. A form is nil when it does not pay.
+type packed struct {
+	once       sync.Once
+	zstd, gzip []byte
+}
+
+// compressible are the extensions worth packing (text formats).
+var compressible = map[string]bool{
+	".js": true, ".mjs": true, ".css": true, ".html": true, ".svg": true, ".json": true,
+	".txt": true, ".webmanifest": true, ".map": true, ".xml": true,
+}
+
+// minPacked is the smallest file worth packing.
+const minPacked = 1024
 
 // RuntimeConfig is what the web app learns from the server at load time
 // rather than at build time. It is embedded in index.html as
@@ -35,7 +57,7 @@ type RuntimeConfig struct {
 // NewSPA indexes the app's files once, computing their ETags, and prepares
 // index.html with cfg.
 func NewSPA(files fs.FS, cfg RuntimeConfig) (*SPA, error) {
-	s := &SPA{files: files, etags: map[string]string{}}
+	s := &SPA{files: files, etags: map[string]string{}, packed: map[string]*packed{}}
 	err := fs.WalkDir(files, ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
@@ -50,6 +72,9 @@ func NewSPA(files fs.FS, cfg RuntimeConfig) (*SPA, error) {
 			return err
 		}
 		s.etags[p] = `"` + base64.RawURLEncoding.EncodeToString(h.Sum(nil)[:16]) + `"`
+		if info, err := d.Info(); err == nil && info.Size() >= minPacked && compressible[path.Ext(p)] {
+			s.packed[p] = &packed{}
+		}
 		return nil
 	})
 	if err != nil {
@@ -137,13 +162,81 @@ func (s *SPA) serveFile(w http.ResponseWriter, r *http.Request, name, cacheContr
 		http.Error(w, "file not seekable", http.StatusInternalServerError)
 		return
 	}
-	w.Header().Set("Cache-Control", cacheControl)
-	if cacheControl != "no-store" {
-		w.Header().Set("ETag", s.etags[name])
+	h := w.Header()
+	h.Set("Cache-Control", cacheControl)
+	h.Set("ETag", s.etags[name])
+	if p, ok := s.packed[name]; ok {
+		h.Add("Vary", "Accept-Encoding")
+		if coding, body := s.pick(p, name, rs, r.Header.Get("Accept-Encoding")); body != nil {
+			// Each representation has its own ETag; the compress middleware
+			// leaves an encoded answer alone.
+			h.Set("Content-Encoding", coding)
+			h.Set("ETag", strings.TrimSuffix(s.etags[name], `"`)+"-"+coding+`"`)
+			http.ServeContent(w, r, name, time.Time{}, bytes.NewReader(body))
+			return
+		}
+		if _, err := rs.Seek(0, io.SeekStart); err != nil {
+			http.Error(w, "file not readable", http.StatusInternalServerError)
+			return
+		}
 	}
 	// ServeContent sets Content-Type from the extension and answers
 	// conditional and range requests.
 	// Embedded files have no meaningful modification time: the ETag does the
 	// job of Last-Modified.
 	http.ServeContent(w, r, name, time.Time{}, rs)
+}
+
+// pick returns the packed form of a file the client accepts (zstd first),
+// packing the file on first use; body is nil when there is none.
+func (s *SPA) pick(p *packed, name string, f io.Reader, acceptEncoding string) (coding string, body []byte) {
+	accepted := strings.Split(withoutRefused(acceptEncoding), ", ")
+	wants := func(c string) bool {
+		for _, a := range accepted {
+			if strings.EqualFold(a, c) {
+				return true
+			}
+		}
+		return false
+	}
+	if !wants("zstd") && !wants("gzip") {
+		return "", nil
+	}
+	p.once.Do(func() {
+		raw, err := io.ReadAll(f)
+		if err != nil {
+			return
+		}
+		p.zstd, p.gzip = pack(raw)
+	})
+	switch {
+	case wants("zstd") && p.zstd != nil:
+		return "zstd", p.zstd
+	case wants("gzip") && p.gzip != nil:
+		return "gzip", p.gzip
+	}
+	return "", nil
+}
+
+// pack compresses raw with zstd and gzip at their best levels, keeping a
+// form only when it saves at least a tenth.
+func pack(raw []byte) (zst, gz []byte) {
+	keep := func(b []byte) []byte {
+		if len(b) > len(raw)*9/10 {
+			return nil
+		}
+		return b
+	}
+	if enc, err := zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedBestCompression), zstd.WithEncoderConcurrency(1)); err == nil {
+		// One frame with its size: the window is the file, well within
+		// what browsers accept.
+		zst = keep(enc.EncodeAll(raw, nil))
+	}
+	var buf bytes.Buffer
+	if zw, err := gzip.NewWriterLevel(&buf, gzip.BestCompression); err == nil {
+		if _, err := zw.Write(raw); err == nil && zw.Close() == nil {
+			gz = keep(buf.Bytes())
+		}
+	}
+	return zst, gz
 }

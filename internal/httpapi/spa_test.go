@@ -1,10 +1,16 @@
 package httpapi
 
 import (
+	"bytes"
+	"io"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"testing"
 	"testing/fstest"
+
+	"github.com/klauspost/compress/gzip"
+	"github.com/klauspost/compress/zstd"
 )
 
 func newTestSPA(t *testing.T) *SPA {
@@ -103,5 +109,82 @@ func TestSPANotBuilt(t *testing.T) {
 	spa.ServeHTTP(rec, req)
 	if rec.Code != http.StatusServiceUnavailable {
 		t.Fatalf("unbuilt app = %d, want 503 with advice", rec.Code)
+	}
+}
+
+// Text assets are served packed once at the best levels, zstd first, each
+// packed form with its own ETag; small files and clients that accept no
+// coding get the file as it is.
+func TestSPAServesPackedAssets(t *testing.T) {
+	t.Parallel()
+	script := []byte(strings.Repeat("export const airport = {code: 'BOM', city: 'Mumbai'};\n", 400))
+	spa, err := NewSPA(fstest.MapFS{
+		"index.html":            {Data: []byte("<!doctype html><head></head>")},
+		"assets/index-abc1.js":  {Data: script},
+		"assets/tiny-abc2.js":   {Data: []byte("console.log(1)")},
+		"assets/photo-abc3.png": {Data: bytes.Repeat([]byte{0x89}, 4096)},
+	}, RuntimeConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := compress()(spa) // as served: behind the compress middleware
+	get := func(path, acceptEncoding, ifNoneMatch string) *httptest.ResponseRecorder {
+		req := httptest.NewRequest(http.MethodGet, path, nil)
+		if acceptEncoding != "" {
+			req.Header.Set("Accept-Encoding", acceptEncoding)
+		}
+		if ifNoneMatch != "" {
+			req.Header.Set("If-None-Match", ifNoneMatch)
+		}
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		return rec
+	}
+	etags := map[string]string{} // ETag → coding
+	for _, tc := range []struct{ accept, coding string }{
+		{"gzip, deflate, br, zstd", "zstd"},
+		{"gzip", "gzip"},
+		{"zstd;q=0, gzip", "gzip"},
+		{"", ""},
+	} {
+		rec := get("/assets/index-abc1.js", tc.accept, "")
+		if rec.Code != 200 || rec.Header().Get("Content-Encoding") != tc.coding || !strings.Contains(rec.Header().Get("Vary"), "Accept-Encoding") {
+			t.Fatalf("Accept-Encoding %q: %d, Content-Encoding %q, Vary %q", tc.accept, rec.Code, rec.Header().Get("Content-Encoding"), rec.Header().Get("Vary"))
+		}
+		if !strings.HasPrefix(rec.Header().Get("Content-Type"), "text/javascript") {
+			t.Fatalf("Content-Type %q", rec.Header().Get("Content-Type"))
+		}
+		body := rec.Body.Bytes()
+		switch tc.coding {
+		case "zstd":
+			d, _ := zstd.NewReader(nil)
+			body, err = d.DecodeAll(body, nil)
+		case "gzip":
+			var zr *gzip.Reader
+			if zr, err = gzip.NewReader(bytes.NewReader(body)); err == nil {
+				body, err = io.ReadAll(zr)
+			}
+		}
+		if err != nil || !bytes.Equal(body, script) {
+			t.Fatalf("%q: unpacked %d bytes (%v), want the %d of the file", tc.coding, len(body), err, len(script))
+		}
+		if tc.coding != "" && rec.Body.Len() > len(script)/10 {
+			t.Errorf("%s packed %d bytes to %d", tc.coding, len(script), rec.Body.Len())
+		}
+		etag := rec.Header().Get("ETag")
+		if other, seen := etags[etag]; seen && other != tc.coding {
+			t.Fatalf("%q shares its ETag %s with %q", tc.coding, etag, other)
+		}
+		etags[etag] = tc.coding
+		if rec := get("/assets/index-abc1.js", tc.accept, etag); rec.Code != http.StatusNotModified {
+			t.Fatalf("%q: If-None-Match its own ETag = %d", tc.coding, rec.Code)
+		}
+	}
+	// A small script is left to the middleware; an image is never packed.
+	if rec := get("/assets/tiny-abc2.js", "zstd", ""); rec.Code != 200 || strings.Contains(rec.Header().Get("ETag"), "-zstd") {
+		t.Fatalf("tiny script: %d, ETag %q", rec.Code, rec.Header().Get("ETag"))
+	}
+	if rec := get("/assets/photo-abc3.png", "gzip, zstd", ""); rec.Header().Get("Content-Encoding") != "" || rec.Body.Len() != 4096 {
+		t.Fatalf("image: Content-Encoding %q, %d bytes", rec.Header().Get("Content-Encoding"), rec.Body.Len())
 	}
 }
