@@ -300,16 +300,8 @@ func TestGDSTicketCarriesPassports(t *testing.T) {
 	f := setup(t, sim.Options{})
 	ctx := context.Background()
 	conn := f.conn(t)
-	reply, err := f.client.Search(ctx, conn, searchReq("BOM", "DXB"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	index := firstResult(t, reply, false)
-	tr := tbo.TraceRequest{TraceId: reply.TraceId, ResultIndex: index}
-	q, err := f.client.FareQuote(ctx, conn, tr)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, tr, q := searchAndQuote(t, f, conn, "BOM", "DXB")
+	index := tr.ResultIndex
 	if !bool(q.Result.IsPassportRequiredAtTicket) || !q.Result.NeedsPassport() {
 		t.Fatalf("quote of an international GDS fare does not ask for passports: %+v", q.Result)
 	}
@@ -350,16 +342,8 @@ func TestEveryOperationHonoursItsDeadline(t *testing.T) {
 		conn.Timeouts[op] = connector.Duration(2 * time.Second)
 	}
 	// What the slow calls need: a search, a quote and a GDS booking.
-	reply, err := f.client.Search(ctx, conn, searchReq("BOM", "DEL"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	gds := firstResult(t, reply, false)
-	tr := tbo.TraceRequest{TraceId: reply.TraceId, ResultIndex: gds}
-	q, err := f.client.FareQuote(ctx, conn, tr)
-	if err != nil {
-		t.Fatal(err)
-	}
+	reply, tr, q := searchAndQuote(t, f, conn, "BOM", "DEL")
+	gds := tr.ResultIndex
 	booked, err := f.client.Book(ctx, conn, tbo.BookRequest{TraceId: tr.TraceId, ResultIndex: gds, Passengers: []tbo.Passenger{passenger(q)}})
 	if err != nil {
 		t.Fatal(err)
@@ -427,6 +411,21 @@ func assertTimedOut(t *testing.T, err error, op connector.Operation, took time.D
 	if took < 2*time.Second || took > 3500*time.Millisecond {
 		t.Fatalf("%s gave up after %s, want about 2s", op, took)
 	}
+}
+
+// searchAndQuote searches from → to and quotes the first GDS result.
+func searchAndQuote(t *testing.T, f *fixture, conn *connector.Connector, from, to string) (*tbo.Reply, tbo.TraceRequest, *tbo.Quote) {
+	t.Helper()
+	reply, err := f.client.Search(context.Background(), conn, searchReq(from, to))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := tbo.TraceRequest{TraceId: reply.TraceId, ResultIndex: firstResult(t, reply, false)}
+	q, err := f.client.FareQuote(context.Background(), conn, tr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return reply, tr, q
 }
 
 func firstResult(t *testing.T, reply *tbo.Reply, lcc bool) string {
