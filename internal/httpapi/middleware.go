@@ -169,16 +169,17 @@ func compress() func(http.Handler) http.Handler {
 		h := c.Handler(next)
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			if ae := r.Header.Get("Accept-Encoding"); strings.Contains(ae, "q=0") {
-				r.Header.Set("Accept-Encoding", withoutRefused(ae))
+				// The compressor reads names only: "zstd;q=0" would pick zstd.
+				r.Header.Set("Accept-Encoding", strings.Join(acceptedCodings(ae), ", "))
 			}
 			h.ServeHTTP(w, r)
 		})
 	}
 }
 
-// withoutRefused drops the codings an Accept-Encoding header refuses with
-// q=0 (the compressor reads names only, so "zstd;q=0" would pick zstd).
-func withoutRefused(header string) string {
+// acceptedCodings are the codings an Accept-Encoding header names, lower
+// case, without those it refuses with q=0.
+func acceptedCodings(header string) []string {
 	var kept []string
 	for _, part := range strings.Split(header, ",") {
 		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
@@ -190,11 +191,11 @@ func withoutRefused(header string) string {
 				refused = err == nil && q == 0
 			}
 		}
-		if name != "" && !refused {
-			kept = append(kept, strings.TrimSpace(name))
+		if name = strings.ToLower(strings.TrimSpace(name)); name != "" && !refused {
+			kept = append(kept, name)
 		}
 	}
-	return strings.Join(kept, ", ")
+	return kept
 }
 
 // crossOriginProtection refuses state-changing requests that a browser marks

@@ -64,16 +64,17 @@ func TestCompressNegotiation(t *testing.T) {
 	}
 }
 
-func TestWithoutRefused(t *testing.T) {
+func TestAcceptedCodings(t *testing.T) {
 	for in, want := range map[string]string{
 		"gzip, deflate, br, zstd":    "gzip, deflate, br, zstd",
 		"zstd;q=0, gzip;q=0.8":       "gzip",
 		"gzip; q=0.000 , br;q=1":     "br",
 		"zstd;q=0.01":                "zstd",
 		"identity;q=0, gzip;q=0.5 ,": "gzip",
+		"GZip, ZSTD":                 "gzip, zstd",
 	} {
-		if got := withoutRefused(in); got != want {
-			t.Errorf("withoutRefused(%q) = %q, want %q", in, got, want)
+		if got := strings.Join(acceptedCodings(in), ", "); got != want {
+			t.Errorf("acceptedCodings(%q) = %q, want %q", in, got, want)
 		}
 	}
 }

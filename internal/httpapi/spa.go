@@ -11,6 +11,7 @@ import (
 	"io/fs"
 	"net/http"
 	"path"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -167,7 +168,7 @@ func (s *SPA) serveFile(w http.ResponseWriter, r *http.Request, name, cacheContr
 	h.Set("ETag", s.etags[name])
 	if p, ok := s.packed[name]; ok {
 		h.Add("Vary", "Accept-Encoding")
-		if coding, body := s.pick(p, name, rs, r.Header.Get("Accept-Encoding")); body != nil {
+		if coding, body := p.pick(rs, acceptedCodings(r.Header.Get("Accept-Encoding"))); body != nil {
 			// Each representation has its own ETag; the compress middleware
 			// leaves an encoded answer alone.
 			h.Set("Content-Encoding", coding)
@@ -187,18 +188,10 @@ func (s *SPA) serveFile(w http.ResponseWriter, r *http.Request, name, cacheContr
 	http.ServeContent(w, r, name, time.Time{}, rs)
 }
 
-// pick returns the packed form of a file the client accepts (zstd first),
-// packing the file on first use; body is nil when there is none.
-func (s *SPA) pick(p *packed, name string, f io.Reader, acceptEncoding string) (coding string, body []byte) {
-	accepted := strings.Split(withoutRefused(acceptEncoding), ", ")
-	wants := func(c string) bool {
-		for _, a := range accepted {
-			if strings.EqualFold(a, c) {
-				return true
-			}
-		}
-		return false
-	}
+// pick returns the packed form of the file f that the client accepts (zstd
+// first), packing it on first use; body is nil when there is none.
+func (p *packed) pick(f io.Reader, accepted []string) (coding string, body []byte) {
+	wants := func(c string) bool { return slices.Contains(accepted, c) }
 	if !wants("zstd") && !wants("gzip") {
 		return "", nil
 	}
@@ -231,6 +224,7 @@ func pack(raw []byte) (zst, gz []byte) {
 		// One frame with its size: the window is the file, well within
 		// what browsers accept.
 		zst = keep(enc.EncodeAll(raw, nil))
+		_ = enc.Close()
 	}
 	var buf bytes.Buffer
 	if zw, err := gzip.NewWriterLevel(&buf, gzip.BestCompression); err == nil {
