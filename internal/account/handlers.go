@@ -15,6 +15,7 @@ import (
 
 	"github.com/paryatan/paryatan/internal/auth"
 	"github.com/paryatan/paryatan/internal/httpjson"
+	"github.com/paryatan/paryatan/internal/store"
 	"github.com/paryatan/paryatan/internal/store/queries"
 )
 
@@ -28,7 +29,7 @@ type Handler struct {
 
 // NewHandler returns the account routes' handler.
 func NewHandler(pool *pgxpool.Pool, log *slog.Logger) *Handler {
-	return &Handler{q: queries.New(pool), log: log, now: time.Now}
+	return &Handler{q: queries.New(store.Reads{Pool: pool}), log: log, now: time.Now}
 }
 
 type profileBody struct {

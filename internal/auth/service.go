@@ -16,6 +16,7 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/paryatan/paryatan/internal/store"
 	"github.com/paryatan/paryatan/internal/store/queries"
 )
 
@@ -58,7 +59,7 @@ type Service struct {
 // NewService returns the auth service. providers may be empty: sign-in with
 // a provider then answers that it is unavailable.
 func NewService(pool *pgxpool.Pool, cfg Config, mailer Mailer, providers map[string]*Provider, log *slog.Logger) *Service {
-	return &Service{pool: pool, q: queries.New(pool), cfg: cfg, log: log, mailer: mailer, providers: providers, now: time.Now}
+	return &Service{pool: pool, q: queries.New(store.Reads{Pool: pool}), cfg: cfg, log: log, mailer: mailer, providers: providers, now: time.Now}
 }
 
 // Problem is a failure whose message is meant for people; Code is stable

@@ -9,6 +9,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/paryatan/paryatan/internal/store"
 	"github.com/paryatan/paryatan/internal/store/queries"
 )
 
@@ -33,7 +34,7 @@ const cacheFor = time.Minute
 
 // NewPGTokens returns the shared token store.
 func NewPGTokens(pool *pgxpool.Pool) *PGTokens {
-	return &PGTokens{pool: pool, q: queries.New(pool), cache: map[string]cachedToken{}}
+	return &PGTokens{pool: pool, q: queries.New(store.Reads{Pool: pool}), cache: map[string]cachedToken{}}
 }
 
 // Token returns the supplier's token of the day, authenticating (through
