@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"context"
 	"errors"
 	"io"
 	"log/slog"
@@ -40,6 +41,11 @@ func observe(log *slog.Logger, m *telemetry.Metrics) func(http.Handler) http.Han
 					status = http.StatusInternalServerError
 					defer panic(rec)
 				}
+				if errors.Is(r.Context().Err(), context.Canceled) {
+					// The client closed the connection before the answer was
+					// done: not our failure, and never a 5xx.
+					status = StatusClientClosedRequest
+				}
 				route := routePattern(r)
 				elapsed := time.Since(start)
 				m.HTTPDuration.WithLabelValues(route, r.Method, statusClass(status)).Observe(elapsed.Seconds())
@@ -50,7 +56,7 @@ func observe(log *slog.Logger, m *telemetry.Metrics) func(http.Handler) http.Han
 
 				level := slog.LevelInfo
 				switch {
-				case status >= 500:
+				case status >= 500 && status != StatusClientClosedRequest:
 					level = slog.LevelError
 				case route == "/healthz" || route == "/readyz" || route == "/metrics":
 					level = slog.LevelDebug
@@ -64,19 +70,31 @@ func observe(log *slog.Logger, m *telemetry.Metrics) func(http.Handler) http.Han
 	}
 }
 
+// StatusClientClosedRequest is the status recorded (in metrics and logs,
+// never sent) for a request whose client went away before its answer was
+// done, as proxies conventionally do.
+const StatusClientClosedRequest = 499
+
 // routePattern is the matched chi pattern (bounded cardinality), never the raw
-// path.
+// path. A path that matched no route, including the catch-alls of the API
+// and of the web app's files, is "unmatched".
 func routePattern(r *http.Request) string {
 	if rc := chi.RouteContext(r.Context()); rc != nil {
-		if p := rc.RoutePattern(); p != "" {
+		if p := rc.RoutePattern(); p == "/*" || (p != "" && !strings.HasSuffix(p, "/*")) {
 			return p
 		}
 	}
 	return "unmatched"
 }
 
+// statusClass is the code label: the status class ("2xx" …), and "499"
+// on its own for clients that went away, so that error-ratio alerts on 5xx
+// (or 4xx) are not set off by disconnects.
 func statusClass(code int) string {
-	if code < 100 || code > 599 {
+	switch {
+	case code == StatusClientClosedRequest:
+		return "499"
+	case code < 100 || code > 599:
 		return "other"
 	}
 	return strconv.Itoa(code/100) + "xx"
