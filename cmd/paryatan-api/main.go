@@ -24,6 +24,7 @@ import (
 	"github.com/paryatan/paryatan/internal/clientip"
 	"github.com/paryatan/paryatan/internal/flights"
 	"github.com/paryatan/paryatan/internal/httpapi"
+	"github.com/paryatan/paryatan/internal/instance"
 	"github.com/paryatan/paryatan/internal/platform/config"
 	"github.com/paryatan/paryatan/internal/platform/pgembed"
 	"github.com/paryatan/paryatan/internal/platform/telemetry"
@@ -125,8 +126,28 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		return err
 	}
 	supplierClient := tbo.NewClient(tbo.NewPGTokens(pool), metrics.Supplier, tracing.Provider, log.With("component", "supplier"), getenv)
-	flightsHandler := flights.NewHandler(connectors, supplierClient, pool, log)
-	go flightsHandler.Bookings().Reconcile(ctx, connectors, 5*time.Second)
+
+	// The process's heartbeat and the booking machine's background work
+	// outlive the signal: in-flight supplier calls keep their leases while
+	// the server drains, and what this process still holds afterwards is
+	// handed over at once when its row is removed.
+	background, stopBackground := context.WithCancel(context.WithoutCancel(ctx))
+	defer stopBackground()
+	self := instance.New(pool, log)
+	if err := self.Start(background); err != nil {
+		return err
+	}
+	defer func() {
+		stopBackground()
+		sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+		defer cancel()
+		if err := self.Stop(sctx); err != nil {
+			log.Warn("could not deregister the api instance; the others will notice it stopped", "err", err)
+		}
+	}()
+	flightsHandler := flights.NewHandler(flights.Deps{Connectors: connectors, Supplier: supplierClient, DB: pool,
+		Log: log, Metrics: metrics.Bookings, Instance: self.ID})
+	go flightsHandler.Bookings().Maintain(background, connectors)
 
 	health := httpapi.NewHealth(pool, store.Migrations(), log)
 	handler, err := httpapi.NewServer(httpapi.Deps{
@@ -167,7 +188,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	}
 	addr := ln.Addr().(*net.TCPAddr)
 	fmt.Fprintf(stdout, "Paryatan is running at http://localhost:%d\n", addr.Port)
-	log.Info("listening", "port", addr.Port, "version", version, "tracing", tracing.Exporting)
+	log.Info("listening", "port", addr.Port, "version", version, "tracing", tracing.Exporting, "instance", self.ID)
 
 	serveErr := make(chan error, 1)
 	go func() { serveErr <- srv.Serve(ln) }()

@@ -29,6 +29,7 @@ import (
 	"github.com/paryatan/paryatan/internal/clientip"
 	"github.com/paryatan/paryatan/internal/flights"
 	"github.com/paryatan/paryatan/internal/httpapi"
+	"github.com/paryatan/paryatan/internal/instance"
 	"github.com/paryatan/paryatan/internal/platform/telemetry"
 	"github.com/paryatan/paryatan/internal/store"
 	"github.com/paryatan/paryatan/internal/store/storetest"
@@ -69,8 +70,24 @@ type Env struct {
 	Flights *flights.Handler
 	// Metrics is the server's registry.
 	Metrics *telemetry.Metrics
+	// Instance is the server's identity in api_instances; stopping it makes
+	// the server look dead to the other replicas.
+	Instance *instance.Instance
 
-	opts Options
+	opts          Options
+	stopHeartbeat context.CancelFunc
+}
+
+// Vanish makes the server look dead to the other replicas, as a killed
+// process or a lost node does: its heartbeat stops and its instance row is
+// removed. Requests it is serving carry on (a process cut off from the
+// others but still running is the harder case).
+func (e *Env) Vanish(t testing.TB) {
+	t.Helper()
+	e.stopHeartbeat()
+	if err := e.Instance.Stop(context.Background()); err != nil {
+		t.Fatal(err)
+	}
 }
 
 // New starts the server for one test; everything stops when the test ends.
@@ -125,7 +142,15 @@ func (e *Env) start(t testing.TB) {
 	metrics := telemetry.NewMetrics()
 	connectors := NewSimConnectors(t, e.SimURL, opts.Connectors)
 	client := tbo.NewClient(tbo.NewPGTokens(pool), metrics.Supplier, noop.NewTracerProvider(), log, os.Getenv)
-	flightsHandler := flights.NewHandler(connectors, client, pool, log)
+	self := instance.New(pool, log)
+	bg, stopBg := context.WithCancel(context.Background())
+	if err := self.Start(bg); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(stopBg)
+	e.stopHeartbeat = stopBg
+	flightsHandler := flights.NewHandler(flights.Deps{Connectors: connectors, Supplier: client, DB: pool, Log: log,
+		Metrics: metrics.Bookings, Instance: self.ID})
 	h, err := httpapi.NewServer(httpapi.Deps{
 		Logger: log, DB: pool, Metrics: metrics,
 		Tracing: noop.NewTracerProvider(), Propagator: propagation.TraceContext{},
@@ -142,7 +167,7 @@ func (e *Env) start(t testing.TB) {
 	}
 	srv := httptest.NewServer(h)
 	t.Cleanup(srv.Close)
-	e.URL, e.Auth, e.Connectors, e.Flights, e.Metrics = srv.URL, svc, connectors, flightsHandler, metrics
+	e.URL, e.Auth, e.Connectors, e.Flights, e.Metrics, e.Instance = srv.URL, svc, connectors, flightsHandler, metrics, self
 }
 
 // NewSimConnectors returns a connector store whose "tbo" connector points at
@@ -218,6 +243,16 @@ func (r *Response) Error(t testing.TB) (code, message string) {
 // (sent as JSON).
 func (c *Client) Do(method, path string, body any) *Response {
 	c.t.Helper()
+	res, err := c.DoContext(context.Background(), method, path, body)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	return res
+}
+
+// DoContext is Do under ctx: a request whose context ends before its answer
+// returns the error, as a browser tab closed mid-request would.
+func (c *Client) DoContext(ctx context.Context, method, path string, body any) (*Response, error) {
 	var rd io.Reader
 	switch b := body.(type) {
 	case nil:
@@ -228,13 +263,13 @@ func (c *Client) Do(method, path string, body any) *Response {
 	default:
 		buf, err := json.Marshal(b)
 		if err != nil {
-			c.t.Fatal(err)
+			return nil, err
 		}
 		rd = bytes.NewReader(buf)
 	}
-	req, err := http.NewRequest(method, c.env.URL+path, rd)
+	req, err := http.NewRequestWithContext(ctx, method, c.env.URL+path, rd)
 	if err != nil {
-		c.t.Fatal(err)
+		return nil, err
 	}
 	if rd != nil {
 		req.Header.Set("Content-Type", "application/json")
@@ -244,14 +279,14 @@ func (c *Client) Do(method, path string, body any) *Response {
 	}
 	res, err := c.HTTP.Do(req)
 	if err != nil {
-		c.t.Fatal(err)
+		return nil, err
 	}
 	defer res.Body.Close()
 	b, err := io.ReadAll(res.Body)
 	if err != nil {
-		c.t.Fatal(err)
+		return nil, err
 	}
-	return &Response{Response: res, Body: b}
+	return &Response{Response: res, Body: b}, nil
 }
 
 // Mailbox captures the e-mails the server sends.

@@ -148,7 +148,7 @@ func (h *Handler) Book(w http.ResponseWriter, r *http.Request) {
 	user := auth.FromContext(r.Context()).User
 	h.idempotent(w, r, user.ID, "book", body, func(ctx context.Context) captured {
 		out, err := h.bookings.Book(ctx, user.ID, conn, tr, pax)
-		return h.outcome(ctx, out, err, "Booking failed.")
+		return h.outcome(ctx, out, err, msgBookingFailed)
 	})
 }
 
@@ -210,13 +210,13 @@ func (h *Handler) Ticket(w http.ResponseWriter, r *http.Request) {
 			h.idempotent(w, r, user.ID, "ticket", body, func(ctx context.Context) captured {
 				nb, _, err := h.bookings.create(ctx, user.ID, conn, tr, pax, normaliseAgentRef(in.AgentReferenceNo, h.now()))
 				if err != nil {
-					return h.outcome(ctx, Outcome{}, err, "Ticketing failed from supplier side.")
+					return h.outcome(ctx, Outcome{}, err, msgTicketingFailed)
 				}
 				if !nb.IsLcc {
 					return captured{http.StatusConflict, failBody{Message: "This fare is not a low-cost fare: book it first, then ticket it."}}
 				}
 				out, err := h.bookings.Ticket(ctx, conn, nb, normaliseAgentRef(in.AgentReferenceNo, h.now()))
-				return h.outcome(ctx, out, err, "Ticketing failed from supplier side.")
+				return h.outcome(ctx, out, err, msgTicketingFailed)
 			})
 			return
 		}
@@ -239,9 +239,9 @@ func (h *Handler) Ticket(w http.ResponseWriter, r *http.Request) {
 	h.idempotent(w, r, user.ID, "ticket", body, func(ctx context.Context) captured {
 		out, err := h.bookings.Ticket(ctx, conn, b, normaliseAgentRef(in.AgentReferenceNo, h.now()))
 		if err == nil && !out.Failed && !out.Pending && !out.PriceChanged && out.Message == "" {
-			out.Message = "Ticket issued successfully."
+			out.Message = msgTicketed
 		}
-		return h.outcome(ctx, out, err, "Ticketing failed from supplier side.")
+		return h.outcome(ctx, out, err, msgTicketingFailed)
 	})
 }
 

@@ -13,6 +13,9 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/paryatan/paryatan/internal/instance"
+	"github.com/paryatan/paryatan/internal/platform/telemetry"
+	"github.com/paryatan/paryatan/internal/store"
 	"github.com/paryatan/paryatan/internal/store/queries"
 	"github.com/paryatan/paryatan/internal/supplier/connector"
 	"github.com/paryatan/paryatan/internal/supplier/tbo"
@@ -29,24 +32,50 @@ const (
 	StatusUnknown   = "unknown"
 )
 
+// What travellers are told (docs/flights-api.md).
+const (
+	msgBookingFailed       = "Booking failed."
+	msgTicketingFailed     = "Ticketing failed from supplier side."
+	msgTicketed            = "Ticket issued successfully."
+	msgLCCBookedAtTicket   = "Low-cost fares are booked when the ticket is issued."
+	msgFareChangedAtBook   = "The fare has changed. Please review the new price and book again."
+	msgFareChangedAtTicket = "The fare has changed. Press Retry Ticket to accept the new fare."
+	msgConfirming          = "We did not hear back from the airline in time. We are confirming your booking and will update My Trips; please do not book again."
+	// failureFareChanged marks, in bookings.failure, an attempt that ended
+	// because the fare moved.
+	failureFareChanged = "fare changed"
+)
+
 // Bookings runs the booking state machine over PostgreSQL and the supplier.
 type Bookings struct {
-	pool *pgxpool.Pool
-	q    *queries.Queries
-	tbo  *tbo.Client
-	log  *slog.Logger
+	pool    *pgxpool.Pool
+	q       *queries.Queries
+	tbo     *tbo.Client
+	log     *slog.Logger
+	metrics *telemetry.BookingMetrics
+	// owner is this process's api_instances id: it holds the leases of the
+	// supplier calls this process makes.
+	owner string
 	// InlineReconcile bounds how long a request that lost its answer spends
 	// asking GetBookingDetails before leaving the rest to the reconciler.
 	InlineReconcile time.Duration
-	// GiveUpAfter is how long a booking whose Book never reached the
-	// supplier may stay unknown before it is declared not made.
+	// GiveUpAfter is how long a booking must stay unknown, with the
+	// supplier saying it has no such booking, before it is declared not made.
 	GiveUpAfter time.Duration
+	// LeaseMargin is added to a supplier call's deadline to make its lease:
+	// time to record the answer after the call returns.
+	LeaseMargin time.Duration
+	// RecordFor is how long the answer of a supplier call is retried into
+	// the database when the database is unavailable (a restart, a failover)
+	// before the booking is left to the lease sweep.
+	RecordFor time.Duration
 }
 
-// NewBookings returns the booking service.
-func NewBookings(pool *pgxpool.Pool, client *tbo.Client, log *slog.Logger) *Bookings {
-	return &Bookings{pool: pool, q: queries.New(pool), tbo: client, log: log,
-		InlineReconcile: 20 * time.Second, GiveUpAfter: 30 * time.Minute}
+// NewBookings returns the booking service. owner is this process's
+// instance id (internal/instance), which must be kept alive while it runs.
+func NewBookings(pool *pgxpool.Pool, client *tbo.Client, log *slog.Logger, owner string, metrics *telemetry.BookingMetrics) *Bookings {
+	return &Bookings{pool: pool, q: queries.New(store.Reads{Pool: pool}), tbo: client, log: log, metrics: metrics, owner: owner,
+		InlineReconcile: 20 * time.Second, GiveUpAfter: 30 * time.Minute, LeaseMargin: 30 * time.Second, RecordFor: 30 * time.Second}
 }
 
 // errConflict is a booking that is not in a state for the request.
@@ -54,37 +83,71 @@ type errConflict struct{ message string }
 
 func (e *errConflict) Error() string { return e.message }
 
-// transition moves b from one status to another (compare-and-set) and
-// records the event. ok is false when another request moved it first.
-func (s *Bookings) transition(ctx context.Context, b queries.Booking, to, note string) (queries.Booking, bool, error) {
+// startCall moves b into an in-flight status (booking or ticketing),
+// compare-and-set, leased to this process for the operation's deadline plus
+// LeaseMargin, and ties the request's idempotency key (if any) to it, in one
+// transaction: from here on, a Book or Ticket may take effect at the
+// supplier. ok is false when another request moved the booking first.
+func (s *Bookings) startCall(ctx context.Context, conn *connector.Connector, b queries.Booking, to string, op connector.Operation, note string) (queries.Booking, bool, error) {
+	lease := conn.Timeout(op) + s.LeaseMargin
+	claim := keyClaimFrom(ctx)
 	var out queries.Booking
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		q := s.q.WithTx(tx)
 		var err error
-		out, err = q.BookingTransition(ctx, queries.BookingTransitionParams{ID: b.ID, FromStatus: b.Status, ToStatus: to})
+		out, err = q.BookingStartCall(ctx, queries.BookingStartCallParams{ID: b.ID, FromStatus: b.Status, ToStatus: to,
+			LeaseOwner: s.owner, LeaseSeconds: lease.Seconds()})
 		if err != nil {
 			return err
 		}
-		return q.BookingEventAdd(ctx, queries.BookingEventAddParams{BookingID: b.ID, FromStatus: b.Status, ToStatus: to, Note: note})
+		if claim != nil {
+			if err := claim.link(ctx, q, b.ID); err != nil {
+				return err
+			}
+		}
+		return q.BookingEventAdd(ctx, queries.BookingEventAddParams{BookingID: b.ID, FromStatus: b.Status, ToStatus: to, Note: note + " by " + s.owner})
 	})
 	if errors.Is(err, pgx.ErrNoRows) {
 		return b, false, nil
 	}
+	if err == nil && claim != nil {
+		claim.linked = true
+	}
 	return out, err == nil, err
 }
 
-// record stores an outcome and its event in one transaction.
-func (s *Bookings) record(ctx context.Context, from queries.Booking, note string, apply func(q *queries.Queries) (queries.Booking, error)) (queries.Booking, error) {
-	var out queries.Booking
-	err := pgx.BeginFunc(context.WithoutCancel(ctx), s.pool, func(tx pgx.Tx) error {
-		q := s.q.WithTx(tx)
-		var err error
-		if out, err = apply(q); err != nil {
-			return err
+// record stores the outcome of a call and its event in one transaction,
+// only if the booking is still in one of the from statuses (the status the
+// call started from, or unknown if the lease sweep got there first). It
+// retries for RecordFor while the database is unavailable: the supplier's
+// answer must not be lost to a database restart. When another writer
+// settled the booking first, record returns the booking as it now stands
+// and raced is true.
+func (s *Bookings) record(ctx context.Context, from queries.Booking, allowed []string, note string,
+	apply func(q *queries.Queries, from []string) (queries.Booking, error)) (out queries.Booking, raced bool, err error) {
+	ctx = context.WithoutCancel(ctx)
+	deadline := time.Now().Add(s.RecordFor)
+	wait := 100 * time.Millisecond
+	for {
+		err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+			q := s.q.WithTx(tx)
+			var err error
+			if out, err = apply(q, allowed); err != nil {
+				return err
+			}
+			return q.BookingEventAdd(ctx, queries.BookingEventAddParams{BookingID: from.ID, FromStatus: from.Status, ToStatus: out.Status, Note: note})
+		})
+		if errors.Is(err, pgx.ErrNoRows) {
+			now, gerr := s.q.BookingGetByID(ctx, from.ID)
+			return now, true, gerr
 		}
-		return q.BookingEventAdd(ctx, queries.BookingEventAddParams{BookingID: from.ID, FromStatus: from.Status, ToStatus: out.Status, Note: note})
-	})
-	return out, err
+		if err == nil || !store.IsConnectionError(err) || time.Now().After(deadline) {
+			return out, false, err
+		}
+		s.log.Warn("booking: database unavailable, retrying the record", "booking", from.ID, "err", err)
+		time.Sleep(wait)
+		wait = min(wait*2, 2*time.Second)
+	}
 }
 
 // quoteSummary is what a booking keeps of its fare quote.
@@ -223,10 +286,9 @@ func (s *Bookings) Book(ctx context.Context, userID uuid.UUID, conn *connector.C
 		return Outcome{}, err
 	}
 	if b.IsLcc {
-		return Outcome{Booking: b, Raw: quote.Raw,
-			Message: "Low-cost fares are booked when the ticket is issued."}, nil
+		return Outcome{Booking: b, Raw: quote.Raw, Message: msgLCCBookedAtTicket}, nil
 	}
-	b, ok, err := s.transition(ctx, b, StatusBooking, "book sent")
+	b, ok, err := s.startCall(ctx, conn, b, StatusBooking, connector.OpBook, "book sent")
 	if err != nil || !ok {
 		return Outcome{Booking: b}, errors.Join(err, &errConflict{"This booking is already being processed."})
 	}
@@ -238,32 +300,48 @@ func (s *Bookings) Book(ctx context.Context, userID uuid.UUID, conn *connector.C
 
 // afterCall records the outcome of Book or Ticket: success, a definite
 // failure, or an unknown outcome, which is never retried but reconciled.
+// The booking is recorded only from the status the call started in, or from
+// unknown when the lease sweep got there first (the supplier's own answer
+// settles it); if the reconciler settled it already, that stands.
 func (s *Bookings) afterCall(ctx context.Context, conn *connector.Connector, b queries.Booking, step string, res *tbo.Booking, callErr error) (Outcome, error) {
+	allowed := []string{b.Status, StatusUnknown}
 	if callErr != nil && tbo.IsOutcomeUnknown(callErr) {
 		var e *tbo.Error
 		errors.As(callErr, &e)
-		b, err := s.record(ctx, b, step+" outcome unknown: "+string(e.Kind), func(q *queries.Queries) (queries.Booking, error) {
-			return q.BookingMarkUnknown(ctx, queries.BookingMarkUnknownParams{ID: b.ID, UnknownStep: &step, Failure: e.Message})
+		nb, raced, err := s.record(ctx, b, []string{b.Status}, step+" outcome unknown: "+string(e.Kind), func(q *queries.Queries, from []string) (queries.Booking, error) {
+			return q.BookingMarkUnknown(ctx, queries.BookingMarkUnknownParams{ID: b.ID, UnknownStep: &step, Failure: e.Message, FromStatuses: from})
 		})
 		if err != nil {
-			return Outcome{}, err
+			return s.unrecorded(b, err)
 		}
-		return s.reconcileInline(ctx, conn, b)
+		if raced && nb.Status != StatusUnknown {
+			return outcomeOf(nb, step), nil
+		}
+		return s.reconcileInline(ctx, conn, nb)
+	}
+	settle := func(note string, apply func(q *queries.Queries, from []string) (queries.Booking, error), out Outcome) (Outcome, error) {
+		nb, raced, err := s.record(ctx, b, allowed, note, apply)
+		if err != nil {
+			return s.unrecorded(b, err)
+		}
+		if raced {
+			return outcomeOf(nb, step), nil
+		}
+		out.Booking = nb
+		return out, nil
 	}
 	if step == "book" && res != nil && res.IsPriceChanged && res.BookingId == 0 {
 		// The supplier holds nothing when the fare moved at Book: this
 		// attempt ends, and booking again quotes and books the new fare.
-		b, err := s.record(ctx, b, "fare changed at book", func(q *queries.Queries) (queries.Booking, error) {
+		return settle("fare changed at book", func(q *queries.Queries, from []string) (queries.Booking, error) {
 			return q.BookingRecordFailure(ctx, queries.BookingRecordFailureParams{ID: b.ID, Status: StatusFailed,
-				Failure: "fare changed", LastResponse: res.Raw})
-		})
-		return Outcome{Booking: b, Raw: res.Raw, PriceChanged: true,
-			Message: "The fare has changed. Please review the new price and book again."}, err
+				Failure: failureFareChanged, LastResponse: res.Raw, FromStatuses: from})
+		}, Outcome{Raw: res.Raw, PriceChanged: true, Message: msgFareChangedAtBook})
 	}
 	if callErr != nil {
-		msg := "Booking failed."
+		msg := msgBookingFailed
 		if step == "ticket" {
-			msg = "Ticketing failed from supplier side."
+			msg = msgTicketingFailed
 		}
 		var raw []byte
 		if res != nil {
@@ -275,37 +353,33 @@ func (s *Bookings) afterCall(ctx context.Context, conn *connector.Connector, b q
 		if step == "ticket" && !b.IsLcc {
 			to = StatusBooked
 		}
-		b, err := s.record(ctx, b, step+" refused: "+callErr.Error(), func(q *queries.Queries) (queries.Booking, error) {
-			return q.BookingRecordFailure(ctx, queries.BookingRecordFailureParams{ID: b.ID, Status: to, Failure: msg, LastResponse: raw})
-		})
 		detail := callErr.Error()
 		var e *tbo.Error
 		if errors.As(callErr, &e) {
 			detail = e.Message
 		}
-		return Outcome{Booking: b, Raw: raw, Message: msg + " " + detail, Failed: true}, err
+		return settle(step+" refused: "+callErr.Error(), func(q *queries.Queries, from []string) (queries.Booking, error) {
+			return q.BookingRecordFailure(ctx, queries.BookingRecordFailureParams{ID: b.ID, Status: to, Failure: msg, LastResponse: raw, FromStatuses: from})
+		}, Outcome{Raw: raw, Message: msg + " " + detail, Failed: true})
 	}
 	if step == "ticket" && res.TicketStatus == tbo.TicketPriceChanged {
-		b, err := s.record(ctx, b, "fare changed at ticketing", func(q *queries.Queries) (queries.Booking, error) {
+		return settle("fare changed at ticketing", func(q *queries.Queries, from []string) (queries.Booking, error) {
 			return q.BookingRecordFailure(ctx, queries.BookingRecordFailureParams{ID: b.ID, Status: StatusBooked,
-				Failure: "fare changed", LastResponse: res.Raw, PriceChangePending: true})
-		})
-		return Outcome{Booking: b, Raw: res.Raw, PriceChanged: true,
-			Message: "The fare has changed. Press Retry Ticket to accept the new fare."}, err
+				Failure: failureFareChanged, LastResponse: res.Raw, PriceChangePending: true, FromStatuses: from})
+		}, Outcome{Raw: res.Raw, PriceChanged: true, Message: msgFareChangedAtTicket})
 	}
 	to := StatusBooked
 	if step == "ticket" {
 		to = StatusTicketed
 		if res.TicketStatus != tbo.TicketSuccessful && res.TicketStatus != tbo.TicketAlreadyCreated {
-			b, err := s.record(ctx, b, fmt.Sprintf("ticket status %d", res.TicketStatus), func(q *queries.Queries) (queries.Booking, error) {
-				st := StatusFailed
-				if !b.IsLcc {
-					st = StatusBooked
-				}
+			st := StatusFailed
+			if !b.IsLcc {
+				st = StatusBooked
+			}
+			return settle(fmt.Sprintf("ticket status %d", res.TicketStatus), func(q *queries.Queries, from []string) (queries.Booking, error) {
 				return q.BookingRecordFailure(ctx, queries.BookingRecordFailureParams{ID: b.ID, Status: st,
-					Failure: "Ticketing failed from supplier side.", LastResponse: res.Raw})
-			})
-			return Outcome{Booking: b, Raw: res.Raw, Message: "Ticketing failed from supplier side.", Failed: true}, err
+					Failure: msgTicketingFailed, LastResponse: res.Raw, FromStatuses: from})
+			}, Outcome{Raw: res.Raw, Message: msgTicketingFailed, Failed: true})
 		}
 	}
 	pnr, id := res.PNR, res.BookingId
@@ -315,10 +389,50 @@ func (s *Bookings) afterCall(ctx context.Context, conn *connector.Connector, b q
 	if id == 0 && b.SupplierBookingID != nil {
 		id = *b.SupplierBookingID
 	}
-	b, err := s.record(ctx, b, step+" done", func(q *queries.Queries) (queries.Booking, error) {
-		return q.BookingRecordBooked(ctx, queries.BookingRecordBookedParams{ID: b.ID, Status: to, Pnr: &pnr, SupplierBookingID: &id, LastResponse: res.Raw})
-	})
-	return Outcome{Booking: b, Raw: res.Raw}, err
+	return settle(step+" done", func(q *queries.Queries, from []string) (queries.Booking, error) {
+		return q.BookingRecordBooked(ctx, queries.BookingRecordBookedParams{ID: b.ID, Status: to, Pnr: &pnr, SupplierBookingID: &id,
+			LastResponse: res.Raw, FromStatuses: from})
+	}, Outcome{Raw: res.Raw})
+}
+
+// unrecorded is the outcome of a call whose answer could not be written
+// (the database stayed down past RecordFor): the booking stays in flight
+// under this process's lease, which the sweep turns into unknown for the
+// reconciler. The traveller is told it is being confirmed, never that it
+// failed.
+func (s *Bookings) unrecorded(b queries.Booking, err error) (Outcome, error) {
+	s.log.Error("booking: could not record the supplier's answer; the lease sweep will reconcile it", "booking", b.ID, "err", err)
+	return Outcome{Booking: b, Pending: true, Message: msgConfirming}, nil
+}
+
+// outcomeOf is what a request about a booking answers from the booking as
+// it stands, when it did not see the supplier's answer itself: a replay
+// whose first request died, or a call whose booking another writer settled.
+func outcomeOf(b queries.Booking, step string) Outcome {
+	out := Outcome{Booking: b, Raw: b.LastResponse}
+	switch {
+	case b.Status == StatusTicketed:
+		if step == "ticket" {
+			out.Message = msgTicketed
+		}
+	case b.Status == StatusBooked && step == "ticket" && b.PriceChangePending:
+		out.PriceChanged, out.Message = true, msgFareChangedAtTicket
+	case b.Status == StatusBooked && step == "ticket":
+		out.Failed, out.Message = true, msgTicketingFailed
+	case b.Status == StatusBooked:
+	case b.Status == StatusQuoted && b.IsLcc && step == "book":
+		out.Message = msgLCCBookedAtTicket
+	case b.Status == StatusFailed && b.Failure == failureFareChanged:
+		out.PriceChanged, out.Message = true, msgFareChangedAtBook
+	case b.Status == StatusFailed && step == "ticket":
+		out.Failed, out.Message = true, msgTicketingFailed
+	case b.Status == StatusFailed:
+		out.Failed, out.Message = true, msgBookingFailed
+	default:
+		// booking, ticketing, unknown (or quoted before its call started).
+		out.Raw, out.Pending, out.Message = nil, true, msgConfirming
+	}
+	return out
 }
 
 func derefOr(p *string) string {
@@ -334,7 +448,7 @@ func (s *Bookings) Ticket(ctx context.Context, conn *connector.Connector, b quer
 	from := b.Status
 	switch {
 	case b.Status == StatusTicketed:
-		return Outcome{Booking: b, Raw: b.LastResponse, Message: "Ticket issued successfully."}, nil
+		return Outcome{Booking: b, Raw: b.LastResponse, Message: msgTicketed}, nil
 	case b.IsLcc && b.Status == StatusQuoted:
 	case !b.IsLcc && b.Status == StatusBooked:
 	case b.Status == StatusUnknown:
@@ -342,7 +456,7 @@ func (s *Bookings) Ticket(ctx context.Context, conn *connector.Connector, b quer
 	default:
 		return Outcome{Booking: b}, &errConflict{fmt.Sprintf("This booking cannot be ticketed now (it is %s).", b.Status)}
 	}
-	b, ok, err := s.transition(ctx, b, StatusTicketing, "ticket sent from "+from)
+	b, ok, err := s.startCall(ctx, conn, b, StatusTicketing, connector.OpTicket, "ticket sent from "+from)
 	if err != nil || !ok {
 		return Outcome{Booking: b}, errors.Join(err, &errConflict{"This booking is already being ticketed."})
 	}
@@ -382,39 +496,51 @@ func (s *Bookings) reconcileInline(ctx context.Context, conn *connector.Connecto
 		}
 		select {
 		case <-ctx.Done():
-			return Outcome{Booking: b, Pending: true,
-				Message: "We did not hear back from the airline in time. We are confirming your booking and will update My Trips; please do not book again."}, nil
+			return Outcome{Booking: b, Pending: true, Message: msgConfirming}, nil
 		case <-time.After(wait):
 			wait *= 2
 		}
 	}
 }
 
-// reconcileOnce asks the supplier for the booking's real state and records
-// it. done is false when the state is still unknown.
+// reconcileOnce asks the supplier for the real state of an unknown booking
+// and records it. done is false while the state is still unknown. Only the
+// supplier saying it has no such booking, GiveUpAfter or longer after the
+// call, settles a booking as not made; timeouts, HTTP failures and other
+// errors prove nothing and leave it unknown.
 func (s *Bookings) reconcileOnce(ctx context.Context, conn *connector.Connector, b queries.Booking) (Outcome, bool, error) {
+	step := derefOr(b.UnknownStep)
 	req := tbo.DetailsRequest{TraceId: b.TraceID}
 	if b.SupplierBookingID != nil {
 		req = tbo.DetailsRequest{BookingId: *b.SupplierBookingID, PNR: derefOr(b.Pnr)}
 	}
 	d, err := s.tbo.BookingDetails(ctx, conn, req)
 	if err != nil {
-		var e *tbo.Error
-		notThere := errors.As(err, &e) && e.Kind == tbo.KindSupplier
-		if notThere && b.UnknownSince != nil && time.Since(*b.UnknownSince) > s.GiveUpAfter {
-			// The supplier still has no such booking long after the call:
-			// the request never took effect.
-			to := StatusFailed
-			if derefOr(b.UnknownStep) == "ticket" && !b.IsLcc {
-				to = StatusBooked
-			}
-			out, rerr := s.record(ctx, b, "reconciled: not found at the supplier", func(q *queries.Queries) (queries.Booking, error) {
-				return q.BookingRecordFailure(ctx, queries.BookingRecordFailureParams{ID: b.ID, Status: to,
-					Failure: "The airline did not receive this request.", Reconciled: true})
-			})
-			return Outcome{Booking: out, Failed: true, Message: "Booking failed."}, true, rerr
+		if !tbo.IsNoSuchBooking(err) {
+			s.metrics.Reconciled.WithLabelValues("supplier_unavailable").Inc()
+			return Outcome{}, false, err
 		}
-		return Outcome{}, false, err
+		if b.UnknownSince == nil || time.Since(*b.UnknownSince) < s.GiveUpAfter {
+			s.metrics.Reconciled.WithLabelValues("not_found_yet").Inc()
+			return Outcome{}, false, err
+		}
+		// The supplier still has no such booking long after the call: the
+		// request never took effect.
+		to := StatusFailed
+		if step == "ticket" && !b.IsLcc {
+			to = StatusBooked
+		}
+		out, raced, rerr := s.record(ctx, b, []string{StatusUnknown}, "reconciled: the supplier has no such booking", func(q *queries.Queries, from []string) (queries.Booking, error) {
+			return q.BookingRecordFailure(ctx, queries.BookingRecordFailureParams{ID: b.ID, Status: to,
+				Failure: "The airline did not receive this request.", Reconciled: true, FromStatuses: from})
+		})
+		if rerr != nil {
+			return Outcome{}, false, rerr
+		}
+		if !raced {
+			s.metrics.Reconciled.WithLabelValues("failed").Inc()
+		}
+		return outcomeOf(out, step), true, nil
 	}
 	it := d.Itinerary
 	ticketed := len(it.Passenger) > 0
@@ -427,11 +553,17 @@ func (s *Bookings) reconcileOnce(ctx context.Context, conn *connector.Connector,
 	}
 	pnr, id := string(it.PNR), int64(it.BookingId)
 	raw := synthesisedBooking(it, d.Raw)
-	out, err := s.record(ctx, b, "reconciled from booking details", func(q *queries.Queries) (queries.Booking, error) {
+	out, raced, err := s.record(ctx, b, []string{StatusUnknown}, "reconciled from booking details", func(q *queries.Queries, from []string) (queries.Booking, error) {
 		return q.BookingRecordBooked(ctx, queries.BookingRecordBookedParams{ID: b.ID, Status: to, Pnr: &pnr,
-			SupplierBookingID: &id, LastResponse: raw, Reconciled: true})
+			SupplierBookingID: &id, LastResponse: raw, Reconciled: true, FromStatuses: from})
 	})
-	return Outcome{Booking: out, Raw: raw}, err == nil, err
+	if err != nil {
+		return Outcome{}, false, err
+	}
+	if !raced {
+		s.metrics.Reconciled.WithLabelValues(to).Inc()
+	}
+	return outcomeOf(out, step), true, nil
 }
 
 // synthesisedBooking gives a reconciled outcome the shape of a Book answer
@@ -449,14 +581,108 @@ func synthesisedBooking(it tbo.Itinerary, details json.RawMessage) json.RawMessa
 	return b
 }
 
-// Reconcile runs until ctx ends, claiming one due unknown booking at a time
-// (any replica may run it; SKIP LOCKED keeps them apart) and backing off
-// per booking. It picks up after restarts: the work list is the table.
+// Intervals of the background work every replica runs (Maintain).
+const (
+	reconcileEvery = 5 * time.Second
+	sweepEvery     = 2 * time.Second
+	statsEvery     = 15 * time.Second
+	cleanupEvery   = 10 * time.Minute
+	// KeyLifetime is how long idempotency keys are kept: a repeat within
+	// it gets the first answer; after it, the key may be used afresh.
+	KeyLifetime = 24 * time.Hour
+)
+
+// Maintain runs the background work of the booking machine until ctx ends;
+// every replica runs it, and the database keeps them apart:
+//   - the reconciler settles unknown bookings from the supplier;
+//   - the sweep moves in-flight bookings whose process died or overran its
+//     lease to unknown, for the reconciler;
+//   - the gauges of bookings by status are refreshed;
+//   - idempotency keys older than KeyLifetime and long-dead instances are
+//     deleted.
+//
+// It picks up after restarts: the work lists are the tables.
+func (s *Bookings) Maintain(ctx context.Context, connectors *connector.Store) {
+	go s.Reconcile(ctx, connectors, reconcileEvery)
+	sweep, stats, cleanup := time.NewTicker(sweepEvery), time.NewTicker(statsEvery), time.NewTicker(cleanupEvery)
+	defer sweep.Stop()
+	defer stats.Stop()
+	defer cleanup.Stop()
+	s.RefreshStats(ctx)
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-sweep.C:
+			s.Sweep(ctx)
+		case <-stats.C:
+			s.RefreshStats(ctx)
+		case <-cleanup.C:
+			s.Cleanup(ctx)
+		}
+	}
+}
+
+// Sweep moves in-flight bookings whose lease ran out or whose holder died
+// to unknown; it returns how many it moved.
+func (s *Bookings) Sweep(ctx context.Context) int {
+	rows, err := s.q.BookingSweepLeases(ctx)
+	if err != nil {
+		if ctx.Err() == nil {
+			s.log.Warn("booking lease sweep failed", "err", err)
+		}
+		return 0
+	}
+	for _, r := range rows {
+		s.metrics.LeasesSwept.WithLabelValues(r.FromStatus).Inc()
+		s.log.Warn("booking lease swept: its process stopped or overran; the reconciler will settle it",
+			"booking", r.ID, "from_status", r.FromStatus, "holder", r.LeaseOwner)
+	}
+	return len(rows)
+}
+
+// RefreshStats reads the booking gauges from the database.
+func (s *Bookings) RefreshStats(ctx context.Context) {
+	counts, err := s.q.BookingCountByStatus(ctx)
+	if err != nil {
+		return
+	}
+	byStatus := map[string]float64{}
+	for _, st := range []string{StatusQuoted, StatusBooking, StatusBooked, StatusTicketing, StatusTicketed, StatusFailed, StatusUnknown} {
+		byStatus[st] = 0
+	}
+	for _, c := range counts {
+		byStatus[c.Status] = float64(c.Bookings)
+	}
+	for st, n := range byStatus {
+		s.metrics.ByStatus.WithLabelValues(st).Set(n)
+	}
+	if age, err := s.q.BookingOldestUnknownAge(ctx); err == nil {
+		s.metrics.OldestUnknown.Set(age)
+	}
+}
+
+// Cleanup deletes idempotency keys older than KeyLifetime and forgets
+// processes long dead.
+func (s *Bookings) Cleanup(ctx context.Context) {
+	if n, err := s.q.IdempotencyDeleteExpired(ctx, time.Now().Add(-KeyLifetime)); err != nil {
+		s.log.Warn("deleting expired idempotency keys failed", "err", err)
+	} else if n > 0 {
+		s.log.Info("expired idempotency keys deleted", "keys", n)
+	}
+	if _, err := instance.Forget(ctx, s.q); err != nil {
+		s.log.Warn("forgetting dead api instances failed", "err", err)
+	}
+}
+
+// Reconcile runs the reconciler until ctx ends: it claims one due unknown
+// booking at a time (SKIP LOCKED keeps replicas apart), backing off per
+// booking.
 func (s *Bookings) Reconcile(ctx context.Context, connectors *connector.Store, every time.Duration) {
 	t := time.NewTicker(every)
 	defer t.Stop()
 	for {
-		for s.reconcileNext(ctx, connectors) {
+		for s.ReconcileNext(ctx, connectors) {
 			if ctx.Err() != nil {
 				return
 			}
@@ -469,8 +695,9 @@ func (s *Bookings) Reconcile(ctx context.Context, connectors *connector.Store, e
 	}
 }
 
-// reconcileNext handles one due booking; it reports whether it found one.
-func (s *Bookings) reconcileNext(ctx context.Context, connectors *connector.Store) bool {
+// ReconcileNext handles one due unknown booking; it reports whether it
+// found one.
+func (s *Bookings) ReconcileNext(ctx context.Context, connectors *connector.Store) bool {
 	var b queries.Booking
 	found := false
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {

@@ -26,14 +26,58 @@ type captured struct {
 	body   any
 }
 
-// idempotent runs do once per (user, operation, key). A repeat with the same
-// key and body gets the first answer; one that arrives while the first runs
-// (a double click, or a retry through another replica) waits for it; the
-// same key with another body is refused. Without a key, do just runs.
+// keyClaim is an idempotency key held by this process for the request it
+// is doing. It travels in the request's context to where the supplier call
+// starts, which ties the key to the booking in the same transaction, and
+// only while this process still holds the key (a fencing check: a process
+// that lost the key makes no supplier call).
+type keyClaim struct {
+	userID  uuid.UUID
+	op, key string
+	holder  string
+	// linked: the key is tied to a booking whose supplier call started.
+	linked bool
+}
+
+type keyClaimKey struct{}
+
+func withKeyClaim(ctx context.Context, c *keyClaim) context.Context {
+	return context.WithValue(ctx, keyClaimKey{}, c)
+}
+
+func keyClaimFrom(ctx context.Context) *keyClaim {
+	c, _ := ctx.Value(keyClaimKey{}).(*keyClaim)
+	return c
+}
+
+// errKeyLost is a request whose idempotency key was taken over by a repeat
+// of it because this process was thought dead: the repeat does the work.
+var errKeyLost = &errConflict{"This request is being handled by a repeat of it. Please check My Trips."}
+
+func (c *keyClaim) link(ctx context.Context, q *queries.Queries, bookingID uuid.UUID) error {
+	_, err := q.IdempotencyLink(ctx, queries.IdempotencyLinkParams{UserID: c.userID, Operation: c.op, Key: c.key, Holder: c.holder, BookingID: &bookingID})
+	if errors.Is(err, pgx.ErrNoRows) {
+		return errKeyLost
+	}
+	return err
+}
+
+// idempotent runs do once per (user, operation, key), on a context detached
+// from the client's request: a client that goes away changes nothing about
+// what happens at the supplier, and its outcome is what a repeat gets.
+//
+// A repeat with the same key and body gets the first answer byte for byte.
+// One that arrives while the first runs waits for it (a double click, or a
+// retry through another replica). One whose first request's process died
+// answers within a few seconds from the booking that request started:
+// settled, or still being confirmed ("do not book again"); if that request
+// died before any supplier call, the repeat does the work itself. The same
+// key with another body is refused. Without a key, do just runs.
 func (h *Handler) idempotent(w http.ResponseWriter, r *http.Request, userID uuid.UUID, op string, body []byte, do func(context.Context) captured) {
+	work := context.WithoutCancel(r.Context())
 	key := r.Header.Get(IdempotencyHeader)
 	if key == "" {
-		c := do(r.Context())
+		c := do(work)
 		httpjson.Write(w, r, c.status, c.body)
 		return
 	}
@@ -42,30 +86,37 @@ func (h *Handler) idempotent(w http.ResponseWriter, r *http.Request, userID uuid
 		return
 	}
 	sum := sha256.Sum256(canonicalJSON(body))
-	ctx := r.Context()
-	first, err := h.q.IdempotencyClaim(ctx, queries.IdempotencyClaimParams{UserID: userID, Operation: op, Key: key, RequestHash: sum[:]})
+	claim := &keyClaim{userID: userID, op: op, key: key, holder: h.bookings.owner}
+	first, err := h.q.IdempotencyClaim(work, queries.IdempotencyClaimParams{UserID: userID, Operation: op, Key: key,
+		RequestHash: sum[:], Holder: claim.holder})
 	if err != nil && !errors.Is(err, pgx.ErrNoRows) {
 		h.internal(w, r, err)
 		return
 	}
 	if first {
-		c := do(ctx)
-		resp, _ := json.Marshal(c.body)
-		status := int32(c.status)
-		// Stored even if the client has gone: a retry must find the answer.
-		if err := h.q.IdempotencyFinish(context.WithoutCancel(ctx), queries.IdempotencyFinishParams{
-			UserID: userID, Operation: op, Key: key, StatusCode: &status, Response: resp,
-		}); err != nil {
-			h.log.ErrorContext(ctx, "idempotency: could not store the answer", "err", err)
-		}
-		httpjson.Write(w, r, c.status, json.RawMessage(resp))
+		h.runClaimed(w, r, work, claim, do)
 		return
 	}
-	// Someone else holds the key: wait for their answer (bounded by the
-	// longest supplier call and this request's own life).
+	// Someone else holds the key: wait for their answer while they live
+	// (bounded by the longest supplier call and this request's own life).
+	ctx := r.Context()
 	deadline := time.Now().Add(h.idempotencyWait)
 	for {
 		row, err := h.q.IdempotencyGet(ctx, queries.IdempotencyGetParams{UserID: userID, Operation: op, Key: key})
+		if errors.Is(err, pgx.ErrNoRows) {
+			// The first request ended without an answer to keep and
+			// released the key: claim it afresh.
+			if first, err = h.q.IdempotencyClaim(work, queries.IdempotencyClaimParams{UserID: userID, Operation: op, Key: key,
+				RequestHash: sum[:], Holder: claim.holder}); err == nil && first {
+				h.runClaimed(w, r, work, claim, do)
+				return
+			}
+			if err != nil && !errors.Is(err, pgx.ErrNoRows) {
+				h.internal(w, r, err)
+				return
+			}
+			continue
+		}
 		if err != nil {
 			h.internal(w, r, err)
 			return
@@ -79,6 +130,26 @@ func (h *Handler) idempotent(w http.ResponseWriter, r *http.Request, userID uuid
 			httpjson.Write(w, r, int(*row.StatusCode), json.RawMessage(row.Response))
 			return
 		}
+		if !row.HolderAlive {
+			if row.BookingID == nil {
+				// The first request died before any supplier call: nothing
+				// happened that a retry could double.
+				took, err := h.q.IdempotencyTakeOver(work, queries.IdempotencyTakeOverParams{UserID: userID, Operation: op, Key: key, Holder: claim.holder})
+				if err == nil && took {
+					h.log.InfoContext(ctx, "idempotency key taken over from a stopped request", "operation", op)
+					h.runClaimed(w, r, work, claim, do)
+					return
+				}
+				if err != nil && !errors.Is(err, pgx.ErrNoRows) {
+					h.internal(w, r, err)
+					return
+				}
+			} else if done := h.answerFromBooking(w, r, userID, op, key, *row.BookingID); done {
+				return
+			} else {
+				continue // its answer is kept now: replay it
+			}
+		}
 		if time.Now().After(deadline) {
 			writeFail(w, r, http.StatusConflict, "A request with this Idempotency-Key is still being processed. Please check My Trips.", "")
 			return
@@ -89,6 +160,67 @@ func (h *Handler) idempotent(w http.ResponseWriter, r *http.Request, userID uuid
 		case <-time.After(200 * time.Millisecond):
 		}
 	}
+}
+
+// runClaimed does the request of a key this process holds and keeps its
+// answer for repeats. An answer that is not kept releases the key: it is
+// forgotten when no supplier call was made (the client may retry with it),
+// else left to answer from its booking.
+func (h *Handler) runClaimed(w http.ResponseWriter, r *http.Request, work context.Context, claim *keyClaim, do func(context.Context) captured) {
+	c := do(withKeyClaim(work, claim))
+	resp, _ := json.Marshal(c.body)
+	// Kept: definite answers. A 202 (still confirming) is not kept, so that
+	// repeats see the booking settle; nor is a failure before any supplier
+	// call was made, which a retry may safely do again.
+	keep := c.status != http.StatusAccepted && c.status != http.StatusInternalServerError &&
+		(c.status < http.StatusInternalServerError || claim.linked)
+	if keep {
+		status := int32(c.status)
+		if err := h.q.IdempotencyFinish(work, queries.IdempotencyFinishParams{UserID: claim.userID, Operation: claim.op, Key: claim.key,
+			Holder: claim.holder, StatusCode: &status, Response: resp}); err != nil {
+			h.log.ErrorContext(work, "idempotency: could not store the answer", "err", err)
+			keep = false
+		}
+	}
+	if !keep {
+		if err := h.q.IdempotencyAbandon(work, queries.IdempotencyAbandonParams{UserID: claim.userID, Operation: claim.op, Key: claim.key,
+			Holder: claim.holder}); err != nil {
+			h.log.ErrorContext(work, "idempotency: could not release the key", "err", err)
+		}
+	}
+	httpjson.Write(w, r, c.status, json.RawMessage(resp))
+}
+
+// answerFromBooking answers a repeat whose first request's process died
+// after starting a supplier call, from the booking that call was about. A
+// settled booking's answer is kept for later repeats (done is false then:
+// the caller replays what was kept, whoever kept it first); one still in
+// flight or unknown answers 202 "still confirming" and is not kept.
+func (h *Handler) answerFromBooking(w http.ResponseWriter, r *http.Request, userID uuid.UUID, op, key string, bookingID uuid.UUID) (done bool) {
+	ctx := r.Context()
+	b, err := h.q.BookingGetByID(ctx, bookingID)
+	if err != nil {
+		h.internal(w, r, err)
+		return true
+	}
+	out := outcomeOf(b, op)
+	failMsg := msgBookingFailed
+	if op == "ticket" {
+		failMsg = msgTicketingFailed
+	}
+	c := h.outcome(ctx, out, nil, failMsg)
+	if out.Pending {
+		httpjson.Write(w, r, c.status, c.body)
+		return true
+	}
+	resp, _ := json.Marshal(c.body)
+	status := int32(c.status)
+	if err := h.q.IdempotencyFinish(context.WithoutCancel(ctx), queries.IdempotencyFinishParams{UserID: userID, Operation: op, Key: key,
+		BookingID: &bookingID, StatusCode: &status, Response: resp}); err != nil {
+		h.internal(w, r, err)
+		return true
+	}
+	return false
 }
 
 // canonicalJSON re-encodes a JSON body so that whitespace and key order do

@@ -13,6 +13,8 @@ import (
 	"github.com/go-chi/chi/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/paryatan/paryatan/internal/platform/telemetry"
+	"github.com/paryatan/paryatan/internal/store"
 	"github.com/paryatan/paryatan/internal/store/queries"
 	"github.com/paryatan/paryatan/internal/supplier/connector"
 	"github.com/paryatan/paryatan/internal/supplier/tbo"
@@ -29,10 +31,23 @@ type Handler struct {
 	idempotencyWait time.Duration
 }
 
+// Deps are the flights API's dependencies.
+type Deps struct {
+	Connectors *connector.Store
+	Supplier   *tbo.Client
+	DB         *pgxpool.Pool
+	Log        *slog.Logger
+	Metrics    *telemetry.BookingMetrics
+	// Instance is this process's api_instances id (internal/instance),
+	// kept alive while the process runs: it holds the leases of the
+	// supplier calls and the idempotency keys this process works on.
+	Instance string
+}
+
 // NewHandler returns the flights API over the configured connectors.
-func NewHandler(connectors *connector.Store, client *tbo.Client, pool *pgxpool.Pool, log *slog.Logger) *Handler {
-	return &Handler{connectors: connectors, tbo: client, bookings: NewBookings(pool, client, log), q: queries.New(pool),
-		log: log, now: time.Now, idempotencyWait: 180 * time.Second}
+func NewHandler(d Deps) *Handler {
+	return &Handler{connectors: d.Connectors, tbo: d.Supplier, bookings: NewBookings(d.DB, d.Supplier, d.Log, d.Instance, d.Metrics),
+		q: queries.New(store.Reads{Pool: d.DB}), log: d.Log, now: time.Now, idempotencyWait: 180 * time.Second}
 }
 
 // Bookings returns the booking service (its reconciler runs in the background).

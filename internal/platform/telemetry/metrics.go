@@ -19,6 +19,8 @@ type Metrics struct {
 	HTTPInFlight prometheus.Gauge
 	// Supplier instruments the flight-supplier calls.
 	Supplier *SupplierMetrics
+	// Bookings watch the booking state machine and its recovery.
+	Bookings *BookingMetrics
 	// ConnectorGeneration is the generation of the connector configuration
 	// in force, so ops can see that a change has reached every pod.
 	ConnectorGeneration prometheus.Gauge
@@ -60,6 +62,49 @@ func NewMetrics() *Metrics {
 		m.ConnectorReloadErrors,
 	)
 	m.Supplier = NewSupplierMetrics(reg)
+	m.Bookings = NewBookingMetrics(reg)
+	return m
+}
+
+// BookingMetrics watch bookings: how many stand in each status, how long the
+// oldest unknown one has waited, what the reconciler finds, and supplier
+// calls whose process died (swept leases). The two gauges are read from the
+// database, so every replica reports the same figures: aggregate them with
+// max, not sum.
+type BookingMetrics struct {
+	// ByStatus is the number of bookings in each status.
+	ByStatus *prometheus.GaugeVec
+	// OldestUnknown is the age in seconds of the oldest booking whose
+	// outcome is still being found out (0 when none is).
+	OldestUnknown prometheus.Gauge
+	// Reconciled counts reconciler passes by outcome.
+	Reconciled *prometheus.CounterVec
+	// LeasesSwept counts in-flight bookings moved to unknown because the
+	// process calling the supplier died or overran its lease.
+	LeasesSwept *prometheus.CounterVec
+}
+
+// NewBookingMetrics registers the booking instruments on reg.
+func NewBookingMetrics(reg prometheus.Registerer) *BookingMetrics {
+	m := &BookingMetrics{
+		ByStatus: prometheus.NewGaugeVec(prometheus.GaugeOpts{
+			Namespace: "paryatan", Name: "bookings",
+			Help: "Bookings in each status (read from the database; the same on every replica).",
+		}, []string{"status"}),
+		OldestUnknown: prometheus.NewGauge(prometheus.GaugeOpts{
+			Namespace: "paryatan", Name: "booking_unknown_oldest_age_seconds",
+			Help: "Age of the oldest booking whose supplier outcome is still unknown (0 when none is).",
+		}),
+		Reconciled: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Namespace: "paryatan", Name: "booking_reconcile_total",
+			Help: "Reconciliations of bookings with an unknown outcome, by outcome (booked, ticketed, failed, not_found_yet, supplier_unavailable).",
+		}, []string{"outcome"}),
+		LeasesSwept: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Namespace: "paryatan", Name: "booking_leases_swept_total",
+			Help: "In-flight bookings (booking, ticketing) moved to unknown because their process died or overran its lease.",
+		}, []string{"from_status"}),
+	}
+	reg.MustRegister(m.ByStatus, m.OldestUnknown, m.Reconciled, m.LeasesSwept)
 	return m
 }
 

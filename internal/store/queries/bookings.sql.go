@@ -13,7 +13,7 @@ import (
 )
 
 const bookingClaimForReconcile = `-- name: BookingClaimForReconcile :one
-SELECT id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconcile_attempts, next_reconcile_at, reconciled_at, created_at, updated_at FROM bookings
+SELECT id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconcile_attempts, next_reconcile_at, reconciled_at, created_at, updated_at, lease_owner, lease_until FROM bookings
 WHERE status = 'unknown' AND next_reconcile_at <= now()
 ORDER BY next_reconcile_at
 LIMIT 1
@@ -54,8 +54,39 @@ func (q *Queries) BookingClaimForReconcile(ctx context.Context) (Booking, error)
 		&i.ReconciledAt,
 		&i.CreatedAt,
 		&i.UpdatedAt,
+		&i.LeaseOwner,
+		&i.LeaseUntil,
 	)
 	return i, err
+}
+
+const bookingCountByStatus = `-- name: BookingCountByStatus :many
+SELECT status, count(*)::bigint AS bookings FROM bookings GROUP BY status
+`
+
+type BookingCountByStatusRow struct {
+	Status   string
+	Bookings int64
+}
+
+func (q *Queries) BookingCountByStatus(ctx context.Context) ([]BookingCountByStatusRow, error) {
+	rows, err := q.db.Query(ctx, bookingCountByStatus)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []BookingCountByStatusRow{}
+	for rows.Next() {
+		var i BookingCountByStatusRow
+		if err := rows.Scan(&i.Status, &i.Bookings); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }
 
 const bookingCreate = `-- name: BookingCreate :one
@@ -63,7 +94,7 @@ INSERT INTO bookings (user_id, supplier, trace_id, result_index, is_lcc, status,
 	origin, destination, departure, airline, passengers, agent_reference, quote)
 VALUES ($1, $2, $3, $4, $5, 'quoted', $6, $7,
 	$8, $9, $10, $11, $12, $13, $14)
-RETURNING id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconcile_attempts, next_reconcile_at, reconciled_at, created_at, updated_at
+RETURNING id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconcile_attempts, next_reconcile_at, reconciled_at, created_at, updated_at, lease_owner, lease_until
 `
 
 type BookingCreateParams struct {
@@ -130,6 +161,8 @@ func (q *Queries) BookingCreate(ctx context.Context, arg BookingCreateParams) (B
 		&i.ReconciledAt,
 		&i.CreatedAt,
 		&i.UpdatedAt,
+		&i.LeaseOwner,
+		&i.LeaseUntil,
 	)
 	return i, err
 }
@@ -186,17 +219,12 @@ func (q *Queries) BookingEvents(ctx context.Context, bookingID uuid.UUID) ([]Boo
 	return items, nil
 }
 
-const bookingGet = `-- name: BookingGet :one
-SELECT id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconcile_attempts, next_reconcile_at, reconciled_at, created_at, updated_at FROM bookings WHERE id = $1 AND user_id = $2
+const bookingGetByID = `-- name: BookingGetByID :one
+SELECT id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconcile_attempts, next_reconcile_at, reconciled_at, created_at, updated_at, lease_owner, lease_until FROM bookings WHERE id = $1
 `
 
-type BookingGetParams struct {
-	ID     uuid.UUID
-	UserID uuid.UUID
-}
-
-func (q *Queries) BookingGet(ctx context.Context, arg BookingGetParams) (Booking, error) {
-	row := q.db.QueryRow(ctx, bookingGet, arg.ID, arg.UserID)
+func (q *Queries) BookingGetByID(ctx context.Context, id uuid.UUID) (Booking, error) {
+	row := q.db.QueryRow(ctx, bookingGetByID, id)
 	var i Booking
 	err := row.Scan(
 		&i.ID,
@@ -227,12 +255,14 @@ func (q *Queries) BookingGet(ctx context.Context, arg BookingGetParams) (Booking
 		&i.ReconciledAt,
 		&i.CreatedAt,
 		&i.UpdatedAt,
+		&i.LeaseOwner,
+		&i.LeaseUntil,
 	)
 	return i, err
 }
 
 const bookingGetBySupplierID = `-- name: BookingGetBySupplierID :one
-SELECT id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconcile_attempts, next_reconcile_at, reconciled_at, created_at, updated_at FROM bookings WHERE supplier = $1 AND supplier_booking_id = $2 AND user_id = $3
+SELECT id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconcile_attempts, next_reconcile_at, reconciled_at, created_at, updated_at, lease_owner, lease_until FROM bookings WHERE supplier = $1 AND supplier_booking_id = $2 AND user_id = $3
 `
 
 type BookingGetBySupplierIDParams struct {
@@ -273,12 +303,14 @@ func (q *Queries) BookingGetBySupplierID(ctx context.Context, arg BookingGetBySu
 		&i.ReconciledAt,
 		&i.CreatedAt,
 		&i.UpdatedAt,
+		&i.LeaseOwner,
+		&i.LeaseUntil,
 	)
 	return i, err
 }
 
 const bookingGetLatestByTrace = `-- name: BookingGetLatestByTrace :one
-SELECT id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconcile_attempts, next_reconcile_at, reconciled_at, created_at, updated_at FROM bookings
+SELECT id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconcile_attempts, next_reconcile_at, reconciled_at, created_at, updated_at, lease_owner, lease_until FROM bookings
 WHERE user_id = $1 AND supplier = $2 AND trace_id = $3 AND result_index = $4
 ORDER BY created_at DESC LIMIT 1
 `
@@ -327,12 +359,14 @@ func (q *Queries) BookingGetLatestByTrace(ctx context.Context, arg BookingGetLat
 		&i.ReconciledAt,
 		&i.CreatedAt,
 		&i.UpdatedAt,
+		&i.LeaseOwner,
+		&i.LeaseUntil,
 	)
 	return i, err
 }
 
 const bookingListByUser = `-- name: BookingListByUser :many
-SELECT id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconcile_attempts, next_reconcile_at, reconciled_at, created_at, updated_at FROM bookings WHERE user_id = $1 ORDER BY created_at DESC LIMIT 200
+SELECT id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconcile_attempts, next_reconcile_at, reconciled_at, created_at, updated_at, lease_owner, lease_until FROM bookings WHERE user_id = $1 ORDER BY created_at DESC LIMIT 200
 `
 
 func (q *Queries) BookingListByUser(ctx context.Context, userID uuid.UUID) ([]Booking, error) {
@@ -373,6 +407,8 @@ func (q *Queries) BookingListByUser(ctx context.Context, userID uuid.UUID) ([]Bo
 			&i.ReconciledAt,
 			&i.CreatedAt,
 			&i.UpdatedAt,
+			&i.LeaseOwner,
+			&i.LeaseUntil,
 		); err != nil {
 			return nil, err
 		}
@@ -386,19 +422,25 @@ func (q *Queries) BookingListByUser(ctx context.Context, userID uuid.UUID) ([]Bo
 
 const bookingMarkUnknown = `-- name: BookingMarkUnknown :one
 UPDATE bookings SET status = 'unknown', unknown_step = $1, failure = $2,
-	unknown_since = now(), reconcile_attempts = 0, next_reconcile_at = now()
-WHERE id = $3
-RETURNING id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconcile_attempts, next_reconcile_at, reconciled_at, created_at, updated_at
+	unknown_since = now(), reconcile_attempts = 0, next_reconcile_at = now(), lease_owner = NULL, lease_until = NULL
+WHERE id = $3 AND status = ANY ($4::text[])
+RETURNING id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconcile_attempts, next_reconcile_at, reconciled_at, created_at, updated_at, lease_owner, lease_until
 `
 
 type BookingMarkUnknownParams struct {
-	UnknownStep *string
-	Failure     string
-	ID          uuid.UUID
+	UnknownStep  *string
+	Failure      string
+	ID           uuid.UUID
+	FromStatuses []string
 }
 
 func (q *Queries) BookingMarkUnknown(ctx context.Context, arg BookingMarkUnknownParams) (Booking, error) {
-	row := q.db.QueryRow(ctx, bookingMarkUnknown, arg.UnknownStep, arg.Failure, arg.ID)
+	row := q.db.QueryRow(ctx, bookingMarkUnknown,
+		arg.UnknownStep,
+		arg.Failure,
+		arg.ID,
+		arg.FromStatuses,
+	)
 	var i Booking
 	err := row.Scan(
 		&i.ID,
@@ -429,8 +471,23 @@ func (q *Queries) BookingMarkUnknown(ctx context.Context, arg BookingMarkUnknown
 		&i.ReconciledAt,
 		&i.CreatedAt,
 		&i.UpdatedAt,
+		&i.LeaseOwner,
+		&i.LeaseUntil,
 	)
 	return i, err
+}
+
+const bookingOldestUnknownAge = `-- name: BookingOldestUnknownAge :one
+SELECT COALESCE(EXTRACT(EPOCH FROM now() - min(unknown_since)), 0)::float8 AS age_seconds
+FROM bookings WHERE status = 'unknown'
+`
+
+// Seconds since the oldest booking still unknown became unknown (0 if none).
+func (q *Queries) BookingOldestUnknownAge(ctx context.Context) (float64, error) {
+	row := q.db.QueryRow(ctx, bookingOldestUnknownAge)
+	var age_seconds float64
+	err := row.Scan(&age_seconds)
+	return age_seconds, err
 }
 
 const bookingPostponeReconcile = `-- name: BookingPostponeReconcile :exec
@@ -450,10 +507,10 @@ func (q *Queries) BookingPostponeReconcile(ctx context.Context, arg BookingPostp
 
 const bookingRecordBooked = `-- name: BookingRecordBooked :one
 UPDATE bookings SET status = $1, unknown_step = NULL, pnr = $2, supplier_booking_id = $3,
-	last_response = $4, failure = '', price_change_pending = false,
+	last_response = $4, failure = '', price_change_pending = false, lease_owner = NULL, lease_until = NULL,
 	reconciled_at = CASE WHEN $5::boolean THEN now() ELSE reconciled_at END
-WHERE id = $6
-RETURNING id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconcile_attempts, next_reconcile_at, reconciled_at, created_at, updated_at
+WHERE id = $6 AND status = ANY ($7::text[])
+RETURNING id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconcile_attempts, next_reconcile_at, reconciled_at, created_at, updated_at, lease_owner, lease_until
 `
 
 type BookingRecordBookedParams struct {
@@ -463,6 +520,7 @@ type BookingRecordBookedParams struct {
 	LastResponse      []byte
 	Reconciled        bool
 	ID                uuid.UUID
+	FromStatuses      []string
 }
 
 func (q *Queries) BookingRecordBooked(ctx context.Context, arg BookingRecordBookedParams) (Booking, error) {
@@ -473,6 +531,7 @@ func (q *Queries) BookingRecordBooked(ctx context.Context, arg BookingRecordBook
 		arg.LastResponse,
 		arg.Reconciled,
 		arg.ID,
+		arg.FromStatuses,
 	)
 	var i Booking
 	err := row.Scan(
@@ -504,16 +563,18 @@ func (q *Queries) BookingRecordBooked(ctx context.Context, arg BookingRecordBook
 		&i.ReconciledAt,
 		&i.CreatedAt,
 		&i.UpdatedAt,
+		&i.LeaseOwner,
+		&i.LeaseUntil,
 	)
 	return i, err
 }
 
 const bookingRecordFailure = `-- name: BookingRecordFailure :one
 UPDATE bookings SET status = $1, unknown_step = NULL, failure = $2, last_response = $3,
-	price_change_pending = $4,
+	price_change_pending = $4, lease_owner = NULL, lease_until = NULL,
 	reconciled_at = CASE WHEN $5::boolean THEN now() ELSE reconciled_at END
-WHERE id = $6
-RETURNING id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconcile_attempts, next_reconcile_at, reconciled_at, created_at, updated_at
+WHERE id = $6 AND status = ANY ($7::text[])
+RETURNING id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconcile_attempts, next_reconcile_at, reconciled_at, created_at, updated_at, lease_owner, lease_until
 `
 
 type BookingRecordFailureParams struct {
@@ -523,6 +584,7 @@ type BookingRecordFailureParams struct {
 	PriceChangePending bool
 	Reconciled         bool
 	ID                 uuid.UUID
+	FromStatuses       []string
 }
 
 func (q *Queries) BookingRecordFailure(ctx context.Context, arg BookingRecordFailureParams) (Booking, error) {
@@ -533,6 +595,7 @@ func (q *Queries) BookingRecordFailure(ctx context.Context, arg BookingRecordFai
 		arg.PriceChangePending,
 		arg.Reconciled,
 		arg.ID,
+		arg.FromStatuses,
 	)
 	var i Booking
 	err := row.Scan(
@@ -564,29 +627,35 @@ func (q *Queries) BookingRecordFailure(ctx context.Context, arg BookingRecordFai
 		&i.ReconciledAt,
 		&i.CreatedAt,
 		&i.UpdatedAt,
+		&i.LeaseOwner,
+		&i.LeaseUntil,
 	)
 	return i, err
 }
 
-const bookingTransition = `-- name: BookingTransition :one
-UPDATE bookings SET status = $1, unknown_step = $2
-WHERE id = $3 AND status = $4
-RETURNING id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconcile_attempts, next_reconcile_at, reconciled_at, created_at, updated_at
+const bookingStartCall = `-- name: BookingStartCall :one
+UPDATE bookings SET status = $1, lease_owner = $2::text,
+	lease_until = now() + make_interval(secs => $3::float8)
+WHERE id = $4 AND status = $5
+RETURNING id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconcile_attempts, next_reconcile_at, reconciled_at, created_at, updated_at, lease_owner, lease_until
 `
 
-type BookingTransitionParams struct {
-	ToStatus    string
-	UnknownStep *string
-	ID          uuid.UUID
-	FromStatus  string
+type BookingStartCallParams struct {
+	ToStatus     string
+	LeaseOwner   string
+	LeaseSeconds float64
+	ID           uuid.UUID
+	FromStatus   string
 }
 
-// Moves a booking from one status to another only if it is still in the
-// expected status; no row means someone else moved it first.
-func (q *Queries) BookingTransition(ctx context.Context, arg BookingTransitionParams) (Booking, error) {
-	row := q.db.QueryRow(ctx, bookingTransition,
+// Moves a booking into 'booking' or 'ticketing' only if it is still in the
+// expected status (no row means someone else moved it first), leased to the
+// process about to call the supplier for lease_seconds from now.
+func (q *Queries) BookingStartCall(ctx context.Context, arg BookingStartCallParams) (Booking, error) {
+	row := q.db.QueryRow(ctx, bookingStartCall,
 		arg.ToStatus,
-		arg.UnknownStep,
+		arg.LeaseOwner,
+		arg.LeaseSeconds,
 		arg.ID,
 		arg.FromStatus,
 	)
@@ -620,99 +689,62 @@ func (q *Queries) BookingTransition(ctx context.Context, arg BookingTransitionPa
 		&i.ReconciledAt,
 		&i.CreatedAt,
 		&i.UpdatedAt,
+		&i.LeaseOwner,
+		&i.LeaseUntil,
 	)
 	return i, err
 }
 
-const idempotencyClaim = `-- name: IdempotencyClaim :one
-INSERT INTO idempotency_keys (user_id, operation, key, request_hash)
-VALUES ($1, $2, $3, $4)
-ON CONFLICT (user_id, operation, key) DO NOTHING
-RETURNING true
+const bookingSweepLeases = `-- name: BookingSweepLeases :many
+WITH due AS (
+	SELECT b.id, b.status, b.lease_owner FROM bookings b
+	WHERE b.status IN ('booking', 'ticketing')
+		AND (b.lease_until < now() OR NOT EXISTS (
+			SELECT 1 FROM api_instances i WHERE i.id = b.lease_owner AND i.alive_until > now()))
+	ORDER BY b.lease_until
+	LIMIT 100
+	FOR UPDATE OF b SKIP LOCKED
+), swept AS (
+	UPDATE bookings b SET status = 'unknown',
+		unknown_step = CASE due.status WHEN 'booking' THEN 'book' ELSE 'ticket' END,
+		failure = 'The process making the supplier call stopped.',
+		unknown_since = now(), reconcile_attempts = 0, next_reconcile_at = now(), lease_owner = NULL, lease_until = NULL
+	FROM due WHERE b.id = due.id
+	RETURNING b.id, due.status AS from_status, COALESCE(due.lease_owner, '') AS lease_owner
+), events AS (
+	INSERT INTO booking_events (booking_id, from_status, to_status, note)
+	SELECT swept.id, swept.from_status, 'unknown', 'lease swept: holder ' || swept.lease_owner || ' stopped or ran out of time'
+	FROM swept
+)
+SELECT id, from_status, lease_owner FROM swept
 `
 
-type IdempotencyClaimParams struct {
-	UserID      uuid.UUID
-	Operation   string
-	Key         string
-	RequestHash []byte
+type BookingSweepLeasesRow struct {
+	ID         uuid.UUID
+	FromStatus string
+	LeaseOwner string
 }
 
-// Returns true when this request is the first with the key.
-func (q *Queries) IdempotencyClaim(ctx context.Context, arg IdempotencyClaimParams) (bool, error) {
-	row := q.db.QueryRow(ctx, idempotencyClaim,
-		arg.UserID,
-		arg.Operation,
-		arg.Key,
-		arg.RequestHash,
-	)
-	var column_1 bool
-	err := row.Scan(&column_1)
-	return column_1, err
-}
-
-const idempotencyFinish = `-- name: IdempotencyFinish :exec
-UPDATE idempotency_keys SET status_code = $1, response = $2
-WHERE user_id = $3 AND operation = $4 AND key = $5
-`
-
-type IdempotencyFinishParams struct {
-	StatusCode *int32
-	Response   []byte
-	UserID     uuid.UUID
-	Operation  string
-	Key        string
-}
-
-func (q *Queries) IdempotencyFinish(ctx context.Context, arg IdempotencyFinishParams) error {
-	_, err := q.db.Exec(ctx, idempotencyFinish,
-		arg.StatusCode,
-		arg.Response,
-		arg.UserID,
-		arg.Operation,
-		arg.Key,
-	)
-	return err
-}
-
-const idempotencyGet = `-- name: IdempotencyGet :one
-SELECT user_id, operation, key, request_hash, status_code, response, created_at FROM idempotency_keys WHERE user_id = $1 AND operation = $2 AND key = $3
-`
-
-type IdempotencyGetParams struct {
-	UserID    uuid.UUID
-	Operation string
-	Key       string
-}
-
-func (q *Queries) IdempotencyGet(ctx context.Context, arg IdempotencyGetParams) (IdempotencyKey, error) {
-	row := q.db.QueryRow(ctx, idempotencyGet, arg.UserID, arg.Operation, arg.Key)
-	var i IdempotencyKey
-	err := row.Scan(
-		&i.UserID,
-		&i.Operation,
-		&i.Key,
-		&i.RequestHash,
-		&i.StatusCode,
-		&i.Response,
-		&i.CreatedAt,
-	)
-	return i, err
-}
-
-const idempotencyRelease = `-- name: IdempotencyRelease :exec
-DELETE FROM idempotency_keys WHERE user_id = $1 AND operation = $2 AND key = $3 AND response IS NULL
-`
-
-type IdempotencyReleaseParams struct {
-	UserID    uuid.UUID
-	Operation string
-	Key       string
-}
-
-// Forgets a key whose request ended before reaching the supplier, so the
-// client may retry with it.
-func (q *Queries) IdempotencyRelease(ctx context.Context, arg IdempotencyReleaseParams) error {
-	_, err := q.db.Exec(ctx, idempotencyRelease, arg.UserID, arg.Operation, arg.Key)
-	return err
+// Moves to 'unknown' every in-flight booking whose lease ran out or whose
+// holder is no longer alive, with an event each; the reconciler then asks
+// the supplier what became of the call. SKIP LOCKED lets replicas sweep
+// together.
+func (q *Queries) BookingSweepLeases(ctx context.Context) ([]BookingSweepLeasesRow, error) {
+	rows, err := q.db.Query(ctx, bookingSweepLeases)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []BookingSweepLeasesRow{}
+	for rows.Next() {
+		var i BookingSweepLeasesRow
+		if err := rows.Scan(&i.ID, &i.FromStatus, &i.LeaseOwner); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }

@@ -10,6 +10,14 @@ import (
 	"github.com/google/uuid"
 )
 
+type ApiInstance struct {
+	ID         string
+	Host       string
+	Pid        int32
+	StartedAt  time.Time
+	AliveUntil time.Time
+}
+
 type Booking struct {
 	ID                 uuid.UUID
 	UserID             uuid.UUID
@@ -39,6 +47,8 @@ type Booking struct {
 	ReconciledAt       *time.Time
 	CreatedAt          time.Time
 	UpdatedAt          time.Time
+	LeaseOwner         *string
+	LeaseUntil         *time.Time
 }
 
 type BookingEvent struct {
@@ -89,6 +99,8 @@ type IdempotencyKey struct {
 	StatusCode  *int32
 	Response    []byte
 	CreatedAt   time.Time
+	Holder      *string
+	BookingID   *uuid.UUID
 }
 
 type OauthIdentity struct {

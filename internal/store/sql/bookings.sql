@@ -5,8 +5,8 @@ VALUES (@user_id, @supplier, @trace_id, @result_index, @is_lcc, 'quoted', @curre
 	@origin, @destination, @departure, @airline, @passengers, @agent_reference, @quote)
 RETURNING *;
 
--- name: BookingGet :one
-SELECT * FROM bookings WHERE id = @id AND user_id = @user_id;
+-- name: BookingGetByID :one
+SELECT * FROM bookings WHERE id = @id;
 
 -- name: BookingGetBySupplierID :one
 SELECT * FROM bookings WHERE supplier = @supplier AND supplier_booking_id = @supplier_booking_id AND user_id = @user_id;
@@ -19,31 +19,33 @@ ORDER BY created_at DESC LIMIT 1;
 -- name: BookingListByUser :many
 SELECT * FROM bookings WHERE user_id = @user_id ORDER BY created_at DESC LIMIT 200;
 
--- name: BookingTransition :one
--- Moves a booking from one status to another only if it is still in the
--- expected status; no row means someone else moved it first.
-UPDATE bookings SET status = @to_status, unknown_step = sqlc.narg(unknown_step)
+-- name: BookingStartCall :one
+-- Moves a booking into 'booking' or 'ticketing' only if it is still in the
+-- expected status (no row means someone else moved it first), leased to the
+-- process about to call the supplier for lease_seconds from now.
+UPDATE bookings SET status = @to_status, lease_owner = @lease_owner::text,
+	lease_until = now() + make_interval(secs => @lease_seconds::float8)
 WHERE id = @id AND status = @from_status
 RETURNING *;
 
 -- name: BookingRecordBooked :one
 UPDATE bookings SET status = @status, unknown_step = NULL, pnr = @pnr, supplier_booking_id = @supplier_booking_id,
-	last_response = @last_response, failure = '', price_change_pending = false,
+	last_response = @last_response, failure = '', price_change_pending = false, lease_owner = NULL, lease_until = NULL,
 	reconciled_at = CASE WHEN @reconciled::boolean THEN now() ELSE reconciled_at END
-WHERE id = @id
+WHERE id = @id AND status = ANY (@from_statuses::text[])
 RETURNING *;
 
 -- name: BookingRecordFailure :one
 UPDATE bookings SET status = @status, unknown_step = NULL, failure = @failure, last_response = @last_response,
-	price_change_pending = @price_change_pending,
+	price_change_pending = @price_change_pending, lease_owner = NULL, lease_until = NULL,
 	reconciled_at = CASE WHEN @reconciled::boolean THEN now() ELSE reconciled_at END
-WHERE id = @id
+WHERE id = @id AND status = ANY (@from_statuses::text[])
 RETURNING *;
 
 -- name: BookingMarkUnknown :one
 UPDATE bookings SET status = 'unknown', unknown_step = @unknown_step, failure = @failure,
-	unknown_since = now(), reconcile_attempts = 0, next_reconcile_at = now()
-WHERE id = @id
+	unknown_since = now(), reconcile_attempts = 0, next_reconcile_at = now(), lease_owner = NULL, lease_until = NULL
+WHERE id = @id AND status = ANY (@from_statuses::text[])
 RETURNING *;
 
 -- name: BookingClaimForReconcile :one
@@ -59,27 +61,43 @@ FOR UPDATE SKIP LOCKED;
 UPDATE bookings SET reconcile_attempts = reconcile_attempts + 1, next_reconcile_at = @next_reconcile_at
 WHERE id = @id;
 
+-- name: BookingSweepLeases :many
+-- Moves to 'unknown' every in-flight booking whose lease ran out or whose
+-- holder is no longer alive, with an event each; the reconciler then asks
+-- the supplier what became of the call. SKIP LOCKED lets replicas sweep
+-- together.
+WITH due AS (
+	SELECT b.id, b.status, b.lease_owner FROM bookings b
+	WHERE b.status IN ('booking', 'ticketing')
+		AND (b.lease_until < now() OR NOT EXISTS (
+			SELECT 1 FROM api_instances i WHERE i.id = b.lease_owner AND i.alive_until > now()))
+	ORDER BY b.lease_until
+	LIMIT 100
+	FOR UPDATE OF b SKIP LOCKED
+), swept AS (
+	UPDATE bookings b SET status = 'unknown',
+		unknown_step = CASE due.status WHEN 'booking' THEN 'book' ELSE 'ticket' END,
+		failure = 'The process making the supplier call stopped.',
+		unknown_since = now(), reconcile_attempts = 0, next_reconcile_at = now(), lease_owner = NULL, lease_until = NULL
+	FROM due WHERE b.id = due.id
+	RETURNING b.id, due.status AS from_status, COALESCE(due.lease_owner, '') AS lease_owner
+), events AS (
+	INSERT INTO booking_events (booking_id, from_status, to_status, note)
+	SELECT swept.id, swept.from_status, 'unknown', 'lease swept: holder ' || swept.lease_owner || ' stopped or ran out of time'
+	FROM swept
+)
+SELECT id, from_status, lease_owner FROM swept;
+
+-- name: BookingCountByStatus :many
+SELECT status, count(*)::bigint AS bookings FROM bookings GROUP BY status;
+
+-- name: BookingOldestUnknownAge :one
+-- Seconds since the oldest booking still unknown became unknown (0 if none).
+SELECT COALESCE(EXTRACT(EPOCH FROM now() - min(unknown_since)), 0)::float8 AS age_seconds
+FROM bookings WHERE status = 'unknown';
+
 -- name: BookingEventAdd :exec
 INSERT INTO booking_events (booking_id, from_status, to_status, note) VALUES (@booking_id, @from_status, @to_status, @note);
 
 -- name: BookingEvents :many
 SELECT * FROM booking_events WHERE booking_id = @booking_id ORDER BY id;
-
--- name: IdempotencyClaim :one
--- Returns true when this request is the first with the key.
-INSERT INTO idempotency_keys (user_id, operation, key, request_hash)
-VALUES (@user_id, @operation, @key, @request_hash)
-ON CONFLICT (user_id, operation, key) DO NOTHING
-RETURNING true;
-
--- name: IdempotencyGet :one
-SELECT * FROM idempotency_keys WHERE user_id = @user_id AND operation = @operation AND key = @key;
-
--- name: IdempotencyFinish :exec
-UPDATE idempotency_keys SET status_code = @status_code, response = @response
-WHERE user_id = @user_id AND operation = @operation AND key = @key;
-
--- name: IdempotencyRelease :exec
--- Forgets a key whose request ended before reaching the supplier, so the
--- client may retry with it.
-DELETE FROM idempotency_keys WHERE user_id = @user_id AND operation = @operation AND key = @key AND response IS NULL;

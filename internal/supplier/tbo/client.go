@@ -118,6 +118,9 @@ func (c *Client) asTimeout(ctx context.Context, op connector.Operation, timeout 
 	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
 		return &Error{Op: op, Kind: KindTimeout, Message: timeoutMessage(timeout), Err: err}
 	}
+	if errors.Is(ctx.Err(), context.Canceled) {
+		return &Error{Op: op, Kind: KindCanceled, Message: "The request was cancelled.", Err: err}
+	}
 	var e *Error
 	if errors.As(err, &e) {
 		return err
@@ -202,7 +205,10 @@ func (c *Client) post(ctx context.Context, conn *connector.Connector, op connect
 		return nil
 	}()
 	var e *Error
-	if errors.As(err, &e) {
+	if errors.As(err, &e) && e.Kind == KindCanceled {
+		// Not the supplier's failure: the caller went away.
+		outcome = string(e.Kind)
+	} else if errors.As(err, &e) {
 		outcome = string(e.Kind)
 		c.metrics.Errors.WithLabelValues(conn.Name, string(op), outcome).Inc()
 		if e.Kind == KindTimeout {
@@ -219,7 +225,7 @@ func (c *Client) post(ctx context.Context, conn *connector.Connector, op connect
 	span.SetAttributes(attribute.String("supplier.trace_id", traceID), attribute.String("supplier.outcome", outcome),
 		attribute.Int("http.response.status_code", httpStatus))
 	level := slog.LevelInfo
-	if outcome != "ok" {
+	if outcome != "ok" && outcome != string(KindCanceled) {
 		level = slog.LevelWarn
 	}
 	// No personal data: names, e-mails and documents stay out of logs.

@@ -3,6 +3,7 @@ package tbo
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/paryatan/paryatan/internal/supplier/connector"
 )
@@ -16,6 +17,7 @@ const (
 	KindTimeout  Kind = "timeout"        // the operation's deadline passed
 	KindNetwork  Kind = "network_error"  // no complete answer: refused, reset, dropped
 	KindProtocol Kind = "protocol_error" // an answer we cannot read
+	KindCanceled Kind = "canceled"       // our caller gave up (a client that went away)
 )
 
 // Error is a failed supplier call. Message is meant for people.
@@ -40,6 +42,25 @@ func (e *Error) Unwrap() error { return e.Err }
 // the supplier although no answer came back. Such a Book or Ticket must
 // never be sent again; its real state is asked for with GetBookingDetails.
 func (e *Error) OutcomeUnknown() bool { return e.Kind == KindTimeout || e.Kind == KindNetwork }
+
+// IsNoSuchBooking reports whether err is the supplier saying, in so many
+// words, that it holds no booking for a GetBookingDetails request. Only
+// that answer is proof that a lost Book or Ticket never took effect:
+// timeouts, HTTP failures and other refusals ("try again later") prove
+// nothing and keep the booking's outcome unknown.
+func IsNoSuchBooking(err error) bool {
+	var e *Error
+	if !errors.As(err, &e) || e.Kind != KindSupplier || e.Op != connector.OpBookingDetails {
+		return false
+	}
+	msg := strings.ToLower(e.Message)
+	for _, words := range []string{"no booking", "not found", "does not exist", "no record"} {
+		if strings.Contains(msg, words) {
+			return true
+		}
+	}
+	return false
+}
 
 // IsOutcomeUnknown reports whether err is an Error with an unknown outcome.
 func IsOutcomeUnknown(err error) bool {

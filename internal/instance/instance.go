@@ -1,0 +1,103 @@
+// Package instance gives each running API process an identity in
+// PostgreSQL and keeps it alive with a heartbeat, so that what a process
+// holds (a supplier call in flight, an idempotency key) can be taken over
+// by the other replicas when it dies without a word: killed, out of memory,
+// or its node lost.
+package instance
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"fmt"
+	"log/slog"
+	"os"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/paryatan/paryatan/internal/store/queries"
+)
+
+// Default heartbeat: renewed every 2 s and alive for 8 s after each renewal,
+// so a dead process is noticed within 8 s while three missed beats in a row
+// (a database failover, a long pause) are tolerated.
+const (
+	DefaultEvery = 2 * time.Second
+	DefaultTTL   = 8 * time.Second
+)
+
+// Instance is this process's row in api_instances.
+type Instance struct {
+	// ID names the process: host, pid and a random suffix (a restarted
+	// process with the same pid is a new instance).
+	ID    string
+	host  string
+	pid   int
+	q     *queries.Queries
+	log   *slog.Logger
+	every time.Duration
+	ttl   time.Duration
+}
+
+// New returns an identity for this process; Start registers it.
+func New(pool *pgxpool.Pool, log *slog.Logger) *Instance {
+	host, _ := os.Hostname()
+	var suffix [4]byte
+	_, _ = rand.Read(suffix[:])
+	pid := os.Getpid()
+	return &Instance{
+		ID:   fmt.Sprintf("%s-%d-%s", host, pid, hex.EncodeToString(suffix[:])),
+		host: host, pid: pid, q: queries.New(pool), log: log,
+		every: DefaultEvery, ttl: DefaultTTL,
+	}
+}
+
+// Start registers the instance as alive, so that rows naming it as their
+// holder are not swept, and renews it until ctx ends. Call Stop after the
+// last request has finished.
+func (in *Instance) Start(ctx context.Context) error {
+	if err := in.beat(ctx); err != nil {
+		return fmt.Errorf("register api instance: %w", err)
+	}
+	go in.run(ctx)
+	return nil
+}
+
+func (in *Instance) beat(ctx context.Context) error {
+	return in.q.InstanceBeat(ctx, queries.InstanceBeatParams{ID: in.ID, Host: in.host, Pid: int32(in.pid), TtlSeconds: in.ttl.Seconds()})
+}
+
+func (in *Instance) run(ctx context.Context) {
+	t := time.NewTicker(in.every)
+	defer t.Stop()
+	failing := false
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+		bctx, cancel := context.WithTimeout(ctx, in.every)
+		err := in.beat(bctx)
+		cancel()
+		switch {
+		case err != nil && !failing && ctx.Err() == nil:
+			failing = true
+			in.log.Warn("instance heartbeat failed; other replicas may take over this process's work", "instance", in.ID, "err", err)
+		case err == nil && failing:
+			failing = false
+			in.log.Info("instance heartbeat restored", "instance", in.ID)
+		}
+	}
+}
+
+// Stop removes the instance: what it still holds is taken over at once.
+func (in *Instance) Stop(ctx context.Context) error {
+	return in.q.InstanceRemove(ctx, in.ID)
+}
+
+// Forget deletes the rows of processes long dead; any replica may call it.
+func Forget(ctx context.Context, q *queries.Queries) (int64, error) {
+	return q.InstanceDeleteDead(ctx)
+}

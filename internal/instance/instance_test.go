@@ -1,0 +1,53 @@
+package instance_test
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"testing"
+
+	"github.com/paryatan/paryatan/internal/instance"
+	"github.com/paryatan/paryatan/internal/store"
+	"github.com/paryatan/paryatan/internal/store/storetest"
+)
+
+// A started instance is alive in the table until it stops; two processes
+// get different ids.
+func TestInstanceLifecycle(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool, err := store.Open(ctx, storetest.NewDatabase(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pool.Close()
+	if _, err := store.Migrate(ctx, pool, store.Migrations()); err != nil {
+		t.Fatal(err)
+	}
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	a, b := instance.New(pool, log), instance.New(pool, log)
+	if a.ID == b.ID || a.ID == "" {
+		t.Fatalf("ids %q and %q", a.ID, b.ID)
+	}
+	runCtx, stop := context.WithCancel(ctx)
+	defer stop()
+	if err := a.Start(runCtx); err != nil {
+		t.Fatal(err)
+	}
+	isAlive := func(id string) bool {
+		var ok bool
+		if err := pool.QueryRow(ctx, "SELECT EXISTS (SELECT 1 FROM api_instances WHERE id = $1 AND alive_until > now())", id).Scan(&ok); err != nil {
+			t.Fatal(err)
+		}
+		return ok
+	}
+	if !isAlive(a.ID) || isAlive(b.ID) {
+		t.Fatalf("alive: a=%v b=%v, want a only", isAlive(a.ID), isAlive(b.ID))
+	}
+	if err := a.Stop(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if isAlive(a.ID) {
+		t.Fatal("a stopped instance is still alive")
+	}
+}
