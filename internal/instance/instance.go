@@ -19,12 +19,15 @@ import (
 	"github.com/paryatan/paryatan/internal/store/queries"
 )
 
-// Default heartbeat: renewed every 2 s and alive for 8 s after each renewal,
-// so a dead process is noticed within 8 s while three missed beats in a row
-// (a database failover, a long pause) are tolerated.
+// Default heartbeat: renewed every second and alive for 4 s after each
+// renewal, so a dead process is noticed within 4 s (a repeat of its request
+// is answered within 5) while three missed beats in a row (a database
+// restart, a long pause) are tolerated. Declaring a live process dead is
+// safe, only wasteful: its calls are reconciled, and its own answers still
+// count.
 const (
-	DefaultEvery = 2 * time.Second
-	DefaultTTL   = 8 * time.Second
+	DefaultEvery = time.Second
+	DefaultTTL   = 4 * time.Second
 )
 
 // Instance is this process's row in api_instances.
