@@ -506,13 +506,32 @@ func oauthSignIn(t *testing.T, c *apitest.Client, from string) string {
 	return res.Header.Get("Location")
 }
 
+// verifyEmail follows the verification link mailed to the client's account.
+func verifyEmail(t *testing.T, env *apitest.Env, c *apitest.Client) {
+	t.Helper()
+	if res := c.Do("POST", "/api/v1/auth/email/verify/start", nil); res.StatusCode != http.StatusAccepted {
+		t.Fatalf("start verification = %d %s", res.StatusCode, res.Body)
+	}
+	m, _ := env.Mail.Last()
+	u, err := url.Parse(regexp.MustCompile(`http://\S+/api/auth/email/verify\?token=\S+`).FindString(m.Body))
+	if err != nil || u.RawQuery == "" {
+		t.Fatalf("no link in %q", m.Body)
+	}
+	if res := env.NewClient(t).Do("GET", u.RequestURI(), nil); res.Header.Get("Location") != "/account/profile?emailVerified=1" {
+		t.Fatalf("verify = %s", res.Header.Get("Location"))
+	}
+}
+
 func TestOAuthEndToEnd(t *testing.T) {
 	t.Parallel()
 	oidc, providers := startOIDC(t)
 	env := apitest.New(t, apitest.Options{Providers: providers})
 
-	// A password account with the same e-mail exists: the identity links to it.
-	register(t, env.NewClient(t), "Kavya Iyer", "kavya@example.in", "password1")
+	// A password account that verified its e-mail: the identity links to
+	// it, and the password still works.
+	owner := env.NewClient(t)
+	register(t, owner, "Kavya Iyer", "kavya@example.in", "password1")
+	verifyEmail(t, env, owner)
 
 	oidc.QueueUser(&mockoidc.MockUser{Subject: "g-123", Email: "kavya@example.in", EmailVerified: true})
 	c := env.NewClient(t)
@@ -524,6 +543,12 @@ func TestOAuthEndToEnd(t *testing.T) {
 	res.JSON(t, &me)
 	if res.StatusCode != 200 || me.User.FullName != "Kavya Iyer" || !me.User.EmailVerified {
 		t.Fatalf("me after provider sign-in = %d %s", res.StatusCode, res.Body)
+	}
+	if res := owner.Do("GET", "/api/auth/me", nil); res.StatusCode != 200 {
+		t.Fatal("linking a verified account ended its owner's session")
+	}
+	if res := env.NewClient(t).Do("POST", "/api/auth/login", map[string]string{"email": "kavya@example.in", "password": "password1"}); res.StatusCode != 200 {
+		t.Fatalf("the verified owner's password stopped working: %d", res.StatusCode)
 	}
 
 	// A new person: an account is created, verified, with the chosen return path.
@@ -560,8 +585,38 @@ func TestOAuthEndToEnd(t *testing.T) {
 	}
 }
 
-// A state is single use: replaying a callback fails, and a forged state is
-// refused.
+// Pre-hijacking: someone registers an address they do not own and waits.
+// When the address's owner signs in with Google, the account is theirs
+// alone: the squatter's password no longer works and their session ends.
+func TestOAuthTakesOverUnverifiedAccount(t *testing.T) {
+	t.Parallel()
+	oidc, providers := startOIDC(t)
+	env := apitest.New(t, apitest.Options{Providers: providers})
+	squatter := env.NewClient(t)
+	register(t, squatter, "Not Meera", "meera@example.in", "squatter1")
+
+	oidc.QueueUser(&mockoidc.MockUser{Subject: "g-meera", Email: "meera@example.in", EmailVerified: true})
+	meera := env.NewClient(t)
+	if dest := oauthSignIn(t, meera, "/"); dest != "/" {
+		t.Fatalf("sign-in returned to %q", dest)
+	}
+	var me userResp
+	meera.Do("GET", "/api/auth/me", nil).JSON(t, &me)
+	if me.User.Email != "meera@example.in" || !me.User.EmailVerified {
+		t.Fatalf("the owner got %+v", me.User)
+	}
+	if res := squatter.Do("GET", "/api/auth/me", nil); res.StatusCode != 401 {
+		t.Fatalf("the squatter's session survived: %d", res.StatusCode)
+	}
+	if res := env.NewClient(t).Do("POST", "/api/auth/login", map[string]string{"email": "meera@example.in", "password": "squatter1"}); res.StatusCode == 200 {
+		t.Fatal("the squatter's password still signs in")
+	}
+}
+
+// A state is single use and belongs to the browser that started the
+// sign-in: the callback URL replayed from another browser (login CSRF)
+// signs nobody in, the same browser's double submit signs in once, and a
+// forged state is refused.
 func TestOAuthStateIsSingleUse(t *testing.T) {
 	t.Parallel()
 	oidc, providers := startOIDC(t)
@@ -569,6 +624,10 @@ func TestOAuthStateIsSingleUse(t *testing.T) {
 	oidc.QueueUser(&mockoidc.MockUser{Subject: "g-1", Email: "one@example.in", EmailVerified: true})
 	c := env.NewClient(t)
 	res := c.Do("GET", "/api/oauth/google/start?from=/", nil)
+	if ck := res.Header.Get("Set-Cookie"); !strings.Contains(ck, auth.OAuthCookieName+"=") || !strings.Contains(ck, "HttpOnly") ||
+		!strings.Contains(ck, "SameSite=Lax") || !strings.Contains(ck, "Max-Age=600") {
+		t.Fatalf("binding cookie = %q", ck)
+	}
 	pres, err := c.HTTP.Get(res.Header.Get("Location"))
 	if err != nil {
 		t.Fatal(err)
@@ -576,11 +635,21 @@ func TestOAuthStateIsSingleUse(t *testing.T) {
 	pres.Body.Close()
 	cb, _ := url.Parse(pres.Header.Get("Location"))
 
+	attacker := env.NewClient(t)
+	if loc := attacker.Do("GET", cb.RequestURI(), nil).Header.Get("Location"); !strings.HasPrefix(loc, "/auth/login?") {
+		t.Fatalf("callback from another browser → %q", loc)
+	}
+	if res := attacker.Do("GET", "/api/auth/me", nil); res.StatusCode != 401 {
+		t.Fatal("another browser was signed in with someone else's callback")
+	}
+
 	var wg sync.WaitGroup
 	results := make([]string, 2)
 	for i := range results {
 		wg.Go(func() {
-			results[i] = env.NewClient(t).Do("GET", cb.RequestURI(), nil).Header.Get("Location")
+			same := env.NewClient(t)
+			same.HTTP.Jar = c.HTTP.Jar
+			results[i] = same.Do("GET", cb.RequestURI(), nil).Header.Get("Location")
 		})
 	}
 	wg.Wait()
@@ -591,7 +660,7 @@ func TestOAuthStateIsSingleUse(t *testing.T) {
 		}
 	}
 	if ok != 1 {
-		t.Fatalf("one callback used twice: %v", results)
+		t.Fatalf("one callback used twice by its own browser: %v", results)
 	}
 	forged := env.NewClient(t).Do("GET", "/api/oauth/google/callback?state=forged&code=x", nil)
 	if loc := forged.Header.Get("Location"); !strings.HasPrefix(loc, "/auth/login?") {

@@ -21,6 +21,10 @@ import (
 // CookieName is the session cookie.
 const CookieName = "paryatan_session"
 
+// OAuthCookieName binds a sign-in started with a provider to the browser
+// that started it, for the state's ten minutes.
+const OAuthCookieName = "paryatan_oauth"
+
 // Handler serves the auth and session routes.
 type Handler struct {
 	svc *Service
@@ -318,26 +322,42 @@ func (h *Handler) ConfirmEmail(w http.ResponseWriter, r *http.Request) {
 func (h *Handler) OAuthStart(w http.ResponseWriter, r *http.Request) {
 	provider := chi.URLParam(r, "provider")
 	from := returnpath.Sanitize(r.URL.Query().Get("from"), "/")
-	dest, err := h.svc.StartOAuth(r.Context(), provider, from, r.URL.Query().Get("type"), h.callbackURL(r, provider))
+	dest, binding, err := h.svc.StartOAuth(r.Context(), provider, from, r.URL.Query().Get("type"), h.callbackURL(r, provider))
 	if err != nil {
 		h.oauthFailed(w, r, from, err)
 		return
 	}
+	// The provider sends the browser back with a top-level GET, which
+	// carries a Lax cookie: only this browser can finish the sign-in.
+	http.SetCookie(w, &http.Cookie{
+		Name: OAuthCookieName, Value: binding, Path: "/api/oauth/", MaxAge: int(OAuthStateTTL.Seconds()),
+		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: clientip.HTTPS(r.Context()),
+	})
 	http.Redirect(w, r, dest, http.StatusFound)
 }
 
-// OAuthCallback handles GET /api/oauth/{provider}/callback.
+// OAuthCallback handles GET /api/oauth/{provider}/callback. It completes
+// the sign-in only in the browser that started it (the binding cookie), so
+// a callback URL passed to someone else signs nobody in.
 func (h *Handler) OAuthCallback(w http.ResponseWriter, r *http.Request) {
 	provider := chi.URLParam(r, "provider")
 	q := r.URL.Query()
+	binding := ""
+	if c, err := r.Cookie(OAuthCookieName); err == nil {
+		binding = c.Value
+	}
+	http.SetCookie(w, &http.Cookie{
+		Name: OAuthCookieName, Value: "", Path: "/api/oauth/", MaxAge: -1,
+		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: clientip.HTTPS(r.Context()),
+	})
 	if q.Get("error") != "" || q.Get("state") == "" || q.Get("code") == "" {
 		// Cancelled at the provider, or a malformed call: use up the state
 		// if there is one and go back to where the user started.
-		_, back, _ := h.svc.FinishOAuth(r.Context(), provider, q.Get("state"), "", "")
+		_, back, _ := h.svc.FinishOAuth(r.Context(), provider, q.Get("state"), binding, "", "")
 		h.oauthFailed(w, r, back, ErrOAuthFailed)
 		return
 	}
-	u, back, err := h.svc.FinishOAuth(r.Context(), provider, q.Get("state"), q.Get("code"), h.callbackURL(r, provider))
+	u, back, err := h.svc.FinishOAuth(r.Context(), provider, q.Get("state"), binding, q.Get("code"), h.callbackURL(r, provider))
 	if err != nil {
 		h.oauthFailed(w, r, back, err)
 		return

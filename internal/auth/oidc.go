@@ -60,47 +60,55 @@ var (
 	ErrOAuthEmail          = &Problem{"oauth_email_unverified", "Your Google account's e-mail is not verified, so we cannot sign you in with it."}
 )
 
-const oauthStateTTL = 10 * time.Minute
+// OAuthStateTTL is how long a sign-in started with a provider may take.
+const OAuthStateTTL = 10 * time.Minute
 
-// StartOAuth records a single-use state and returns the provider's sign-in
-// URL. returnTo must already be a checked same-site path.
-func (s *Service) StartOAuth(ctx context.Context, provider, returnTo, accountType, redirectURL string) (string, error) {
+// StartOAuth records a single-use state bound to the browser starting the
+// sign-in and returns the provider's sign-in URL and the browser's binding
+// token (for a short-lived cookie: FinishOAuth accepts the state only with
+// it). returnTo must already be a checked same-site path.
+func (s *Service) StartOAuth(ctx context.Context, provider, returnTo, accountType, redirectURL string) (dest, binding string, err error) {
 	p := s.providers[provider]
 	if p == nil {
-		return "", ErrProviderUnavailable
+		return "", "", ErrProviderUnavailable
 	}
 	op, _, err := p.discover(ctx)
 	if err != nil {
 		s.log.WarnContext(ctx, "sign-in provider unreachable", "provider", provider, "err", err)
-		return "", ErrProviderUnavailable
+		return "", "", ErrProviderUnavailable
 	}
 	kind, err := normaliseAccountType(accountType)
 	if err != nil {
 		kind = "personal"
 	}
 	state, stateHash := newToken()
+	binding, bindingHash := newToken()
 	nonce, _ := newToken()
 	verifier := oauth2.GenerateVerifier()
 	err = s.q.OAuthStateCreate(ctx, queries.OAuthStateCreateParams{
 		StateHash: stateHash, Provider: provider, Nonce: nonce, CodeVerifier: verifier,
-		ReturnTo: returnTo, AccountType: kind, ExpiresAt: s.now().Add(oauthStateTTL),
+		ReturnTo: returnTo, AccountType: kind, ExpiresAt: s.now().Add(OAuthStateTTL), BrowserHash: bindingHash,
 	})
 	if err != nil {
-		return "", err
+		return "", "", err
 	}
-	return p.oauth2Config(op, redirectURL).AuthCodeURL(state, oidc.Nonce(nonce), oauth2.S256ChallengeOption(verifier)), nil
+	return p.oauth2Config(op, redirectURL).AuthCodeURL(state, oidc.Nonce(nonce), oauth2.S256ChallengeOption(verifier)), binding, nil
 }
 
-// FinishOAuth completes a provider sign-in: it takes the state (once),
-// exchanges the code with PKCE, verifies the ID token and its nonce, and
-// finds the user by linked identity, else by verified e-mail (linking it),
-// else creates one. It returns the user and the path to return to.
-func (s *Service) FinishOAuth(ctx context.Context, provider, state, code, redirectURL string) (queries.User, string, error) {
+// FinishOAuth completes a provider sign-in: it takes the state (once, and
+// only with the binding of the browser that started it), exchanges the code
+// with PKCE, verifies the ID token and its nonce, and finds the user by
+// linked identity, else by e-mail (linking it), else creates one. An
+// account whose e-mail was never verified is taken over only after its
+// password is removed and its sessions revoked: whoever registered it
+// without proving the address keeps no way in. It returns the user and
+// the path to return to.
+func (s *Service) FinishOAuth(ctx context.Context, provider, state, binding, code, redirectURL string) (queries.User, string, error) {
 	p := s.providers[provider]
 	if p == nil {
 		return queries.User{}, "/", ErrProviderUnavailable
 	}
-	st, err := s.q.OAuthStateTake(ctx, queries.OAuthStateTakeParams{StateHash: hashToken(state), Provider: provider})
+	st, err := s.q.OAuthStateTake(ctx, queries.OAuthStateTakeParams{StateHash: hashToken(state), Provider: provider, BrowserHash: hashToken(binding)})
 	if errors.Is(err, pgx.ErrNoRows) || (err == nil && st.ExpiresAt.Before(s.now())) {
 		return queries.User{}, "/", ErrOAuthFailed
 	}
@@ -157,6 +165,19 @@ func (s *Service) FinishOAuth(ctx context.Context, provider, state, code, redire
 			return err
 		}
 		user, err = q.UserGetByEmail(ctx, email)
+		if err == nil && user.EmailVerifiedAt == nil {
+			// Pre-hijacking: someone may have registered this address
+			// without owning it, waiting for its owner to sign in.
+			if user, err = q.UserTakeOverUnverified(ctx, user.ID); err != nil {
+				return err
+			}
+			revoked, err := q.SessionRevokeAll(ctx, user.ID)
+			if err != nil {
+				return err
+			}
+			s.log.WarnContext(ctx, "unverified account taken over by its e-mail's owner: password removed, sessions revoked",
+				"provider", provider, "user", user.ID, "sessions_revoked", revoked)
+		}
 		if errors.Is(err, pgx.ErrNoRows) {
 			name := strings.TrimSpace(claims.Name)
 			if name == "" {
@@ -178,7 +199,8 @@ func (s *Service) FinishOAuth(ctx context.Context, provider, state, code, redire
 		return queries.User{}, st.ReturnTo, err
 	}
 	if user.EmailVerifiedAt == nil && strings.EqualFold(user.Email, email) {
-		// The provider vouches for the address: it is verified now.
+		// A linked identity whose account changed its e-mail to the one the
+		// provider vouches for: the address is verified now.
 		if _, err := s.q.UserMarkEmailVerified(ctx, queries.UserMarkEmailVerifiedParams{ID: user.ID, Email: email}); err == nil {
 			now := s.now()
 			user.EmailVerifiedAt = &now

@@ -119,6 +119,7 @@ type OauthState struct {
 	ReturnTo     string
 	AccountType  string
 	ExpiresAt    time.Time
+	BrowserHash  []byte
 }
 
 type Profile struct {

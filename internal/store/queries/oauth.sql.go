@@ -58,8 +58,8 @@ func (q *Queries) OAuthIdentityGet(ctx context.Context, arg OAuthIdentityGetPara
 }
 
 const oAuthStateCreate = `-- name: OAuthStateCreate :exec
-INSERT INTO oauth_states (state_hash, provider, nonce, code_verifier, return_to, account_type, expires_at)
-VALUES ($1, $2, $3, $4, $5, $6, $7)
+INSERT INTO oauth_states (state_hash, provider, nonce, code_verifier, return_to, account_type, expires_at, browser_hash)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
 `
 
 type OAuthStateCreateParams struct {
@@ -70,6 +70,7 @@ type OAuthStateCreateParams struct {
 	ReturnTo     string
 	AccountType  string
 	ExpiresAt    time.Time
+	BrowserHash  []byte
 }
 
 func (q *Queries) OAuthStateCreate(ctx context.Context, arg OAuthStateCreateParams) error {
@@ -81,6 +82,7 @@ func (q *Queries) OAuthStateCreate(ctx context.Context, arg OAuthStateCreatePara
 		arg.ReturnTo,
 		arg.AccountType,
 		arg.ExpiresAt,
+		arg.BrowserHash,
 	)
 	return err
 }
@@ -99,18 +101,20 @@ func (q *Queries) OAuthStateDeleteExpired(ctx context.Context, before time.Time)
 
 const oAuthStateTake = `-- name: OAuthStateTake :one
 DELETE FROM oauth_states
-WHERE state_hash = $1 AND provider = $2
-RETURNING state_hash, provider, nonce, code_verifier, return_to, account_type, expires_at
+WHERE state_hash = $1 AND provider = $2 AND browser_hash = $3
+RETURNING state_hash, provider, nonce, code_verifier, return_to, account_type, expires_at, browser_hash
 `
 
 type OAuthStateTakeParams struct {
-	StateHash []byte
-	Provider  string
+	StateHash   []byte
+	Provider    string
+	BrowserHash []byte
 }
 
-// Single use: the row is gone once taken.
+// Single use, and only by the browser that started the sign-in: the row is
+// gone once taken; another browser's attempt leaves it alone.
 func (q *Queries) OAuthStateTake(ctx context.Context, arg OAuthStateTakeParams) (OauthState, error) {
-	row := q.db.QueryRow(ctx, oAuthStateTake, arg.StateHash, arg.Provider)
+	row := q.db.QueryRow(ctx, oAuthStateTake, arg.StateHash, arg.Provider, arg.BrowserHash)
 	var i OauthState
 	err := row.Scan(
 		&i.StateHash,
@@ -120,6 +124,7 @@ func (q *Queries) OAuthStateTake(ctx context.Context, arg OAuthStateTakeParams) 
 		&i.ReturnTo,
 		&i.AccountType,
 		&i.ExpiresAt,
+		&i.BrowserHash,
 	)
 	return i, err
 }

@@ -161,6 +161,18 @@ func (q *Queries) SessionRevoke(ctx context.Context, arg SessionRevokeParams) (i
 	return result.RowsAffected(), nil
 }
 
+const sessionRevokeAll = `-- name: SessionRevokeAll :execrows
+UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL
+`
+
+func (q *Queries) SessionRevokeAll(ctx context.Context, userID uuid.UUID) (int64, error) {
+	result, err := q.db.Exec(ctx, sessionRevokeAll, userID)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
 const sessionRevokeOthers = `-- name: SessionRevokeOthers :execrows
 UPDATE sessions SET revoked_at = now()
 WHERE user_id = $1 AND id <> $2 AND revoked_at IS NULL

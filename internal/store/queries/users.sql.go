@@ -131,3 +131,31 @@ func (q *Queries) UserSetPassword(ctx context.Context, arg UserSetPasswordParams
 	_, err := q.db.Exec(ctx, userSetPassword, arg.PasswordHash, arg.ID)
 	return err
 }
+
+const userTakeOverUnverified = `-- name: UserTakeOverUnverified :one
+UPDATE users SET password_hash = NULL, email_verified_at = now()
+WHERE id = $1 AND email_verified_at IS NULL
+RETURNING id, email, email_key, full_name, phone, account_type, password_hash, email_verified_at, created_at, updated_at, phone_verified_at
+`
+
+// A provider vouches for the e-mail of an account that never proved it: the
+// password whoever registered it set is removed and the address is
+// verified, in the transaction that links the provider identity.
+func (q *Queries) UserTakeOverUnverified(ctx context.Context, id uuid.UUID) (User, error) {
+	row := q.db.QueryRow(ctx, userTakeOverUnverified, id)
+	var i User
+	err := row.Scan(
+		&i.ID,
+		&i.Email,
+		&i.EmailKey,
+		&i.FullName,
+		&i.Phone,
+		&i.AccountType,
+		&i.PasswordHash,
+		&i.EmailVerifiedAt,
+		&i.CreatedAt,
+		&i.UpdatedAt,
+		&i.PhoneVerifiedAt,
+	)
+	return i, err
+}

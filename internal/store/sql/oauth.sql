@@ -1,11 +1,12 @@
 -- name: OAuthStateCreate :exec
-INSERT INTO oauth_states (state_hash, provider, nonce, code_verifier, return_to, account_type, expires_at)
-VALUES (@state_hash, @provider, @nonce, @code_verifier, @return_to, @account_type, @expires_at);
+INSERT INTO oauth_states (state_hash, provider, nonce, code_verifier, return_to, account_type, expires_at, browser_hash)
+VALUES (@state_hash, @provider, @nonce, @code_verifier, @return_to, @account_type, @expires_at, @browser_hash);
 
 -- name: OAuthStateTake :one
--- Single use: the row is gone once taken.
+-- Single use, and only by the browser that started the sign-in: the row is
+-- gone once taken; another browser's attempt leaves it alone.
 DELETE FROM oauth_states
-WHERE state_hash = @state_hash AND provider = @provider
+WHERE state_hash = @state_hash AND provider = @provider AND browser_hash = @browser_hash
 RETURNING *;
 
 -- name: OAuthStateDeleteExpired :execrows

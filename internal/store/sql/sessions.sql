@@ -31,3 +31,6 @@ WHERE user_id = @user_id AND id <> @keep_id AND revoked_at IS NULL;
 
 -- name: SessionDeleteExpired :execrows
 DELETE FROM sessions WHERE expires_at < @before OR revoked_at < @before;
+
+-- name: SessionRevokeAll :execrows
+UPDATE sessions SET revoked_at = now() WHERE user_id = @user_id AND revoked_at IS NULL;
