@@ -2,6 +2,7 @@ package auth_test
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"net/url"
 	"regexp"
@@ -189,13 +190,21 @@ func TestLoginDoesNotRevealAccounts(t *testing.T) {
 func TestRateLimits(t *testing.T) {
 	t.Parallel()
 	cfg := auth.DefaultConfig()
-	cfg.Limits.LoginPerEmail = auth.Limit{Max: 3, Window: time.Hour}
+	cfg.Limits.LoginPerEmailClient = auth.Limit{Max: 3, Window: time.Hour}
+	cfg.Limits.LoginPerEmail = auth.Limit{Max: 5, Window: time.Hour}
 	cfg.Limits.LoginPerIP = auth.Limit{Max: 6, Window: time.Hour}
 	cfg.Limits.RegisterPerIP = auth.Limit{Max: 2, Window: time.Hour}
+	cfg.Limits.PasswordChangePerUser = auth.Limit{Max: 2, Window: time.Hour}
 	env := apitest.New(t, apitest.Options{Auth: &cfg, TrustedProxies: "127.0.0.1/32"})
-	c := env.NewClient(t)
-	c.Header.Set("X-Forwarded-For", "198.51.100.1")
+	client := func(ip string) *apitest.Client {
+		c := env.NewClient(t)
+		c.Header.Set("X-Forwarded-For", ip)
+		return c
+	}
+	owner := client("198.51.100.9")
+	register(t, owner, "Victim", "victim@example.in", "the-right-one")
 
+	c := client("198.51.100.1")
 	for i := range 3 {
 		if res := c.Do("POST", "/api/auth/login", map[string]string{"email": "victim@example.in", "password": "guess-0" + string(rune('0'+i))}); res.StatusCode != 401 {
 			t.Fatalf("attempt %d = %d", i+1, res.StatusCode)
@@ -206,11 +215,22 @@ func TestRateLimits(t *testing.T) {
 	if res.Header.Get("Retry-After") == "" {
 		t.Fatal("no Retry-After")
 	}
-	// The per-e-mail limit holds from another address too.
-	other := env.NewClient(t)
-	other.Header.Set("X-Forwarded-For", "198.51.100.2")
-	if res := other.Do("POST", "/api/auth/login", map[string]string{"email": "victim@example.in", "password": "x-guess-1"}); res.StatusCode != 429 {
-		t.Fatalf("same e-mail from another address = %d", res.StatusCode)
+	// The attacker has not locked the owner out.
+	if res := owner.Do("POST", "/api/auth/login", map[string]string{"email": "victim@example.in", "password": "the-right-one"}); res.StatusCode != 200 {
+		t.Fatalf("the owner is locked out by someone else's guesses: %d", res.StatusCode)
+	}
+	// Past the per-account ceiling (5), guesses from everywhere are slowed
+	// down, never refused: the owner still gets in.
+	for i := range 2 {
+		client("203.0.113."+string(rune('1'+i))).Do("POST", "/api/auth/login", map[string]string{"email": "victim@example.in", "password": "spread"})
+	}
+	start := time.Now()
+	res = client("203.0.113.7").Do("POST", "/api/auth/login", map[string]string{"email": "victim@example.in", "password": "spread"})
+	if res.StatusCode != 401 || time.Since(start) < 100*time.Millisecond {
+		t.Fatalf("a guess past the account's ceiling = %d after %s, want a slowed 401", res.StatusCode, time.Since(start))
+	}
+	if res := owner.Do("POST", "/api/auth/login", map[string]string{"email": "victim@example.in", "password": "the-right-one"}); res.StatusCode != 200 {
+		t.Fatalf("the owner cannot sign in past the ceiling: %d", res.StatusCode)
 	}
 	// The per-address limit holds across e-mails.
 	for i := range 2 {
@@ -219,13 +239,58 @@ func TestRateLimits(t *testing.T) {
 	if res := c.Do("POST", "/api/auth/login", map[string]string{"email": "fresh@example.in", "password": "password"}); res.StatusCode != 429 {
 		t.Fatalf("7th attempt from one address = %d", res.StatusCode)
 	}
+	// A password change checks the old password: limited per account.
+	for range 2 {
+		if res := owner.Do("PUT", "/api/v1/me/password", map[string]string{"oldPassword": "wrong-guess", "newPassword": "new-password-1"}); res.StatusCode != 400 {
+			t.Fatalf("wrong old password = %d %s", res.StatusCode, res.Body)
+		}
+	}
+	wantError(t, owner.Do("PUT", "/api/v1/me/password", map[string]string{"oldPassword": "the-right-one", "newPassword": "new-password-1"}),
+		429, "rate_limited", "Too many attempts")
 	// Registration has its own limit per address.
-	r := env.NewClient(t)
-	r.Header.Set("X-Forwarded-For", "198.51.100.3")
+	r := client("198.51.100.3")
 	register(t, r, "One", "one@example.in", "password1")
 	register(t, r, "Two", "two@example.in", "password1")
 	wantError(t, r.Do("POST", "/api/auth/register", map[string]string{"fullName": "Three", "email": "three@example.in", "password": "password1"}),
 		429, "rate_limited", "Too many attempts")
+}
+
+// Password hashing runs within a memory budget: with room for one Argon2id
+// at a time and a short wait, a burst of sign-ins gets some 503s with
+// Retry-After instead of growing the process without bound, and the rest
+// are answered as usual.
+func TestPasswordHashingBudget(t *testing.T) {
+	t.Parallel()
+	cfg := auth.DefaultConfig()
+	cfg.HashMemory, cfg.HashWait = 19<<20, time.Millisecond
+	env := apitest.New(t, apitest.Options{Auth: &cfg})
+	var wg sync.WaitGroup
+	codes := make([]int, 16)
+	retry := make([]string, 16)
+	for i := range codes {
+		wg.Go(func() {
+			res := env.NewClient(t).Do("POST", "/api/auth/login", map[string]string{"email": fmt.Sprintf("nobody%d@example.in", i), "password": "password1"})
+			codes[i], retry[i] = res.StatusCode, res.Header.Get("Retry-After")
+		})
+	}
+	wg.Wait()
+	busy, refused := 0, 0
+	for i, c := range codes {
+		switch c {
+		case http.StatusServiceUnavailable:
+			busy++
+			if retry[i] == "" {
+				t.Fatal("503 without Retry-After")
+			}
+		case http.StatusUnauthorized:
+			refused++
+		default:
+			t.Fatalf("login = %d", c)
+		}
+	}
+	if busy == 0 || refused == 0 {
+		t.Fatalf("%d busy, %d answered: want both", busy, refused)
+	}
 }
 
 func TestCrossOriginStateChangesRefused(t *testing.T) {

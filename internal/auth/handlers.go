@@ -153,11 +153,7 @@ func (h *Handler) Login(w http.ResponseWriter, r *http.Request) {
 		httpjson.WriteRequestError(w, r, e)
 		return
 	}
-	ip := clientip.Addr(r.Context())
-	if wait, err := h.svc.allow(r.Context(),
-		limitCheck{"login:ip:" + ip, h.svc.cfg.Limits.LoginPerIP},
-		limitCheck{"login:email:" + emailKey(in.Email), h.svc.cfg.Limits.LoginPerEmail},
-	); err != nil {
+	if wait, err := h.svc.allowLogin(r.Context(), in.Email, clientip.Addr(r.Context())); err != nil {
 		h.fail(w, r, err, wait)
 		return
 	}
@@ -281,7 +277,15 @@ func (h *Handler) ChangePassword(w http.ResponseWriter, r *http.Request) {
 		httpjson.WriteRequestError(w, r, e)
 		return
 	}
-	if err := h.svc.ChangePassword(r.Context(), FromContext(r.Context()), in.OldPassword, in.NewPassword); err != nil {
+	p := FromContext(r.Context())
+	if wait, err := h.svc.allow(r.Context(),
+		limitCheck{"password:ip:" + clientip.Addr(r.Context()), h.svc.cfg.Limits.LoginPerIP},
+		limitCheck{"password:user:" + p.User.ID.String(), h.svc.cfg.Limits.PasswordChangePerUser},
+	); err != nil {
+		h.fail(w, r, err, wait)
+		return
+	}
+	if err := h.svc.ChangePassword(r.Context(), p, in.OldPassword, in.NewPassword); err != nil {
 		h.fail(w, r, err, 0)
 		return
 	}
@@ -427,6 +431,9 @@ func (h *Handler) fail(w http.ResponseWriter, r *http.Request, err error, retryA
 		w.Header().Set("Retry-After", strconv.Itoa(secs))
 	case ErrProviderUnavailable:
 		status = http.StatusServiceUnavailable
+	case ErrBusy:
+		status = http.StatusServiceUnavailable
+		w.Header().Set("Retry-After", "2")
 	}
 	httpjson.Error(w, r, status, p.Code, p.Message)
 }

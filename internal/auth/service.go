@@ -33,6 +33,12 @@ type Config struct {
 	PublicURL string
 	// Limits guard sign-in and registration.
 	Limits Limits
+	// HashMemory is the memory budget of password hashing: how many
+	// Argon2id computations (19 MiB each) may run at once.
+	HashMemory int64
+	// HashWait is how long a request may wait for room in that budget
+	// before it is refused with 503.
+	HashWait time.Duration
 }
 
 // DefaultConfig returns the production settings.
@@ -42,6 +48,8 @@ func DefaultConfig() Config {
 		AbsoluteTTL: 90 * 24 * time.Hour,
 		TouchEvery:  time.Minute,
 		Limits:      DefaultLimits(),
+		HashMemory:  DefaultHashMemory,
+		HashWait:    2 * time.Second,
 	}
 }
 
@@ -54,12 +62,17 @@ type Service struct {
 	mailer    Mailer
 	providers map[string]*Provider
 	now       func() time.Time
+	hashSlots chan struct{}
 }
 
 // NewService returns the auth service. providers may be empty: sign-in with
 // a provider then answers that it is unavailable.
 func NewService(pool *pgxpool.Pool, cfg Config, mailer Mailer, providers map[string]*Provider, log *slog.Logger) *Service {
-	return &Service{pool: pool, q: queries.New(store.Reads{Pool: pool}), cfg: cfg, log: log, mailer: mailer, providers: providers, now: time.Now}
+	if cfg.HashMemory <= 0 {
+		cfg.HashMemory = DefaultHashMemory
+	}
+	return &Service{pool: pool, q: queries.New(store.Reads{Pool: pool}), cfg: cfg, log: log, mailer: mailer, providers: providers,
+		now: time.Now, hashSlots: newHashSlots(cfg.HashMemory)}
 }
 
 // Problem is a failure whose message is meant for people; Code is stable
@@ -189,7 +202,7 @@ func (s *Service) Register(ctx context.Context, in Registration) (queries.User, 
 	if err != nil {
 		return queries.User{}, err
 	}
-	hash, err := HashPassword(in.Password)
+	hash, err := s.hashPassword(ctx, in.Password)
 	if err != nil {
 		return queries.User{}, err
 	}
@@ -211,13 +224,18 @@ func (s *Service) Authenticate(ctx context.Context, email, password string) (que
 	}
 	u, err := s.q.UserGetByEmail(ctx, email)
 	if errors.Is(err, pgx.ErrNoRows) || (err == nil && u.PasswordHash == nil) {
-		_, _ = VerifyPassword(dummyHash, password)
+		if _, err := s.verifyPassword(ctx, dummyHash, password); err != nil {
+			return queries.User{}, err
+		}
 		return queries.User{}, ErrBadCredentials
 	}
 	if err != nil {
 		return queries.User{}, err
 	}
-	ok, err := VerifyPassword(*u.PasswordHash, password)
+	ok, err := s.verifyPassword(ctx, *u.PasswordHash, password)
+	if errors.Is(err, ErrBusy) {
+		return queries.User{}, err
+	}
 	if err != nil {
 		return queries.User{}, fmt.Errorf("verify password of user %s: %w", u.ID, err)
 	}
@@ -323,14 +341,14 @@ func (s *Service) ChangePassword(ctx context.Context, p *Principal, oldPassword,
 	if len(oldPassword) > maxPasswordLength {
 		return ErrWrongPassword
 	}
-	ok, err := VerifyPassword(*u.PasswordHash, oldPassword)
+	ok, err := s.verifyPassword(ctx, *u.PasswordHash, oldPassword)
 	if err != nil {
 		return err
 	}
 	if !ok {
 		return ErrWrongPassword
 	}
-	hash, err := HashPassword(newPassword)
+	hash, err := s.hashPassword(ctx, newPassword)
 	if err != nil {
 		return err
 	}
