@@ -16,7 +16,7 @@ log="$data/server.log"
 
 # Loopback is trusted as a proxy so each browser test can present its own
 # client address (X-Forwarded-For) and stay clear of the per-address limits.
-PORT=$port DATA_DIR="$data" LOG_LEVEL=warn TRUSTED_PROXIES=127.0.0.1/32,::1/128 bin/paryatan-api >"$log" 2>&1 &
+PORT=$port METRICS_ADDR=127.0.0.1:0 DATA_DIR="$data" LOG_LEVEL=warn TRUSTED_PROXIES=127.0.0.1/32,::1/128 bin/paryatan-api >"$log" 2>&1 &
 pid=$!
 cleanup() {
   kill -TERM "$pid" 2>/dev/null || true

@@ -186,9 +186,21 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		ErrorLog:       slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 		BaseContext:    func(net.Listener) context.Context { return context.WithoutCancel(ctx) },
 	}
+	// Metrics on their own listener, never through the public router.
+	mln, err := net.Listen("tcp", cfg.MetricsAddr)
+	if err != nil {
+		_ = ln.Close()
+		return fmt.Errorf("listen for metrics on %s: %w", cfg.MetricsAddr, err)
+	}
+	metricsSrv := &http.Server{Handler: httpapi.MetricsHandler(metrics), ReadHeaderTimeout: 10 * time.Second,
+		ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
+	go func() { _ = metricsSrv.Serve(mln) }()
+	defer metricsSrv.Close()
+
 	addr := ln.Addr().(*net.TCPAddr)
 	fmt.Fprintf(stdout, "Paryatan is running at http://localhost:%d\n", addr.Port)
-	log.Info("listening", "port", addr.Port, "version", version, "tracing", tracing.Exporting, "instance", self.ID)
+	fmt.Fprintf(stdout, "Metrics at http://%s/metrics\n", mln.Addr())
+	log.Info("listening", "port", addr.Port, "metrics", mln.Addr().String(), "version", version, "tracing", tracing.Exporting, "instance", self.ID)
 
 	serveErr := make(chan error, 1)
 	go func() { serveErr <- srv.Serve(ln) }()

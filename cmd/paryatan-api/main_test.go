@@ -25,15 +25,17 @@ import (
 )
 
 type server struct {
-	URL  string
-	stop func() error // cancels run's context and returns run's error
+	URL string
+	// MetricsURL is /metrics on the internal listener.
+	MetricsURL string
+	stop       func() error // cancels run's context and returns run's error
 }
 
 // start runs the real server (run) on a free port with env on top of the
 // test defaults, and waits until it reports ready.
 func start(t *testing.T, env map[string]string) *server {
 	t.Helper()
-	vars := map[string]string{"PORT": "0", "LOG_LEVEL": "warn", "SHUTDOWN_GRACE": "10s"}
+	vars := map[string]string{"PORT": "0", "METRICS_ADDR": "127.0.0.1:0", "LOG_LEVEL": "warn", "SHUTDOWN_GRACE": "10s"}
 	for k, v := range env {
 		vars[k] = v
 	}
@@ -45,16 +47,19 @@ func start(t *testing.T, env map[string]string) *server {
 		outW.Close()
 	}()
 
-	urlCh := make(chan string, 1)
+	urlCh, metricsCh := make(chan string, 1), make(chan string, 1)
 	go func() {
-		re := regexp.MustCompile(`http://localhost:\d+`)
+		re, metricsRe := regexp.MustCompile(`http://localhost:\d+`), regexp.MustCompile(`^Metrics at (http://\S+)`)
 		s := bufio.NewScanner(outR)
 		for s.Scan() {
-			if m := re.FindString(s.Text()); m != "" {
+			if m := metricsRe.FindStringSubmatch(s.Text()); m != nil {
+				metricsCh <- m[1]
+			} else if m := re.FindString(s.Text()); m != "" {
 				urlCh <- m
 			}
 		}
 		close(urlCh)
+		close(metricsCh)
 	}()
 
 	var s server
@@ -65,6 +70,7 @@ func start(t *testing.T, env map[string]string) *server {
 			t.Fatalf("server exited before listening: %v", <-done)
 		}
 		s.URL = u
+		s.MetricsURL = <-metricsCh
 	case err := <-done:
 		cancel()
 		t.Fatalf("server exited: %v", err)
@@ -248,7 +254,13 @@ func TestServer(t *testing.T) {
 
 	t.Run("metrics", func(t *testing.T) {
 		get(t, s.URL+"/api/nope", nil)
-		res, body := get(t, s.URL+"/metrics", nil)
+		if res, _ := get(t, s.URL+"/metrics", nil); res.StatusCode == 200 && strings.Contains(res.Header.Get("Content-Type"), "text/plain; version") {
+			t.Fatal("/metrics is served on the public port")
+		}
+		if !strings.HasPrefix(s.MetricsURL, "http://127.0.0.1:") {
+			t.Fatalf("metrics listener %q, want loopback", s.MetricsURL)
+		}
+		res, body := get(t, s.MetricsURL, nil)
 		if res.StatusCode != 200 {
 			t.Fatalf("/metrics = %d", res.StatusCode)
 		}

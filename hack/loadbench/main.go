@@ -62,6 +62,8 @@ func main() {
 type proc struct {
 	cmd *exec.Cmd
 	url string
+	// metrics is the API's /metrics on its internal listener.
+	metrics string
 }
 
 func (p *proc) stop() {
@@ -149,14 +151,16 @@ func run(bin string, requests, workers, held int, hold time.Duration, route, acc
 	if err := os.WriteFile(conf, []byte(doc), 0o600); err != nil {
 		return err
 	}
+	metricsURL := fmt.Sprintf("http://127.0.0.1:%d/metrics", freePort())
 	api, err := start(filepath.Join(bin, "paryatan-api"), []string{
-		"PORT=0", "DATA_DIR=" + filepath.Join(work, "data"), "CONNECTORS_FILE=" + conf, "LOG_LEVEL=error",
+		"PORT=0", "METRICS_ADDR=" + strings.TrimSuffix(strings.TrimPrefix(metricsURL, "http://"), "/metrics"), "DATA_DIR=" + filepath.Join(work, "data"), "CONNECTORS_FILE=" + conf, "LOG_LEVEL=error",
 		"TRUSTED_PROXIES=127.0.0.1/32", "SHUTDOWN_GRACE=5s",
 	})
 	if err != nil {
 		return err
 	}
 	defer api.stop()
+	api.metrics = metricsURL
 	fmt.Printf("simulator %s, API %s (pid %d)\n", sim.url, api.url, api.cmd.Process.Pid)
 
 	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 10000, DisableCompression: true}}
@@ -372,7 +376,7 @@ func heldRun(api *proc, from, to string, n int, hold time.Duration) error {
 	}
 	// Wait until all are in flight at the supplier.
 	inFlight := func() int {
-		_, b, err := getText(c, api.url+"/metrics")
+		_, b, err := getText(c, api.metrics)
 		if err != nil {
 			return 0
 		}

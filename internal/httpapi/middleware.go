@@ -58,7 +58,7 @@ func observe(log *slog.Logger, m *telemetry.Metrics) func(http.Handler) http.Han
 				switch {
 				case status >= 500 && status != StatusClientClosedRequest:
 					level = slog.LevelError
-				case route == "/healthz" || route == "/readyz" || route == "/metrics":
+				case route == "/healthz" || route == "/readyz":
 					level = slog.LevelDebug
 				}
 				log.Log(r.Context(), level, "http request",

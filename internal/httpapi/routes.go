@@ -8,16 +8,15 @@ import (
 
 	"github.com/paryatan/paryatan/internal/auth"
 	"github.com/paryatan/paryatan/internal/httpjson"
+	"github.com/paryatan/paryatan/internal/platform/telemetry"
 )
 
 // addRoutes is the one place where every route of the server is listed.
 func addRoutes(r chi.Router, d Deps, spa *SPA) {
 	r.Get("/healthz", d.Health.Live)
 	r.Get("/readyz", d.Health.Ready)
-	r.Method(http.MethodGet, "/metrics", promhttp.HandlerFor(d.Metrics.Registry, promhttp.HandlerOpts{
-		Registry:          d.Metrics.Registry,
-		EnableOpenMetrics: true,
-	}))
+	// /metrics is not here: it is served on the internal listener
+	// (MetricsHandler), never through the public router.
 
 	r.Route("/api", func(api chi.Router) {
 		// Unknown API paths always answer JSON, never the web app.
@@ -67,6 +66,13 @@ func addRoutes(r chi.Router, d Deps, spa *SPA) {
 	// client-side routes.
 	r.Get("/*", spa.ServeHTTP)
 	r.Head("/*", spa.ServeHTTP)
+}
+
+// MetricsHandler serves the Prometheus registry, for the internal listener.
+func MetricsHandler(m *telemetry.Metrics) http.Handler {
+	mux := http.NewServeMux()
+	mux.Handle("GET /metrics", promhttp.HandlerFor(m.Registry, promhttp.HandlerOpts{Registry: m.Registry, EnableOpenMetrics: true}))
+	return mux
 }
 
 func apiNotFound(w http.ResponseWriter, r *http.Request) {

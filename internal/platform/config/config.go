@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net"
 	"net/netip"
 	"net/url"
 	"strconv"
@@ -22,6 +23,9 @@ import (
 type Config struct {
 	// Port is the TCP port the HTTP server listens on; 0 picks a free port.
 	Port int
+	// MetricsAddr is the internal listener of /metrics, apart from the
+	// public one: loopback by default; in Kubernetes the pod's metrics port.
+	MetricsAddr string
 	// DatabaseURL is a PostgreSQL connection string; empty means "start the
 	// embedded cluster under DataDir".
 	DatabaseURL string
@@ -73,6 +77,7 @@ const (
 	DefaultDataDir       = ".data"
 	DefaultShutdownGrace = 150 * time.Second
 	DefaultWriteTimeout  = 180 * time.Second
+	DefaultMetricsAddr   = "127.0.0.1:9090"
 )
 
 // Load builds a Config from getenv, reporting every invalid variable at once.
@@ -94,6 +99,14 @@ func Load(getenv func(string) string) (Config, error) {
 			errs = append(errs, fmt.Errorf("PORT=%q: want a port number 0-65535", v))
 		} else {
 			c.Port = p
+		}
+	}
+	c.MetricsAddr = DefaultMetricsAddr
+	if v := strings.TrimSpace(getenv("METRICS_ADDR")); v != "" {
+		if _, port, err := net.SplitHostPort(v); err != nil || port == "" {
+			errs = append(errs, fmt.Errorf("METRICS_ADDR=%q: want host:port, like 127.0.0.1:9090 or :9090", v))
+		} else {
+			c.MetricsAddr = v
 		}
 	}
 	if v := strings.TrimSpace(getenv("DATA_DIR")); v != "" {

@@ -25,6 +25,9 @@ func TestLoadDefaults(t *testing.T) {
 	if c.WriteTimeout <= 120*time.Second {
 		t.Fatalf("write timeout %s must outlast the 120 s supplier calls", c.WriteTimeout)
 	}
+	if c.MetricsAddr != "127.0.0.1:9090" {
+		t.Fatalf("metrics listener %q, want loopback by default", c.MetricsAddr)
+	}
 }
 
 func TestLoadValues(t *testing.T) {
@@ -33,6 +36,7 @@ func TestLoadValues(t *testing.T) {
 		"LOG_LEVEL": "debug", "LOG_FORMAT": "TEXT", "SHUTDOWN_GRACE": "3s", "SHUTDOWN_DELAY": "2s",
 		"HTTP_WRITE_TIMEOUT": "200s", "PUBLIC_URL": "https://paryatan.example/", "VISA_PARTNER_ORIGIN": "https://visa.example.in",
 		"TRUSTED_PROXIES": "10.0.0.0/8", "OAUTH_GOOGLE_CLIENT_ID": "id", "OAUTH_GOOGLE_CLIENT_SECRET": "secret",
+		"METRICS_ADDR": ":9091",
 	}))
 	if err != nil {
 		t.Fatal(err)
@@ -41,7 +45,8 @@ func TestLoadValues(t *testing.T) {
 		c.LogLevel != slog.LevelDebug || c.LogFormat != "text" || c.ShutdownGrace != 3*time.Second ||
 		c.ShutdownDelay != 2*time.Second || c.WriteTimeout != 200*time.Second ||
 		c.PublicURL != "https://paryatan.example" || c.VisaPartnerOrigin != "https://visa.example.in" ||
-		len(c.TrustedProxies) != 1 || c.Google.ClientID != "id" || c.Google.Issuer != "https://accounts.google.com" {
+		len(c.TrustedProxies) != 1 || c.Google.ClientID != "id" || c.Google.Issuer != "https://accounts.google.com" ||
+		c.MetricsAddr != ":9091" {
 		t.Fatalf("unexpected config: %+v", c)
 	}
 }
@@ -50,13 +55,13 @@ func TestLoadReportsEveryBadVariable(t *testing.T) {
 	_, err := Load(env(map[string]string{
 		"PORT": "eighty", "LOG_LEVEL": "loud", "SHUTDOWN_GRACE": "soon", "LOG_FORMAT": "xml",
 		"PUBLIC_URL": "paryatan.example", "VISA_PARTNER_ORIGIN": "ftp://x", "TRUSTED_PROXIES": "everyone",
-		"OAUTH_GOOGLE_CLIENT_ID": "id-without-secret", "SMTP_URL": "smtp://mail:25",
+		"OAUTH_GOOGLE_CLIENT_ID": "id-without-secret", "SMTP_URL": "smtp://mail:25", "METRICS_ADDR": "9090",
 	}))
 	if err == nil {
 		t.Fatal("want an error")
 	}
 	for _, name := range []string{"PORT", "LOG_LEVEL", "SHUTDOWN_GRACE", "LOG_FORMAT", "PUBLIC_URL",
-		"VISA_PARTNER_ORIGIN", "TRUSTED_PROXIES", "OAUTH_GOOGLE_CLIENT_SECRET", "SMTP_FROM"} {
+		"VISA_PARTNER_ORIGIN", "TRUSTED_PROXIES", "OAUTH_GOOGLE_CLIENT_SECRET", "SMTP_FROM", "METRICS_ADDR"} {
 		if !strings.Contains(err.Error(), name) {
 			t.Errorf("error %q does not name %s", err, name)
 		}
