@@ -69,6 +69,16 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		err = errors.Join(err, tracing.Shutdown(sctx))
 	}()
 
+	// Listen first: in local mode the site's origin is this port.
+	ln, err := net.Listen("tcp", net.JoinHostPort("", strconv.Itoa(cfg.Port)))
+	if err != nil {
+		return fmt.Errorf("listen: %w", err)
+	}
+	defer ln.Close()
+	if cfg.PublicURL == "" {
+		cfg.PublicURL = fmt.Sprintf("http://localhost:%d", ln.Addr().(*net.TCPAddr).Port)
+	}
+
 	dbURL := cfg.DatabaseURL
 	if dbURL == "" {
 		cluster, err := pgembed.Start(ctx, pgembed.Options{
@@ -99,6 +109,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	}
 	log.Info("database ready", "migrations_applied", len(applied))
 
+	// Mail goes to the log only in local mode (configuration refuses
+	// production without SMTP_URL).
 	var mailer auth.Mailer = auth.LogMailer{Log: log.With("component", "mail")}
 	if cfg.SMTPURL != "" {
 		if mailer, err = auth.NewSMTPMailer(cfg.SMTPURL, cfg.SMTPFrom); err != nil {
@@ -158,6 +170,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		Propagator: otel.GetTextMapPropagator(),
 		Web:        web.Dist(),
 		WebConfig:  httpapi.RuntimeConfig{VisaPartnerOrigin: cfg.VisaPartnerOrigin},
+		HSTS:       cfg.Secure(),
 		Migrations: store.Migrations(),
 		Health:     health,
 		ClientIP:   clientip.New(cfg.TrustedProxies),
@@ -169,10 +182,6 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		return err
 	}
 
-	ln, err := net.Listen("tcp", net.JoinHostPort("", strconv.Itoa(cfg.Port)))
-	if err != nil {
-		return fmt.Errorf("listen: %w", err)
-	}
 	srv := &http.Server{
 		Handler: handler,
 		// Headers must arrive quickly (slow-loris); bodies are small JSON.
@@ -200,7 +209,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	addr := ln.Addr().(*net.TCPAddr)
 	fmt.Fprintf(stdout, "Paryatan is running at http://localhost:%d\n", addr.Port)
 	fmt.Fprintf(stdout, "Metrics at http://%s/metrics\n", mln.Addr())
-	log.Info("listening", "port", addr.Port, "metrics", mln.Addr().String(), "version", version, "tracing", tracing.Exporting, "instance", self.ID)
+	log.Info("listening", "port", addr.Port, "mode", cfg.Mode, "public_url", cfg.PublicURL, "metrics", mln.Addr().String(), "version", version, "tracing", tracing.Exporting, "instance", self.ID)
 
 	serveErr := make(chan error, 1)
 	go func() { serveErr <- srv.Serve(ln) }()

@@ -35,7 +35,7 @@ type server struct {
 // test defaults, and waits until it reports ready.
 func start(t *testing.T, env map[string]string) *server {
 	t.Helper()
-	vars := map[string]string{"PORT": "0", "METRICS_ADDR": "127.0.0.1:0", "LOG_LEVEL": "warn", "SHUTDOWN_GRACE": "10s"}
+	vars := map[string]string{"PORT": "0", "METRICS_ADDR": "127.0.0.1:0", "PARYATAN_MODE": "local", "LOG_LEVEL": "warn", "SHUTDOWN_GRACE": "10s"}
 	for k, v := range env {
 		vars[k] = v
 	}
@@ -386,5 +386,18 @@ func TestTracesExportedOverOTLP(t *testing.T) {
 	got := strings.Join(names, ",")
 	if !strings.Contains(got, "GET /readyz") || !strings.Contains(got, "GET unmatched") {
 		t.Fatalf("exported spans %q, want server spans named by route", got)
+	}
+}
+
+// Outside local mode the server refuses to start without the site's origin
+// and a mail server, saying so, before touching anything.
+func TestProductionRequiresPublicURLAndMail(t *testing.T) {
+	t.Parallel()
+	var stderr strings.Builder
+	err := run(context.Background(), []string{"paryatan-api"}, func(k string) string {
+		return map[string]string{"DATABASE_URL": "postgres://db.invalid/paryatan", "PORT": "0"}[k]
+	}, io.Discard, &stderr)
+	if err == nil || !strings.Contains(err.Error(), "PUBLIC_URL is required") || !strings.Contains(err.Error(), "SMTP_URL") {
+		t.Fatalf("run = %v", err)
 	}
 }

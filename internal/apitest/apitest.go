@@ -130,9 +130,14 @@ func (e *Env) start(t testing.TB) {
 	t.Helper()
 	opts, pool := e.opts, e.DB
 	log := slog.New(slog.DiscardHandler)
+	// The listener first: its URL is the site's origin (PUBLIC_URL).
+	srv := httptest.NewUnstartedServer(nil)
 	cfg := auth.DefaultConfig()
 	if opts.Auth != nil {
 		cfg = *opts.Auth
+	}
+	if cfg.PublicURL == "" {
+		cfg.PublicURL = "http://" + srv.Listener.Addr().String()
 	}
 	svc := auth.NewService(pool, cfg, e.Mail, opts.Providers, log)
 	trusted, err := clientip.ParsePrefixes(opts.TrustedProxies)
@@ -165,7 +170,8 @@ func (e *Env) start(t testing.TB) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := httptest.NewServer(h)
+	srv.Config.Handler = h
+	srv.Start()
 	t.Cleanup(srv.Close)
 	e.URL, e.Auth, e.Connectors, e.Flights, e.Metrics, e.Instance = srv.URL, svc, connectors, flightsHandler, metrics, self
 }

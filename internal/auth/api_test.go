@@ -732,3 +732,33 @@ func TestOAuthStateIsSingleUse(t *testing.T) {
 		t.Fatalf("forged state → %q", loc)
 	}
 }
+
+// Over https (PUBLIC_URL) the session cookie is Secure with the __Host-
+// prefix, and links in e-mails use the configured origin whatever Host the
+// request carried.
+func TestCookiesAndLinksFromConfiguration(t *testing.T) {
+	t.Parallel()
+	cfg := auth.DefaultConfig()
+	cfg.PublicURL = "https://paryatan.example"
+	env := apitest.New(t, apitest.Options{Auth: &cfg})
+	c := env.NewClient(t)
+	c.Header.Set("X-Forwarded-Host", "evil.example")
+	res := c.Do("POST", "/api/auth/register", map[string]string{"fullName": "Asha Rao", "email": "asha@example.in", "password": "password1"})
+	ck := res.Header.Get("Set-Cookie")
+	if res.StatusCode != 201 || !strings.HasPrefix(ck, "__Host-"+auth.CookieName+"=") || !strings.Contains(ck, "Secure") ||
+		!strings.Contains(ck, "Path=/") || strings.Contains(ck, "Domain=") {
+		t.Fatalf("register = %d, cookie %q", res.StatusCode, ck)
+	}
+	// The test client speaks plain http, so it sends the cookie by hand.
+	token := strings.TrimPrefix(strings.SplitN(ck, ";", 2)[0], "__Host-"+auth.CookieName+"=")
+	req := env.NewClient(t)
+	req.Header.Set("Cookie", "__Host-"+auth.CookieName+"="+token)
+	req.Header.Set("Host", "evil.example")
+	if res := req.Do("POST", "/api/v1/auth/email/verify/start", nil); res.StatusCode != http.StatusAccepted {
+		t.Fatalf("verify start = %d %s", res.StatusCode, res.Body)
+	}
+	m, _ := env.Mail.Last()
+	if !strings.Contains(m.Body, "https://paryatan.example/api/auth/email/verify?token=") || strings.Contains(m.Body, "evil.example") {
+		t.Fatalf("link built from the request: %q", m.Body)
+	}
+}

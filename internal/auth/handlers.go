@@ -18,12 +18,32 @@ import (
 	"github.com/paryatan/paryatan/internal/store/queries"
 )
 
-// CookieName is the session cookie.
+// CookieName is the session cookie. Over https (PUBLIC_URL) it is Secure
+// and carries the __Host- prefix, so no subdomain and no plain-http page can
+// set or overwrite it.
 const CookieName = "paryatan_session"
 
 // OAuthCookieName binds a sign-in started with a provider to the browser
-// that started it, for the state's ten minutes.
+// that started it, for the state's ten minutes (prefixed like CookieName).
 const OAuthCookieName = "paryatan_oauth"
+
+// cookieName is base with the __Host- prefix when the site is https.
+func (h *Handler) cookieName(base string) string {
+	if h.svc.secure() {
+		return "__Host-" + base
+	}
+	return base
+}
+
+// setCookie writes one of our cookies: HttpOnly, SameSite=Lax, path /,
+// Secure exactly when the site is https (from PUBLIC_URL, never from the
+// request). maxAge < 0 deletes it; 0 with expires keeps it until then.
+func (h *Handler) setCookie(w http.ResponseWriter, base, value string, maxAge int, expires time.Time) {
+	http.SetCookie(w, &http.Cookie{
+		Name: h.cookieName(base), Value: value, Path: "/", MaxAge: maxAge, Expires: expires,
+		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: h.svc.secure(),
+	})
+}
 
 // Handler serves the auth and session routes.
 type Handler struct {
@@ -46,7 +66,7 @@ func FromContext(ctx context.Context) *Principal {
 // session cookie, for FromContext and RequireUser.
 func (h *Handler) Sessions(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		c, err := r.Cookie(CookieName)
+		c, err := r.Cookie(h.cookieName(CookieName))
 		if err != nil || c.Value == "" {
 			next.ServeHTTP(w, r)
 			return
@@ -179,18 +199,12 @@ func (h *Handler) openSession(w http.ResponseWriter, r *http.Request, u queries.
 	if err != nil {
 		return err
 	}
-	http.SetCookie(w, &http.Cookie{
-		Name: CookieName, Value: token, Path: "/", Expires: sess.AbsoluteExpiresAt,
-		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: clientip.HTTPS(r.Context()),
-	})
+	h.setCookie(w, CookieName, token, 0, sess.AbsoluteExpiresAt)
 	return nil
 }
 
-func (h *Handler) clearCookie(w http.ResponseWriter, r *http.Request) {
-	http.SetCookie(w, &http.Cookie{
-		Name: CookieName, Value: "", Path: "/", MaxAge: -1,
-		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: clientip.HTTPS(r.Context()),
-	})
+func (h *Handler) clearCookie(w http.ResponseWriter, _ *http.Request) {
+	h.setCookie(w, CookieName, "", -1, time.Time{})
 }
 
 // Me handles GET /api/auth/me.
@@ -333,10 +347,7 @@ func (h *Handler) OAuthStart(w http.ResponseWriter, r *http.Request) {
 	}
 	// The provider sends the browser back with a top-level GET, which
 	// carries a Lax cookie: only this browser can finish the sign-in.
-	http.SetCookie(w, &http.Cookie{
-		Name: OAuthCookieName, Value: binding, Path: "/api/oauth/", MaxAge: int(OAuthStateTTL.Seconds()),
-		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: clientip.HTTPS(r.Context()),
-	})
+	h.setCookie(w, OAuthCookieName, binding, int(OAuthStateTTL.Seconds()), time.Time{})
 	http.Redirect(w, r, dest, http.StatusFound)
 }
 
@@ -347,13 +358,10 @@ func (h *Handler) OAuthCallback(w http.ResponseWriter, r *http.Request) {
 	provider := chi.URLParam(r, "provider")
 	q := r.URL.Query()
 	binding := ""
-	if c, err := r.Cookie(OAuthCookieName); err == nil {
+	if c, err := r.Cookie(h.cookieName(OAuthCookieName)); err == nil {
 		binding = c.Value
 	}
-	http.SetCookie(w, &http.Cookie{
-		Name: OAuthCookieName, Value: "", Path: "/api/oauth/", MaxAge: -1,
-		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: clientip.HTTPS(r.Context()),
-	})
+	h.setCookie(w, OAuthCookieName, "", -1, time.Time{})
 	if q.Get("error") != "" || q.Get("state") == "" || q.Get("code") == "" {
 		// Cancelled at the provider, or a malformed call: use up the state
 		// if there is one and go back to where the user started.
@@ -385,17 +393,9 @@ func (h *Handler) oauthFailed(w http.ResponseWriter, r *http.Request, back strin
 	http.Redirect(w, r, "/auth/login?"+v.Encode(), http.StatusFound)
 }
 
-// baseURL is the site's external URL: configured, else from the request.
-func (h *Handler) baseURL(r *http.Request) string {
-	if h.svc.cfg.PublicURL != "" {
-		return h.svc.cfg.PublicURL
-	}
-	scheme := "http"
-	if clientip.HTTPS(r.Context()) {
-		scheme = "https"
-	}
-	return scheme + "://" + r.Host
-}
+// baseURL is the site's external origin, from configuration only: a Host
+// or X-Forwarded-Host header never makes a link or a redirect.
+func (h *Handler) baseURL(*http.Request) string { return h.svc.cfg.PublicURL }
 
 func (h *Handler) callbackURL(r *http.Request, provider string) string {
 	return h.baseURL(r) + "/api/oauth/" + url.PathEscape(provider) + "/callback"

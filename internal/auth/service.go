@@ -28,8 +28,9 @@ type Config struct {
 	AbsoluteTTL time.Duration
 	// TouchEvery limits how often a session's last-seen time is written.
 	TouchEvery time.Duration
-	// PublicURL is the site's external base URL (links in e-mails, the
-	// sign-in provider's redirect). Empty: taken from each request.
+	// PublicURL is the site's external origin: links in e-mails, the
+	// sign-in provider's redirect, and Secure/__Host- cookies when https.
+	// Required.
 	PublicURL string
 	// Limits guard sign-in and registration.
 	Limits Limits
@@ -74,6 +75,9 @@ func NewService(pool *pgxpool.Pool, cfg Config, mailer Mailer, providers map[str
 	return &Service{pool: pool, q: queries.New(store.Reads{Pool: pool}), cfg: cfg, log: log, mailer: mailer, providers: providers,
 		now: time.Now, hashSlots: newHashSlots(cfg.HashMemory)}
 }
+
+// secure reports whether the site is https.
+func (s *Service) secure() bool { return strings.HasPrefix(s.cfg.PublicURL, "https://") }
 
 // Problem is a failure whose message is meant for people; Code is stable
 // for programs.

@@ -78,3 +78,20 @@ func TestAcceptedCodings(t *testing.T) {
 		}
 	}
 }
+
+// HSTS follows the configuration (an https PUBLIC_URL), never the request:
+// a plain-http request behind a TLS-terminating ingress still gets it, and
+// a site configured as http never sends it.
+func TestHSTSFromConfiguration(t *testing.T) {
+	for _, hsts := range []bool{true, false} {
+		h := securityHeaders(hsts)(http.HandlerFunc(func(http.ResponseWriter, *http.Request) {}))
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/", nil))
+		if got := rec.Header().Get("Strict-Transport-Security") != ""; got != hsts {
+			t.Errorf("hsts=%v: header sent = %v", hsts, got)
+		}
+		if rec.Header().Get("Content-Security-Policy") == "" {
+			t.Error("no CSP")
+		}
+	}
+}

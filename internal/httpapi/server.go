@@ -36,6 +36,8 @@ type Deps struct {
 	WebConfig RuntimeConfig
 	// Migrations are the schema migrations this build expects to be applied.
 	Migrations fs.FS
+	// HSTS sends Strict-Transport-Security: the site is https (PUBLIC_URL).
+	HSTS bool
 	// Health is shared with the process so shutdown can mark it draining.
 	Health *Health
 	// ClientIP resolves client addresses behind trusted proxies.
@@ -61,7 +63,7 @@ func NewServer(d Deps) (http.Handler, error) {
 	r.Use(
 		recoverer(d.Logger),
 		observe(d.Logger, d.Metrics),
-		securityHeaders,
+		securityHeaders(d.HSTS),
 		d.ClientIP.Middleware,
 		crossOriginProtection(),
 		compress(),

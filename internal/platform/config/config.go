@@ -19,8 +19,21 @@ import (
 	"github.com/paryatan/paryatan/internal/clientip"
 )
 
+// Modes: local runs on a developer's machine with embedded defaults;
+// production is everything else, and must say where it is served and how
+// it sends mail.
+const (
+	ModeLocal      = "local"
+	ModeProduction = "production"
+)
+
 // Config is the API server's configuration.
 type Config struct {
+	// Mode is ModeLocal or ModeProduction (PARYATAN_MODE; by default local
+	// exactly when DATABASE_URL is empty, i.e. on the embedded database).
+	// Production requires PUBLIC_URL and SMTP_URL: links, cookies and mail
+	// never fall back to guesses there.
+	Mode string
 	// Port is the TCP port the HTTP server listens on; 0 picks a free port.
 	Port int
 	// MetricsAddr is the internal listener of /metrics, apart from the
@@ -44,8 +57,10 @@ type Config struct {
 	// WriteTimeout is the HTTP server's write deadline per request; it must be
 	// longer than the longest supplier call.
 	WriteTimeout time.Duration
-	// PublicURL is the site's external base URL, used in e-mailed links and
-	// as the sign-in provider's redirect; empty derives it from each request.
+	// PublicURL is the site's external origin, used in e-mailed links, as
+	// the sign-in provider's redirect, and to decide Secure/__Host- cookies
+	// and HSTS (https). Required in production; in local mode empty means
+	// http://localhost:{port}, filled in by the server once it listens.
 	PublicURL string
 	// TrustedProxies are the peers (the ingress) whose X-Forwarded-For and
 	// X-Forwarded-Proto headers are believed.
@@ -77,8 +92,12 @@ const (
 	DefaultDataDir       = ".data"
 	DefaultShutdownGrace = 150 * time.Second
 	DefaultWriteTimeout  = 180 * time.Second
-	DefaultMetricsAddr   = "127.0.0.1:9090"
+	DefaultMetricsAddr   = "127.0.0.1:9090" // local mode; ":9090" in production
 )
+
+// Secure reports whether the site is served over https: cookies are then
+// Secure with the __Host- prefix, and HSTS is sent.
+func (c Config) Secure() bool { return strings.HasPrefix(c.PublicURL, "https://") }
 
 // Load builds a Config from getenv, reporting every invalid variable at once.
 func Load(getenv func(string) string) (Config, error) {
@@ -101,7 +120,21 @@ func Load(getenv func(string) string) (Config, error) {
 			c.Port = p
 		}
 	}
+	c.Mode = ModeProduction
+	if c.DatabaseURL == "" {
+		c.Mode = ModeLocal
+	}
+	if v := strings.ToLower(strings.TrimSpace(getenv("PARYATAN_MODE"))); v != "" {
+		if v != ModeLocal && v != ModeProduction {
+			errs = append(errs, fmt.Errorf("PARYATAN_MODE=%q: want local or production", v))
+		} else {
+			c.Mode = v
+		}
+	}
 	c.MetricsAddr = DefaultMetricsAddr
+	if c.Mode == ModeProduction {
+		c.MetricsAddr = ":9090"
+	}
 	if v := strings.TrimSpace(getenv("METRICS_ADDR")); v != "" {
 		if _, port, err := net.SplitHostPort(v); err != nil || port == "" {
 			errs = append(errs, fmt.Errorf("METRICS_ADDR=%q: want host:port, like 127.0.0.1:9090 or :9090", v))
@@ -181,6 +214,14 @@ func Load(getenv func(string) string) (Config, error) {
 	c.SMTPFrom = strings.TrimSpace(getenv("SMTP_FROM"))
 	if c.SMTPURL != "" && c.SMTPFrom == "" {
 		errs = append(errs, errors.New("SMTP_FROM is required with SMTP_URL"))
+	}
+	if c.Mode == ModeProduction {
+		if c.PublicURL == "" && strings.TrimSpace(getenv("PUBLIC_URL")) == "" {
+			errs = append(errs, errors.New("PUBLIC_URL is required in production (the site's origin, like https://paryatan.example): links and cookies are never built from request headers; set PARYATAN_MODE=local for a developer run"))
+		}
+		if c.SMTPURL == "" {
+			errs = append(errs, errors.New("SMTP_URL and SMTP_FROM are required in production: verification and reset links are written to the log only in local mode"))
+		}
 	}
 
 	if err := errors.Join(errs...); err != nil {

@@ -25,8 +25,31 @@ func TestLoadDefaults(t *testing.T) {
 	if c.WriteTimeout <= 120*time.Second {
 		t.Fatalf("write timeout %s must outlast the 120 s supplier calls", c.WriteTimeout)
 	}
-	if c.MetricsAddr != "127.0.0.1:9090" {
-		t.Fatalf("metrics listener %q, want loopback by default", c.MetricsAddr)
+	if c.MetricsAddr != "127.0.0.1:9090" || c.Mode != ModeLocal || c.Secure() {
+		t.Fatalf("local defaults: metrics %q, mode %q, secure %v", c.MetricsAddr, c.Mode, c.Secure())
+	}
+}
+
+// Production (a DATABASE_URL, or PARYATAN_MODE=production) refuses to start
+// without the site's origin and a mail server, and listens for metrics on
+// the pod's port; PARYATAN_MODE=local keeps the local defaults on any
+// database.
+func TestProductionNeedsOriginAndMail(t *testing.T) {
+	_, err := Load(env(map[string]string{"DATABASE_URL": "postgres://db/paryatan"}))
+	if err == nil || !strings.Contains(err.Error(), "PUBLIC_URL is required") || !strings.Contains(err.Error(), "SMTP_URL and SMTP_FROM are required") {
+		t.Fatalf("production without PUBLIC_URL and SMTP: %v", err)
+	}
+	c, err := Load(env(map[string]string{"DATABASE_URL": "postgres://db/paryatan", "PUBLIC_URL": "http://paryatan.internal",
+		"SMTP_URL": "smtp://mail:25", "SMTP_FROM": "a@b.in"}))
+	if err != nil || c.MetricsAddr != ":9090" || c.Secure() {
+		t.Fatalf("production over http: %+v %v", c, err)
+	}
+	c, err = Load(env(map[string]string{"DATABASE_URL": "postgres://db/paryatan", "PARYATAN_MODE": "local"}))
+	if err != nil || c.Mode != ModeLocal {
+		t.Fatalf("local mode on a database: %+v %v", c, err)
+	}
+	if _, err := Load(env(map[string]string{"PARYATAN_MODE": "staging"})); err == nil || !strings.Contains(err.Error(), "PARYATAN_MODE") {
+		t.Fatalf("unknown mode: %v", err)
 	}
 }
 
@@ -36,7 +59,7 @@ func TestLoadValues(t *testing.T) {
 		"LOG_LEVEL": "debug", "LOG_FORMAT": "TEXT", "SHUTDOWN_GRACE": "3s", "SHUTDOWN_DELAY": "2s",
 		"HTTP_WRITE_TIMEOUT": "200s", "PUBLIC_URL": "https://paryatan.example/", "VISA_PARTNER_ORIGIN": "https://visa.example.in",
 		"TRUSTED_PROXIES": "10.0.0.0/8", "OAUTH_GOOGLE_CLIENT_ID": "id", "OAUTH_GOOGLE_CLIENT_SECRET": "secret",
-		"METRICS_ADDR": ":9091",
+		"METRICS_ADDR": ":9091", "SMTP_URL": "smtp://mail.example:587", "SMTP_FROM": "hello@paryatan.example",
 	}))
 	if err != nil {
 		t.Fatal(err)
@@ -46,7 +69,7 @@ func TestLoadValues(t *testing.T) {
 		c.ShutdownDelay != 2*time.Second || c.WriteTimeout != 200*time.Second ||
 		c.PublicURL != "https://paryatan.example" || c.VisaPartnerOrigin != "https://visa.example.in" ||
 		len(c.TrustedProxies) != 1 || c.Google.ClientID != "id" || c.Google.Issuer != "https://accounts.google.com" ||
-		c.MetricsAddr != ":9091" {
+		c.MetricsAddr != ":9091" || c.Mode != ModeProduction || !c.Secure() {
 		t.Fatalf("unexpected config: %+v", c)
 	}
 }
