@@ -82,3 +82,19 @@ func apiNotFound(w http.ResponseWriter, r *http.Request) {
 func apiMethodNotAllowed(w http.ResponseWriter, r *http.Request) {
 	httpjson.Error(w, r, http.StatusMethodNotAllowed, "method_not_allowed", r.Method+" is not allowed on "+r.URL.Path+".")
 }
+
+// Route is one method and chi pattern of the server.
+type Route struct{ Method, Pattern string }
+
+// RouteTable lists every route of the server, for tests that check each one
+// (every protected route refuses strangers, whatever is added later).
+func RouteTable() ([]Route, error) {
+	r := chi.NewRouter()
+	addRoutes(r, Deps{Health: &Health{}, Auth: &auth.Handler{}}, &SPA{})
+	var out []Route
+	err := chi.Walk(r, func(method, route string, _ http.Handler, _ ...func(http.Handler) http.Handler) error {
+		out = append(out, Route{method, route})
+		return nil
+	})
+	return out, err
+}

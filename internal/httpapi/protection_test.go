@@ -1,0 +1,120 @@
+package httpapi_test
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/paryatan/paryatan/internal/apitest"
+	"github.com/paryatan/paryatan/internal/httpapi"
+)
+
+// public are the routes anyone may call. Every other route of the server
+// is protected: a route added later without a session check fails this
+// test until it is listed here on purpose.
+var public = map[string]bool{
+	"GET /healthz":                               true,
+	"GET /readyz":                                true,
+	"GET /*":                                     true,
+	"HEAD /*":                                    true,
+	"POST /api/auth/register":                    true,
+	"POST /api/auth/login":                       true,
+	"POST /api/auth/logout":                      true,
+	"GET /api/auth/me":                           true, // answers 401 itself: it is how the app asks
+	"GET /api/auth/email/verify":                 true, // the e-mailed link, with its token
+	"GET /api/oauth/{provider}/start":            true,
+	"GET /api/oauth/{provider}/callback":         true,
+	"POST /api/v1/flights/{supplier}/search":     true,
+	"POST /api/v1/flights/{supplier}/fare-quote": true,
+	"POST /api/v1/flights/{supplier}/fare-rule":  true,
+}
+
+// fill gives a pattern's parameters concrete values.
+func fill(pattern string, ids map[string]string) string {
+	r := strings.NewReplacer("{supplier}", "tbo", "{provider}", "google", "{id}", ids["id"])
+	return r.Replace(pattern)
+}
+
+// Every protected route answers 401 without a session; every route about
+// someone's resource answers 404 to another user; every state-changing
+// route refuses a cross-site request with 403.
+func TestEveryRouteIsProtected(t *testing.T) {
+	t.Parallel()
+	routes, err := httpapi.RouteTable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := apitest.New(t, apitest.Options{})
+	owner := env.NewClient(t)
+	if res := owner.Do("POST", "/api/auth/register", map[string]string{"fullName": "Owner", "email": "owner@example.in", "password": "password1"}); res.StatusCode != 201 {
+		t.Fatalf("register = %d", res.StatusCode)
+	}
+	stranger := env.NewClient(t)
+	if res := stranger.Do("POST", "/api/auth/register", map[string]string{"fullName": "Stranger", "email": "stranger@example.in", "password": "password1"}); res.StatusCode != 201 {
+		t.Fatalf("register = %d", res.StatusCode)
+	}
+	// The owner's resources that routes with {id} are about.
+	var ct struct {
+		ID string `json:"_id"`
+	}
+	res := owner.Do("POST", "/api/v1/me/co-travellers", map[string]any{"firstName": "Lata", "lastName": "Rao", "gender": "Female"})
+	res.JSON(t, &ct)
+	var sessions struct {
+		Items []struct {
+			ID string `json:"_id"`
+		}
+	}
+	owner.Do("GET", "/api/v1/me/sessions", nil).JSON(t, &sessions)
+	if ct.ID == "" || len(sessions.Items) == 0 {
+		t.Fatalf("fixtures: co-traveller %q (%s), sessions %+v", ct.ID, res.Body, sessions)
+	}
+	ownerResource := map[string]string{
+		"/api/v1/me/co-travellers/{id}":   ct.ID,
+		"/api/v1/me/sessions/{id}/revoke": sessions.Items[0].ID,
+	}
+
+	for _, rt := range routes {
+		key := rt.Method + " " + rt.Pattern
+		path := fill(rt.Pattern, map[string]string{"id": ownerResource[rt.Pattern]})
+		if strings.Contains(rt.Pattern, "{id}") && ownerResource[rt.Pattern] == "" {
+			t.Errorf("%s: no owner's resource to test it with; add one above", key)
+			continue
+		}
+		if path == "/*" {
+			path = "/account/profile"
+		}
+		unsafe := rt.Method != http.MethodGet && rt.Method != http.MethodHead
+		if !public[key] {
+			if res := env.NewClient(t).Do(rt.Method, path, map[string]any{}); res.StatusCode != http.StatusUnauthorized {
+				t.Errorf("%s without a session = %d, want 401", key, res.StatusCode)
+			}
+		}
+		if strings.Contains(rt.Pattern, "{id}") {
+			if res := stranger.Do(rt.Method, path, map[string]any{"firstName": "X", "lastName": "Y"}); res.StatusCode != http.StatusNotFound {
+				t.Errorf("%s on another user's resource = %d, want 404", key, res.StatusCode)
+			}
+		}
+		if unsafe {
+			cross := env.NewClient(t)
+			cross.HTTP.Jar = owner.HTTP.Jar
+			cross.Header.Set("Sec-Fetch-Site", "cross-site")
+			cross.Header.Set("Origin", "https://evil.example")
+			if res := cross.Do(rt.Method, path, map[string]any{}); res.StatusCode != http.StatusForbidden {
+				t.Errorf("%s cross-site = %d, want 403", key, res.StatusCode)
+			}
+		}
+	}
+	// The owner's resources survived the stranger.
+	var list struct {
+		Items []struct {
+			ID string `json:"_id"`
+		}
+	}
+	owner.Do("GET", "/api/v1/me/co-travellers", nil).JSON(t, &list)
+	if len(list.Items) != 1 {
+		t.Fatalf("the owner's co-travellers after the stranger: %+v", list.Items)
+	}
+	if res := owner.Do("GET", "/api/auth/me", nil); res.StatusCode != 200 {
+		t.Fatal("the stranger revoked the owner's session")
+	}
+}
