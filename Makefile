@@ -21,6 +21,12 @@ NODE_STAMP := node_modules/.paryatan-installed
 WIRE_PKGS := ./internal/httpjson ./internal/auth ./internal/account ./internal/flights
 WIRE_TS   := web/src/lib/wire.gen.ts
 
+# Fuzz targets (name:package), each run for FUZZTIME by make test: no input
+# may panic a decoder or make the API answer 5xx. Seeds are in the tests.
+FUZZ_TARGETS := FuzzSanitize:./internal/returnpath FuzzParse:./internal/supplier/connector \
+	FuzzSupplierAnswer:./internal/supplier/tbo FuzzJSONRoutes:./internal/httpapi
+FUZZTIME ?= 4s
+
 # Code generators, pinned and installed into ./bin on first use.
 SQLC_VERSION := v1.31.1
 SQLC := $(BIN)/sqlc-$(SQLC_VERSION)
@@ -36,10 +42,21 @@ run: build ## Install what is needed, build, and start Paryatan on embedded defa
 	./$(BIN)/paryatan-api
 
 .PHONY: test
-test: build ## Run every test: Go (real PostgreSQL), web unit tests, browser journeys (Chromium)
+test: build ## Run every test: Go (real PostgreSQL), fuzzing, web unit tests, browser journeys (Chromium)
 	PARYATAN_REQUIRE_WEB=1 $(GO) test -race -count=1 $(GO_PKGS)
+	$(MAKE) --no-print-directory fuzz
 	$(NPM) run test -w web
 	hack/e2e.sh
+
+.PHONY: fuzz
+fuzz: ## Run each fuzz target for FUZZTIME (4s; part of make test)
+	@log=$$(mktemp); trap 'rm -f "$$log"' EXIT; \
+	for t in $(FUZZ_TARGETS); do \
+		echo "fuzz $${t%%:*} ($(FUZZTIME))"; \
+		if ! $(GO) test -run '^$$' -fuzz "^$${t%%:*}\$$" -fuzztime $(FUZZTIME) "$${t#*:}" >"$$log" 2>&1; then \
+			cat "$$log"; exit 1; \
+		fi; \
+	done
 
 .PHONY: build
 build: deps web ## Build the web app and the binaries into ./bin

@@ -77,10 +77,7 @@ func (h *Handler) outcome(ctx context.Context, out Outcome, err error, failMsg s
 	case err != nil:
 		var e *tbo.Error
 		if errors.As(err, &e) {
-			status := http.StatusBadGateway
-			if e.Kind == tbo.KindTimeout {
-				status = http.StatusGatewayTimeout
-			}
+			status := supplierStatus(e)
 			msg, detail := e.Message, ""
 			if e.Kind == tbo.KindSupplier {
 				msg, detail = failMsg, e.Message

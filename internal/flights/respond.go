@@ -58,18 +58,28 @@ func writeInvalid(w http.ResponseWriter, r *http.Request, e *invalidInput) {
 	httpjson.Write(w, r, http.StatusBadRequest, failBody{Message: e.message, Field: e.field})
 }
 
-// writeSupplierError maps a failed supplier call to its status: a timeout is
-// 504, anything else from upstream 502; the message is the one people see.
+// supplierStatus is the HTTP status of a failed supplier call: 504 for a
+// timeout, 422 when the supplier refused the request as invalid or expired
+// (the caller's input: search again), else 502 (the supplier failed).
+func supplierStatus(e *tbo.Error) int {
+	switch {
+	case e.Kind == tbo.KindTimeout:
+		return http.StatusGatewayTimeout
+	case e.ClientFault():
+		return http.StatusUnprocessableEntity
+	}
+	return http.StatusBadGateway
+}
+
+// writeSupplierError maps a failed supplier call to its status
+// (supplierStatus); the message is the one people see.
 func writeSupplierError(w http.ResponseWriter, r *http.Request, err error, fallback string) {
 	var e *tbo.Error
 	if !errors.As(err, &e) {
 		writeFail(w, r, http.StatusInternalServerError, fallback, "")
 		return
 	}
-	status := http.StatusBadGateway
-	if e.Kind == tbo.KindTimeout {
-		status = http.StatusGatewayTimeout
-	}
+	status := supplierStatus(e)
 	msg := e.Message
 	detail := ""
 	if e.Kind == tbo.KindSupplier && fallback != "" && msg != fallback {

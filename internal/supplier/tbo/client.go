@@ -141,7 +141,7 @@ func supplierError(op connector.Operation, env envelope) error {
 	if msg == "" {
 		msg = fmt.Sprintf("The flight supplier refused the request (status %d).", r.ResponseStatus)
 	}
-	return &Error{Op: op, Kind: KindSupplier, Code: int(r.Error.ErrorCode), Message: msg}
+	return &Error{Op: op, Kind: KindSupplier, Code: int(r.Error.ErrorCode), ResponseStatus: int(r.ResponseStatus), Message: msg}
 }
 
 // post sends one JSON request and reads the envelope, recording the

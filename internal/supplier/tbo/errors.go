@@ -22,11 +22,13 @@ const (
 
 // Error is a failed supplier call. Message is meant for people.
 type Error struct {
-	Op      connector.Operation
-	Kind    Kind
-	Code    int // the supplier's ErrorCode, when it gave one
-	Message string
-	Err     error
+	Op   connector.Operation
+	Kind Kind
+	Code int // the supplier's ErrorCode, when it gave one
+	// ResponseStatus is the supplier's ResponseStatus, when it answered.
+	ResponseStatus int
+	Message        string
+	Err            error
 }
 
 func (e *Error) Error() string {
@@ -42,6 +44,15 @@ func (e *Error) Unwrap() error { return e.Err }
 // the supplier although no answer came back. Such a Book or Ticket must
 // never be sent again; its real state is asked for with GetBookingDetails.
 func (e *Error) OutcomeUnknown() bool { return e.Kind == KindTimeout || e.Kind == KindNetwork }
+
+// ClientFault reports whether the supplier refused the request as invalid
+// (ResponseStatus 3) or as belonging to a search that has expired (4, other
+// than our own token being refused): the caller's input is at fault, and
+// going back to search again is the remedy, not retrying.
+func (e *Error) ClientFault() bool {
+	return e.Kind == KindSupplier && (e.ResponseStatus == StatusInvalidRequest ||
+		(e.ResponseStatus == StatusInvalidSession && e.Code != ErrorCodeInvalidToken))
+}
 
 // IsNoSuchBooking reports whether err is the supplier saying, in so many
 // words, that it holds no booking for a GetBookingDetails request. Only

@@ -1,0 +1,45 @@
+package tbo
+
+import (
+	"testing"
+
+	"github.com/paryatan/paryatan/internal/supplier/connector"
+)
+
+// Whatever the supplier sends, reading it never panics: the envelope, the
+// fare quote, the booking and the booking details decoders either read it
+// or return an error.
+func FuzzSupplierAnswer(f *testing.F) {
+	for _, s := range []string{
+		`{"Response":{"ResponseStatus":1,"TraceId":"t","Results":[[{"ResultIndex":"OB10[TBO]aG9+/=","IsLCC":"true","Fare":{"PublishedFare":"4994.00","OfferedFare":4800.5}}]]}}`,
+		`{"Response":{"ResponseStatus":"4","Error":{"ErrorCode":"6","ErrorMessage":"Invalid Token"}}}`,
+		`{"Response":{"IsPriceChanged":"true","Results":{"ResultIndex":"IB1","Segments":[[{"Airline":{"AirlineCode":"AI"}}]],"LastTicketDate":null}}}`,
+		`{"Response":{"Response":{"PNR":"ABC123","BookingId":"123","TicketStatus":1,"FlightItinerary":{"Passenger":[{"PaxId":1,"Ticket":{"TicketNumber":"098"}}]}}}}`,
+		`{"Status":1,"TokenId":"x"}`, `[]`, `null`, `{"Response":null}`, `{"Response":{"Results":[[null]]}}`, `"`, `{"Response":{"Error":{"ErrorCode":1e400}}}`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		var env envelope
+		if readEnvelope(raw, &env) == nil {
+			_ = supplierError(connector.OpSearch, env)
+		}
+		var q struct {
+			Response struct {
+				IsPriceChanged Bool    `json:"IsPriceChanged"`
+				Results        *Result `json:"Results"`
+			} `json:"Response"`
+		}
+		if decode(raw, &q) == nil && q.Response.Results != nil {
+			_ = q.Response.Results.Price()
+			_ = q.Response.Results.NeedsPassport()
+		}
+		_, _ = parseBooking(connector.OpBook, &Reply{Raw: raw})
+		var d struct {
+			Response struct {
+				FlightItinerary *Itinerary `json:"FlightItinerary"`
+			} `json:"Response"`
+		}
+		_ = decode(raw, &d)
+	})
+}
