@@ -155,6 +155,9 @@ func run(bin string, requests, workers, held int, hold time.Duration, route, acc
 	api, err := start(filepath.Join(bin, "paryatan-api"), []string{
 		"PORT=0", "METRICS_ADDR=" + strings.TrimSuffix(strings.TrimPrefix(metricsURL, "http://"), "/metrics"), "DATA_DIR=" + filepath.Join(work, "data"), "CONNECTORS_FILE=" + conf, "LOG_LEVEL=error",
 		"TRUSTED_PROXIES=127.0.0.1/32", "SHUTDOWN_GRACE=5s",
+		// The bench measures what the API adds to a supplier call, from one
+		// client: the abuse limits would refuse it.
+		"SUPPLIER_RATE_PER_MINUTE=0", "SUPPLIER_MAX_IN_FLIGHT=0",
 	})
 	if err != nil {
 		return err

@@ -53,6 +53,8 @@ type Options struct {
 	SimMiddleware func(http.Handler) http.Handler
 	// Connectors, when set, edits the connector document before use.
 	Connectors func(*connector.Document)
+	// SupplierLimits guard the open flight routes; nil means the defaults.
+	SupplierLimits *flights.Limits
 }
 
 // Env is a running server and what tests need around it.
@@ -155,7 +157,7 @@ func (e *Env) start(t testing.TB) {
 	t.Cleanup(stopBg)
 	e.stopHeartbeat = stopBg
 	flightsHandler := flights.NewHandler(flights.Deps{Connectors: connectors, Supplier: client, DB: pool, Log: log,
-		Metrics: metrics.Bookings, Instance: self.ID})
+		Metrics: metrics, Instance: self.ID, Limits: opts.SupplierLimits})
 	h, err := httpapi.NewServer(httpapi.Deps{
 		Logger: log, DB: pool, Metrics: metrics,
 		Tracing: noop.NewTracerProvider(), Propagator: propagation.TraceContext{},

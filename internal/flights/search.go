@@ -29,6 +29,7 @@ type Handler struct {
 	log             *slog.Logger
 	now             func() time.Time
 	idempotencyWait time.Duration
+	guard           *guard
 }
 
 // Deps are the flights API's dependencies.
@@ -37,7 +38,9 @@ type Deps struct {
 	Supplier   *tbo.Client
 	DB         *pgxpool.Pool
 	Log        *slog.Logger
-	Metrics    *telemetry.BookingMetrics
+	Metrics    *telemetry.Metrics
+	// Limits guard the open routes; the zero value means DefaultLimits.
+	Limits *Limits
 	// Instance is this process's api_instances id (internal/instance),
 	// kept alive while the process runs: it holds the leases of the
 	// supplier calls and the idempotency keys this process works on.
@@ -46,8 +49,13 @@ type Deps struct {
 
 // NewHandler returns the flights API over the configured connectors.
 func NewHandler(d Deps) *Handler {
-	return &Handler{connectors: d.Connectors, tbo: d.Supplier, bookings: NewBookings(d.DB, d.Supplier, d.Log, d.Instance, d.Metrics),
-		q: queries.New(store.Reads{Pool: d.DB}), log: d.Log, now: time.Now, idempotencyWait: 180 * time.Second}
+	limits := DefaultLimits()
+	if d.Limits != nil {
+		limits = *d.Limits
+	}
+	return &Handler{connectors: d.Connectors, tbo: d.Supplier, bookings: NewBookings(d.DB, d.Supplier, d.Log, d.Instance, d.Metrics.Bookings),
+		q: queries.New(store.Reads{Pool: d.DB}), log: d.Log, now: time.Now, idempotencyWait: 180 * time.Second,
+		guard: newGuard(limits, d.Metrics.Supplier)}
 }
 
 // Bookings returns the booking service (its reconciler runs in the background).
@@ -193,6 +201,11 @@ func (h *Handler) Search(w http.ResponseWriter, r *http.Request) {
 		writeInvalid(w, r, bad)
 		return
 	}
+	done, ok := h.guard.admit(w, r, conn.Name, string(connector.OpSearch))
+	if !ok {
+		return
+	}
+	defer done()
 	reply, err := h.tbo.Search(r.Context(), conn, req)
 	if err != nil {
 		writeSupplierError(w, r, err, "")
@@ -225,7 +238,7 @@ func (in TraceInput) validate() (tbo.TraceRequest, *invalidInput) {
 
 // FareQuote handles POST /api/v1/flights/{supplier}/fare-quote.
 func (h *Handler) FareQuote(w http.ResponseWriter, r *http.Request) {
-	h.traceCall(w, r, "No FareQuote results", func(ctx context.Context, conn *connector.Connector, req tbo.TraceRequest) ([]byte, error) {
+	h.traceCall(w, r, connector.OpFareQuote, "No FareQuote results", func(ctx context.Context, conn *connector.Connector, req tbo.TraceRequest) ([]byte, error) {
 		q, err := h.tbo.FareQuote(ctx, conn, req)
 		if err != nil {
 			return nil, err
@@ -236,7 +249,7 @@ func (h *Handler) FareQuote(w http.ResponseWriter, r *http.Request) {
 
 // FareRule handles POST /api/v1/flights/{supplier}/fare-rule.
 func (h *Handler) FareRule(w http.ResponseWriter, r *http.Request) {
-	h.traceCall(w, r, "", func(ctx context.Context, conn *connector.Connector, req tbo.TraceRequest) ([]byte, error) {
+	h.traceCall(w, r, connector.OpFareRule, "", func(ctx context.Context, conn *connector.Connector, req tbo.TraceRequest) ([]byte, error) {
 		reply, err := h.tbo.FareRule(ctx, conn, req)
 		if err != nil {
 			return nil, err
@@ -247,7 +260,7 @@ func (h *Handler) FareRule(w http.ResponseWriter, r *http.Request) {
 
 // traceCall serves an open call about one search result: resolve the
 // connector, read and check {traceId, resultIndex}, call, pass the answer on.
-func (h *Handler) traceCall(w http.ResponseWriter, r *http.Request, failMsg string,
+func (h *Handler) traceCall(w http.ResponseWriter, r *http.Request, op connector.Operation, failMsg string,
 	call func(context.Context, *connector.Connector, tbo.TraceRequest) ([]byte, error)) {
 	conn, ok := h.connector(w, r)
 	if !ok {
@@ -262,6 +275,11 @@ func (h *Handler) traceCall(w http.ResponseWriter, r *http.Request, failMsg stri
 		writeInvalid(w, r, bad)
 		return
 	}
+	done, ok := h.guard.admit(w, r, conn.Name, string(op))
+	if !ok {
+		return
+	}
+	defer done()
 	raw, err := call(r.Context(), conn, req)
 	if err != nil {
 		writeSupplierError(w, r, err, failMsg)

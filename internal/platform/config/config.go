@@ -76,6 +76,11 @@ type Config struct {
 	ConnectorsFile string
 	// SimLatency is the built-in simulator's answer delay (see sim.ParseLatency).
 	SimLatency string
+	// SupplierRatePerMinute and SupplierRateBurst limit the open supplier
+	// calls (search, fare quote, fare rules) per client address and
+	// replica; SupplierMaxInFlight caps those in flight per connector and
+	// replica. 0 turns a limit off.
+	SupplierRatePerMinute, SupplierRateBurst, SupplierMaxInFlight int
 	// VisaPartnerOrigin is the partner visa site the web app hands signed-in
 	// users to (single sign-on); empty when none is configured.
 	VisaPartnerOrigin string
@@ -194,6 +199,22 @@ func Load(getenv func(string) string) (Config, error) {
 			c.VisaPartnerOrigin = v
 		}
 	}
+	count := func(name string, dst *int, def int) {
+		*dst = def
+		v := strings.TrimSpace(getenv(name))
+		if v == "" {
+			return
+		}
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 {
+			errs = append(errs, fmt.Errorf("%s=%q: want a whole number, 0 for no limit", name, v))
+			return
+		}
+		*dst = n
+	}
+	count("SUPPLIER_RATE_PER_MINUTE", &c.SupplierRatePerMinute, 60)
+	count("SUPPLIER_RATE_BURST", &c.SupplierRateBurst, 20)
+	count("SUPPLIER_MAX_IN_FLIGHT", &c.SupplierMaxInFlight, 2000)
 	c.ConnectorsFile = strings.TrimSpace(getenv("CONNECTORS_FILE"))
 	c.SimLatency = strings.TrimSpace(getenv("SIM_LATENCY"))
 	if c.SimLatency == "" {

@@ -119,6 +119,10 @@ type SupplierMetrics struct {
 	Timeouts *prometheus.CounterVec
 	// Errors counts failed calls by kind.
 	Errors *prometheus.CounterVec
+	// Refused counts requests for open supplier calls refused before any
+	// call: a client over its rate (rate_limited), or the connector at its
+	// cap of calls in flight (at_capacity).
+	Refused *prometheus.CounterVec
 }
 
 // NewSupplierMetrics registers the supplier instruments on reg.
@@ -142,6 +146,10 @@ func NewSupplierMetrics(reg prometheus.Registerer) *SupplierMetrics {
 			Help: "Failed calls to flight suppliers, by kind (supplier_error, timeout, network_error, protocol_error).",
 		}, []string{"supplier", "operation", "kind"}),
 	}
-	reg.MustRegister(m.Duration, m.InFlight, m.Timeouts, m.Errors)
+	m.Refused = prometheus.NewCounterVec(prometheus.CounterOpts{
+		Namespace: "paryatan", Name: "supplier_requests_refused_total",
+		Help: "Requests for open supplier calls refused before any call, by supplier, operation and reason (rate_limited, at_capacity).",
+	}, []string{"supplier", "operation", "reason"})
+	reg.MustRegister(m.Duration, m.InFlight, m.Timeouts, m.Errors, m.Refused)
 	return m
 }
