@@ -181,10 +181,12 @@ func (h *Handler) Ticket(w http.ResponseWriter, r *http.Request) {
 	if !decodeBytes(w, r, body, &in) {
 		return
 	}
-	if in.TraceId == "" {
+	trace, ok := supplierID(in.TraceId)
+	if !ok {
 		writeInvalid(w, r, &invalidInput{"traceId", "Missing traceId for ticketing."})
 		return
 	}
+	in.TraceId = trace
 	user := auth.FromContext(r.Context()).User
 	ctx := r.Context()
 	var b queries.Booking

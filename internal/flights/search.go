@@ -224,14 +224,29 @@ type TraceInput struct {
 
 const missingTrace = "Missing traceId or resultIndex. Please go back and select a flight again."
 
+// MaxSupplierID bounds an identifier the supplier issued (a TraceId, a
+// ResultIndex) that a client sends back. It only protects the server: the
+// supplier's result indexes are opaque strings of about 700 characters
+// (base64 with + / = and a bracketed source tag, "OB10[TBO]…"), so nothing
+// of ours limits their length or alphabet below this.
+const MaxSupplierID = 4 << 10
+
+// supplierID reads an identifier the supplier issued: present and at most
+// MaxSupplierID bytes; otherwise opaque, passed back byte for byte (only
+// surrounding whitespace is dropped, which no supplier identifier has).
+func supplierID(v string) (string, bool) {
+	v = strings.TrimSpace(v)
+	return v, v != "" && len(v) <= MaxSupplierID
+}
+
 func (in TraceInput) validate() (tbo.TraceRequest, *invalidInput) {
-	t, ri := strings.TrimSpace(in.TraceId), strings.TrimSpace(in.ResultIndex)
-	if t == "" || ri == "" || len(t) > 100 || len(ri) > 100 {
-		field := "traceId"
-		if t != "" {
-			field = "resultIndex"
-		}
-		return tbo.TraceRequest{}, &invalidInput{field, missingTrace}
+	t, okT := supplierID(in.TraceId)
+	ri, okRI := supplierID(in.ResultIndex)
+	switch {
+	case !okT:
+		return tbo.TraceRequest{}, &invalidInput{"traceId", missingTrace}
+	case !okRI:
+		return tbo.TraceRequest{}, &invalidInput{"resultIndex", missingTrace}
 	}
 	return tbo.TraceRequest{TraceId: t, ResultIndex: ri}, nil
 }

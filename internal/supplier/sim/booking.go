@@ -678,7 +678,7 @@ func (s *Server) itinerary(b *booking, o *offer, rise priceRise) *wItinerary {
 		Destination:           first.flights[len(first.flights)-1].to.Code,
 		AirlineCode:           o.carrier.Code,
 		ValidatingAirlineCode: o.carrier.Code,
-		AirlineRemark:         first.remark,
+		AirlineRemark:         remarkOrNull(first.remark),
 		IsLCC:                 o.lcc,
 		NonRefundable:         !o.refundable(),
 		FareType:              "PUB",
@@ -689,10 +689,7 @@ func (s *Server) itinerary(b *booking, o *offer, rise priceRise) *wItinerary {
 		Status:                1,
 		CreatedOn:             b.createdAt.In(ist).Format(wireTime),
 	}
-	if !o.lcc {
-		ltd := first.flights[0].dep.Add(-24 * time.Hour).Format(wireTime)
-		it.LastTicketDate = &ltd
-	}
+	it.LastTicketDate = lastTicketDate(o)
 	var info []wSegmentInfo
 	for i, j := range o.journeys {
 		for k, f := range j.flights {

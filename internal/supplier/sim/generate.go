@@ -100,6 +100,7 @@ func (j *journey) stops() int { return len(j.flights) - 1 }
 // offer is one Result: a journey per direction sold together.
 type offer struct {
 	index    string
+	key      uint64 // identifies the offer within its search (order)
 	journeys []*journey
 	trips    []int // TripIndicator of each journey
 	lcc      bool
@@ -167,7 +168,8 @@ func (g *gen) order(q *query, offers []*offer, prefix string) {
 	})
 	for i := range ks {
 		offers[i] = ks[i].o
-		offers[i].index = prefix + strconv.Itoa(i+1)
+		offers[i].key = ks[i].key
+		offers[i].index = resultIndex(prefix, i+1, g.seed, ks[i].key)
 	}
 }
 

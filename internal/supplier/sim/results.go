@@ -1,12 +1,71 @@
 package sim
 
-import "time"
+import (
+	"encoding/base64"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"time"
+)
 
 // Date-time layout of the wire: local airport time, no zone.
-const (
-	wireTime = "2006-01-02T15:04:05"
-	zeroTime = "0001-01-01T00:00:00"
-)
+const wireTime = "2006-01-02T15:04:05"
+
+// resultIndex is a ResultIndex as the supplier writes them: the list's
+// prefix (OB, or IB for the inbound list of a domestic return) and position,
+// a bracketed source tag, and an opaque base64 tail of several hundred
+// characters (with + / and = padding) drawn from the offer, so the same
+// search gives the same indexes. About 600 to 750 characters in all.
+func resultIndex(prefix string, n int, seed, key uint64) string {
+	r := rand.New(rand.NewPCG(seed, key))
+	tail := make([]byte, 430+r.IntN(120))
+	for i := range tail {
+		tail[i] = byte(r.UintN(256))
+	}
+	return prefix + strconv.Itoa(n) + "[TBO]" + base64.StdEncoding.EncodeToString(tail)
+}
+
+// lastTicketDate is written, like the supplier's, either as 31AUG24 (day,
+// upper-case month, two-digit year) or as a date-time, by fare.
+func lastTicketDate(o *offer) *string {
+	if o.lcc {
+		return nil
+	}
+	day := o.journeys[0].flights[0].dep.Add(-24 * time.Hour)
+	s := day.Format(wireTime)
+	if o.key%2 == 0 {
+		s = strings.ToUpper(day.Format("02Jan06"))
+	}
+	return &s
+}
+
+// ticketAdvisory is the supplier's free text, with line breaks, on some
+// full-service fares.
+func ticketAdvisory(o *offer) *string {
+	if o.lcc || o.key%3 != 0 {
+		return nil
+	}
+	s := "Ticket on or before the last ticketing date.\nFare and availability are not guaranteed until ticketed."
+	if o.passportAtTicket() {
+		s += "\nPassport details are required before ticketing."
+	}
+	return &s
+}
+
+// codeshares: a marketing carrier selling seats on a partner's flight (the
+// segment's OperatingCarrier then differs from its AirlineCode).
+var codeshares = map[string]string{"AI": "LH", "UK": "SQ", "EK": "QF", "QR": "BA", "EY": "AF", "SQ": "UK", "LH": "EN", "TG": "UL"}
+
+// operatingCarrier is the partner flying a segment that the marketing
+// carrier sells, on about one segment in five of carriers with partners;
+// else the marketing carrier itself.
+func operatingCarrier(f flight) (string, bool) {
+	partner, ok := codeshares[f.c.Code]
+	if !ok || fnvOffset.str("codeshare").str(f.c.Code).str(f.number).str(f.from.Code).intn(5) != 0 {
+		return f.c.Code, false
+	}
+	return partner, true
+}
 
 func fareTypeName(t int) string {
 	switch t {
@@ -58,14 +117,17 @@ func (g *gen) result(q *query, o *offer, rise priceRise) *wResult {
 		IsHoldAllowed:              !o.lcc,
 		IsCouponAppilcable:         o.lcc,
 		ResultFareType:             fareTypeName(q.fareType),
+		FareClassification:         wFareClassification{Color: "lightBlue", Type: "Publish"},
+		LastTicketDate:             lastTicketDate(o),
+		TicketAdvisory:             ticketAdvisory(o),
 		Fare:                       fc.wire(),
 		FareBreakdown:              fc.breakdown(),
 		AirlineCode:                o.carrier.Code,
 		ValidatingAirline:          o.carrier.Code,
 	}
 	for i, j := range o.journeys {
-		if j.remark != "" && r.AirlineRemark == "" {
-			r.AirlineRemark = j.remark
+		if j.remark != "" && r.AirlineRemark == nil {
+			r.AirlineRemark = &j.remark
 		}
 		segs := make([]wSegment, len(j.flights))
 		for k, f := range j.flights {
@@ -74,10 +136,6 @@ func (g *gen) result(q *query, o *offer, rise priceRise) *wResult {
 		r.Segments = append(r.Segments, segs)
 		r.FareRules = append(r.FareRules, fareRuleSummary(j, ""))
 		r.MiniFareRules = append(r.MiniFareRules, miniFareRules(j))
-	}
-	if !o.lcc {
-		ltd := o.journeys[0].flights[0].dep.Add(-24 * time.Hour).Format(wireTime)
-		r.LastTicketDate = &ltd
 	}
 	return r
 }
@@ -97,6 +155,13 @@ func (g *gen) segment(f flight, trip, index, cabin int) wSegment {
 	if cabin == cabinAll {
 		cabin = cabinEconomy
 	}
+	operator, codeshare := operatingCarrier(f)
+	number := f.number
+	if codeshare {
+		// Codeshare flights carry the marketing carrier's own four-digit
+		// number.
+		number = strconv.Itoa(9000 + fnvOffset.str(f.c.Code).str(f.number).intn(1000))
+	}
 	return wSegment{
 		Baggage:          f.baggage,
 		CabinBaggage:     f.cabinBags,
@@ -106,21 +171,20 @@ func (g *gen) segment(f flight, trip, index, cabin int) wSegment {
 		Airline: wAirline{
 			AirlineCode:      f.c.Code,
 			AirlineName:      g.w.airlineName(f.c.Code),
-			FlightNumber:     f.number,
+			FlightNumber:     number,
 			FareClass:        f.fareClass,
-			OperatingCarrier: f.c.Code,
+			OperatingCarrier: operator,
 		},
-		NoOfSeatAvailable:      f.seats,
-		Origin:                 wOrigin{Airport: wireAirport(f.from, f.termFrom), DepTime: f.dep.Format(wireTime)},
-		Destination:            wDest{Airport: wireAirport(f.to, f.termTo), ArrTime: f.arr.Format(wireTime)},
-		Duration:               f.minutes,
-		GroundTime:             f.ground,
-		AccumulatedDuration:    f.accumulated,
-		StopPointArrivalTime:   zeroTime,
-		StopPointDepartureTime: zeroTime,
-		Craft:                  f.craft,
-		IsETicketEligible:      true,
-		FlightStatus:           "Confirmed",
+		NoOfSeatAvailable:   f.seats,
+		Origin:              wOrigin{Airport: wireAirport(f.from, f.termFrom), DepTime: f.dep.Format(wireTime)},
+		Destination:         wDest{Airport: wireAirport(f.to, f.termTo), ArrTime: f.arr.Format(wireTime)},
+		Duration:            f.minutes,
+		GroundTime:          f.ground,
+		AccumulatedDuration: f.accumulated,
+		FareClassification:  wFareClassification{Type: ""},
+		Craft:               f.craft,
+		IsETicketEligible:   true,
+		FlightStatus:        "Confirmed",
 	}
 }
 
@@ -134,4 +198,12 @@ func wireAirport(a *airport, terminal string) wAirport {
 		CountryCode: a.CountryCode,
 		CountryName: a.Country,
 	}
+}
+
+// remarkOrNull is a remark, or null where the supplier has none.
+func remarkOrNull(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
 }

@@ -318,30 +318,40 @@ type wAirport struct {
 }
 
 type wSegment struct {
-	Baggage                string   `json:"Baggage"`
-	CabinBaggage           string   `json:"CabinBaggage"`
-	CabinClass             int      `json:"CabinClass"`
-	TripIndicator          int      `json:"TripIndicator"`
-	SegmentIndicator       int      `json:"SegmentIndicator"`
-	Airline                wAirline `json:"Airline"`
-	AirlinePNR             *string  `json:"AirlinePNR,omitempty"`
-	NoOfSeatAvailable      int      `json:"NoOfSeatAvailable"`
-	Origin                 wOrigin  `json:"Origin"`
-	Destination            wDest    `json:"Destination"`
-	Duration               int      `json:"Duration"`
-	GroundTime             int      `json:"GroundTime"`
-	Mile                   int      `json:"Mile"`
-	StopOver               bool     `json:"StopOver"`
-	FlightInfoIndex        string   `json:"FlightInfoIndex"`
-	StopPoint              string   `json:"StopPoint"`
-	StopPointArrivalTime   string   `json:"StopPointArrivalTime"`
-	StopPointDepartureTime string   `json:"StopPointDepartureTime"`
-	Craft                  string   `json:"Craft"`
-	Remark                 *string  `json:"Remark"`
-	IsETicketEligible      bool     `json:"IsETicketEligible"`
-	FlightStatus           string   `json:"FlightStatus"`
-	Status                 string   `json:"Status"`
-	AccumulatedDuration    int      `json:"AccumulatedDuration,omitempty"`
+	Baggage                string              `json:"Baggage"`
+	CabinBaggage           string              `json:"CabinBaggage"`
+	CabinClass             int                 `json:"CabinClass"`
+	TripIndicator          int                 `json:"TripIndicator"`
+	SegmentIndicator       int                 `json:"SegmentIndicator"`
+	Airline                wAirline            `json:"Airline"`
+	AirlinePNR             *string             `json:"AirlinePNR,omitempty"`
+	NoOfSeatAvailable      int                 `json:"NoOfSeatAvailable"`
+	Origin                 wOrigin             `json:"Origin"`
+	Destination            wDest               `json:"Destination"`
+	Duration               int                 `json:"Duration"`
+	GroundTime             int                 `json:"GroundTime"`
+	Mile                   int                 `json:"Mile"`
+	StopOver               bool                `json:"StopOver"`
+	FlightInfoIndex        string              `json:"FlightInfoIndex"`
+	StopPoint              string              `json:"StopPoint"`
+	StopPointArrivalTime   *string             `json:"StopPointArrivalTime"`
+	StopPointDepartureTime *string             `json:"StopPointDepartureTime"`
+	SupplierFareClass      *string             `json:"SupplierFareClass"`
+	FareClassification     wFareClassification `json:"FareClassification"`
+	Craft                  string              `json:"Craft"`
+	Remark                 *string             `json:"Remark"`
+	IsETicketEligible      bool                `json:"IsETicketEligible"`
+	FlightStatus           string              `json:"FlightStatus"`
+	Status                 string              `json:"Status"`
+	AccumulatedDuration    int                 `json:"AccumulatedDuration,omitempty"`
+}
+
+// wFareClassification is an object in the supplier's answers: colour and
+// type on a result ({"Color": "lightBlue", "Type": "Publish"}), an empty type
+// on segments.
+type wFareClassification struct {
+	Color string `json:"Color,omitempty"`
+	Type  string `json:"Type"`
 }
 
 type wAirline struct {
@@ -385,30 +395,31 @@ type wMiniFareRule struct {
 }
 
 type wResult struct {
-	ResultIndex                string            `json:"ResultIndex"`
-	Source                     int               `json:"Source"`
-	IsLCC                      bool              `json:"IsLCC"`
-	IsRefundable               bool              `json:"IsRefundable"`
-	IsPanRequiredAtBook        bool              `json:"IsPanRequiredAtBook"`
-	IsPanRequiredAtTicket      bool              `json:"IsPanRequiredAtTicket"`
-	IsPassportRequiredAtBook   bool              `json:"IsPassportRequiredAtBook"`
-	IsPassportRequiredAtTicket bool              `json:"IsPassportRequiredAtTicket"`
-	GSTAllowed                 bool              `json:"GSTAllowed"`
-	IsGSTMandatory             bool              `json:"IsGSTMandatory"`
-	IsHoldAllowed              bool              `json:"IsHoldAllowed"`
-	IsCouponAppilcable         bool              `json:"IsCouponAppilcable"`
-	IsUpsellAllowed            bool              `json:"IsUpsellAllowed"`
-	AirlineRemark              string            `json:"AirlineRemark"`
-	ResultFareType             string            `json:"ResultFareType"`
-	Fare                       wFare             `json:"Fare"`
-	FareBreakdown              []wFareBreakdown  `json:"FareBreakdown"`
-	Segments                   [][]wSegment      `json:"Segments"`
-	LastTicketDate             *string           `json:"LastTicketDate"`
-	TicketAdvisory             *string           `json:"TicketAdvisory"`
-	FareRules                  []wFareRule       `json:"FareRules"`
-	AirlineCode                string            `json:"AirlineCode"`
-	ValidatingAirline          string            `json:"ValidatingAirline"`
-	MiniFareRules              [][]wMiniFareRule `json:"MiniFareRules"`
+	ResultIndex                string              `json:"ResultIndex"`
+	Source                     int                 `json:"Source"`
+	IsLCC                      bool                `json:"IsLCC"`
+	IsRefundable               bool                `json:"IsRefundable"`
+	IsPanRequiredAtBook        bool                `json:"IsPanRequiredAtBook"`
+	IsPanRequiredAtTicket      bool                `json:"IsPanRequiredAtTicket"`
+	IsPassportRequiredAtBook   bool                `json:"IsPassportRequiredAtBook"`
+	IsPassportRequiredAtTicket bool                `json:"IsPassportRequiredAtTicket"`
+	GSTAllowed                 bool                `json:"GSTAllowed"`
+	IsGSTMandatory             bool                `json:"IsGSTMandatory"`
+	IsHoldAllowed              bool                `json:"IsHoldAllowed"`
+	IsCouponAppilcable         bool                `json:"IsCouponAppilcable"`
+	IsUpsellAllowed            bool                `json:"IsUpsellAllowed"`
+	AirlineRemark              *string             `json:"AirlineRemark"`
+	ResultFareType             string              `json:"ResultFareType"`
+	FareClassification         wFareClassification `json:"FareClassification"`
+	Fare                       wFare               `json:"Fare"`
+	FareBreakdown              []wFareBreakdown    `json:"FareBreakdown"`
+	Segments                   [][]wSegment        `json:"Segments"`
+	LastTicketDate             *string             `json:"LastTicketDate"`
+	TicketAdvisory             *string             `json:"TicketAdvisory"`
+	FareRules                  []wFareRule         `json:"FareRules"`
+	AirlineCode                string              `json:"AirlineCode"`
+	ValidatingAirline          string              `json:"ValidatingAirline"`
+	MiniFareRules              [][]wMiniFareRule   `json:"MiniFareRules"`
 }
 
 type wTicket struct {
@@ -480,7 +491,7 @@ type wItinerary struct {
 	Destination           string            `json:"Destination"`
 	AirlineCode           string            `json:"AirlineCode"`
 	ValidatingAirlineCode string            `json:"ValidatingAirlineCode"`
-	AirlineRemark         string            `json:"AirlineRemark"`
+	AirlineRemark         *string           `json:"AirlineRemark"`
 	IsLCC                 bool              `json:"IsLCC"`
 	NonRefundable         bool              `json:"NonRefundable"`
 	FareType              string            `json:"FareType"`

@@ -230,9 +230,19 @@ func (c *Client) post(ctx context.Context, conn *connector.Connector, op connect
 	}
 	// No personal data: names, e-mails and documents stay out of logs.
 	c.log.Log(ctx, level, "supplier call", "supplier", conn.Name, "operation", string(op), "outcome", outcome,
-		"duration_ms", elapsed.Milliseconds(), "http_status", httpStatus, "supplier_trace_id", traceID,
+		"duration_ms", elapsed.Milliseconds(), "http_status", httpStatus, "supplier_trace_id", forLog(traceID),
 		"error_code", int(env.Response.Error.ErrorCode))
 	return reply, env, err
+}
+
+// forLog shortens a supplier identifier for a log line: the supplier's
+// identifiers are opaque and may run to hundreds of characters.
+func forLog(id string) string {
+	const keep = 64
+	if len(id) <= keep {
+		return id
+	}
+	return id[:keep] + "…"
 }
 
 // readAll reads an answer of at most maxBody+1 bytes (one more tells it is

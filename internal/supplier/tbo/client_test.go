@@ -150,7 +150,7 @@ func TestExpiredTrace(t *testing.T) {
 		t.Fatal(err)
 	}
 	f.clock.Add(int64(16 * time.Minute))
-	_, err = f.client.FareQuote(ctx, f.conn(t), tbo.TraceRequest{TraceId: reply.TraceId, ResultIndex: "OB1"})
+	_, err = f.client.FareQuote(ctx, f.conn(t), tbo.TraceRequest{TraceId: reply.TraceId, ResultIndex: firstResult(t, reply, false)})
 	var e *tbo.Error
 	if err == nil || !strings.Contains(err.Error(), "Your session (TraceId) is expired.") {
 		t.Fatalf("quote on an expired trace: %v (%T %v)", err, e, e)
@@ -248,7 +248,7 @@ func TestPriceChangeAtQuote(t *testing.T) {
 		t.Fatal(err)
 	}
 	changed := tbo.WithHeaders(ctx, http.Header{"X-Sim-Price-Change": {"true"}})
-	q, err := f.client.FareQuote(changed, f.conn(t), tbo.TraceRequest{TraceId: reply.TraceId, ResultIndex: "OB1"})
+	q, err := f.client.FareQuote(changed, f.conn(t), tbo.TraceRequest{TraceId: reply.TraceId, ResultIndex: firstResult(t, reply, false)})
 	if err != nil {
 		t.Fatal(err)
 	}
