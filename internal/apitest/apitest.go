@@ -53,6 +53,10 @@ type Options struct {
 	SimMiddleware func(http.Handler) http.Handler
 	// Connectors, when set, edits the connector document before use.
 	Connectors func(*connector.Document)
+	// SupplierURL, when set, points the "tbo" connector at another
+	// supplier (such as a stand-in answering production-shaped documents)
+	// instead of the simulator.
+	SupplierURL string
 	// SupplierLimits guard the open flight routes; nil means the defaults.
 	SupplierLimits *flights.Limits
 }
@@ -147,7 +151,11 @@ func (e *Env) start(t testing.TB) {
 		t.Fatal(err)
 	}
 	metrics := telemetry.NewMetrics()
-	connectors := NewSimConnectors(t, e.SimURL, opts.Connectors)
+	supplierURL := e.SimURL
+	if opts.SupplierURL != "" {
+		supplierURL = opts.SupplierURL
+	}
+	connectors := NewSimConnectors(t, supplierURL, opts.Connectors)
 	client := tbo.NewClient(tbo.NewPGTokens(pool), metrics.Supplier, noop.NewTracerProvider(), log, os.Getenv)
 	self := instance.New(pool, log)
 	bg, stopBg := context.WithCancel(context.Background())
