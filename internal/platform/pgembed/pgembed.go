@@ -3,9 +3,9 @@
 //
 // The cluster lives in one directory (normally DATA_DIR/postgres), is created
 // on first use, reused across restarts and stopped on exit. It listens only on
-// 127.0.0.1 on a free port, with no Unix socket, and a generated password kept
-// in the directory (mode 0600). It never connects to a server it did not start
-// from that directory.
+// 127.0.0.1 on a free port (or the one Options.Port names), with no Unix
+// socket, and a generated password kept in the directory (mode 0600). It never
+// connects to a server it did not start from that directory.
 //
 // PostgreSQL refuses to run as root. When the process is root, the cluster's
 // files are owned by, and its processes run as, an unprivileged user
@@ -51,7 +51,11 @@ type Options struct {
 	// SearchFrom lists directories from which node_modules is looked for
 	// (each and its parents). Empty means the working directory.
 	SearchFrom []string
-	Logger     *slog.Logger
+	// Port, when set, is the port to listen on, so that a cluster stopped
+	// and started again is found where its clients left it. Zero picks a
+	// free port at each start.
+	Port   int
+	Logger *slog.Logger
 }
 
 // Cluster is a running embedded PostgreSQL.
@@ -118,7 +122,7 @@ func Start(ctx context.Context, opts Options) (*Cluster, error) {
 		log.Info("embedded PostgreSQL already running; reusing it", "port", port)
 		c.Port = port
 	} else {
-		if err := c.start(ctx, filepath.Join(dir, "postgres.log")); err != nil {
+		if err := c.start(ctx, filepath.Join(dir, "postgres.log"), opts.Port); err != nil {
 			return nil, err
 		}
 		c.owned = true
@@ -188,7 +192,7 @@ func (c *Cluster) initdb(ctx context.Context, dir, password string) error {
 	return os.Rename(tmp, c.dataDir)
 }
 
-func (c *Cluster) start(ctx context.Context, logPath string) error {
+func (c *Cluster) start(ctx context.Context, logPath string, fixedPort int) error {
 	f, err := os.OpenFile(logPath, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o640)
 	if err != nil {
 		return err
@@ -198,11 +202,19 @@ func (c *Cluster) start(ctx context.Context, logPath string) error {
 		return err
 	}
 	// A free port can be taken between the probe and the bind; try a few.
+	// A fixed port is tried once: another one would not do.
+	attempts := 3
+	if fixedPort != 0 {
+		attempts = 1
+	}
 	var lastErr error
-	for attempt := 0; attempt < 3; attempt++ {
-		port, err := freePort()
-		if err != nil {
-			return err
+	for attempt := 0; attempt < attempts; attempt++ {
+		port := fixedPort
+		if port == 0 {
+			var err error
+			if port, err = freePort(); err != nil {
+				return err
+			}
 		}
 		opts := fmt.Sprintf("-p %d -c listen_addresses=127.0.0.1 -c unix_socket_directories=''", port)
 		lastErr = c.pgctl(ctx, "start", "-D", c.dataDir, "-l", logPath, "-o", opts, "-w", "-t", "60")

@@ -77,12 +77,15 @@ func TestStartReuseStop(t *testing.T) {
 		t.Fatal("server still accepts connections after Stop")
 	}
 
-	// Restart: same data, new port is fine.
-	c2, err := Start(ctx, Options{Dir: dir})
+	// Restart on the port it had: same data, same address.
+	c2, err := Start(ctx, Options{Dir: dir, Port: c.Port})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer c2.Stop(ctx)
+	if c2.Port != c.Port || c2.URL != c.URL {
+		t.Fatalf("restart on port %d listens on %d (%s)", c.Port, c2.Port, c2.URL)
+	}
 	conn, err = pgx.Connect(ctx, c2.URL)
 	if err != nil {
 		t.Fatal(err)
