@@ -93,6 +93,11 @@ type Connector struct {
 	EndUserIP string `json:"endUserIp,omitempty"`
 	// Timeouts per operation, as Go durations ("90s"); missing ones default.
 	Timeouts map[Operation]Duration `json:"timeouts,omitempty"`
+	// FaultDrill lifts the 120 s floor of the fareRule, book and ticket
+	// timeouts (the 1 s to 170 s range still holds), so that a fault drill
+	// against a simulated supplier sees a timeout in seconds. Never set it
+	// for a real supplier: bookings would become unknown needlessly.
+	FaultDrill bool `json:"faultDrill,omitempty"`
 	// CabinCodes maps the product's cabins to supplier codes.
 	CabinCodes map[string]int `json:"cabinCodes,omitempty"`
 	// Sources are the fare sources searched by default.
@@ -241,10 +246,10 @@ func (doc *Document) normalise() error {
 				bad("%s: timeouts.%s: unknown operation (want one of %s)", where, op, opNames())
 				continue
 			}
-			if min := minTimeouts[op]; time.Duration(d) < min {
+			if min := minTimeouts[op]; time.Duration(d) < min && !c.FaultDrill {
 				bad("%s: timeouts.%s: %s is below the %s minimum", where, op, time.Duration(d), min)
 			}
-			if time.Duration(d) <= 0 || time.Duration(d) > MaxTimeout {
+			if time.Duration(d) < time.Second || time.Duration(d) > MaxTimeout {
 				bad("%s: timeouts.%s: %s must be between 1s and %s", where, op, time.Duration(d), MaxTimeout)
 			}
 		}

@@ -90,6 +90,37 @@ connectors:
 	}
 }
 
+// A fault drill may shorten book and ticket below the floor, not beyond the
+// general range.
+func TestFaultDrillLiftsTheTimeoutFloor(t *testing.T) {
+	t.Parallel()
+	doc, err := Parse([]byte(`
+connectors:
+  - name: tbo
+    endpoints: {auth: "http://a", air: "http://b"}
+    credentials: {file: /x}
+    faultDrill: true
+    timeouts: {book: 6s, ticket: 6s}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c, _ := doc.Find("tbo"); c.Timeout(OpBook) != 6*time.Second || c.Timeout(OpTicket) != 6*time.Second {
+		t.Fatalf("book %s, ticket %s; want 6s", c.Timeout(OpBook), c.Timeout(OpTicket))
+	}
+	_, err = Parse([]byte(`
+connectors:
+  - name: tbo
+    endpoints: {auth: "http://a", air: "http://b"}
+    credentials: {file: /x}
+    faultDrill: true
+    timeouts: {book: 500ms}
+`))
+	if err == nil || !strings.Contains(err.Error(), "must be between 1s") {
+		t.Fatalf("a 500ms book timeout: %v", err)
+	}
+}
+
 func TestReloadKeepsOldSettingsOnBadFile(t *testing.T) {
 	t.Parallel()
 	path := filepath.Join(t.TempDir(), "connectors.yaml")
