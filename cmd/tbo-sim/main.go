@@ -133,6 +133,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	fmt.Fprintf(stdout, "  Authenticate  %s/SharedServices/SharedData.svc/rest/Authenticate\n", base)
 	fmt.Fprintf(stdout, "  Air methods   %s/BookingEngineService_Air/AirService.svc/rest/{Method}\n", base)
 	fmt.Fprintf(stdout, "  credentials   ClientId=%s UserName=%s Password=%s\n", *clientID, *userName, *password)
+	fmt.Fprintf(stdout, "  control       GET %[1]s%[2]sbookings, GET|PUT|DELETE %[1]s%[2]sfaults\n", base, sim.AdminPrefix)
 	log.Info("serving", "addr", ln.Addr().String(), "seed", opts.Seed, "latency", *latency,
 		"error_rate", opts.ErrorRate, "drop_rate", opts.DropRate, "price_change", opts.PriceChange)
 

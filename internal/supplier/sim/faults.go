@@ -239,7 +239,7 @@ type plan struct {
 }
 
 // plan draws the faults of one call from the options, then applies the
-// per-call headers.
+// run-time overrides of its method (see SetFaults) and the per-call headers.
 func (s *Server) plan(m method, h http.Header) (plan, error) {
 	var p plan
 	lat := s.opts.Latency
@@ -260,11 +260,20 @@ func (s *Server) plan(m method, h http.Header) (plan, error) {
 		p.slowBody = s.opts.SlowBody
 	}
 	p.priceChange = chance(s.opts.PriceChange)
+	if o := s.overrides.get(m); o != nil {
+		if err := s.applyHeaders(&p, o); err != nil {
+			return p, err
+		}
+	}
+	return p, s.applyHeaders(&p, h)
+}
 
+// applyHeaders overrides p with the X-Sim-* values in h.
+func (s *Server) applyHeaders(p *plan, h http.Header) error {
 	if v := h.Get(HeaderLatency); v != "" {
 		l, err := ParseLatency(v)
 		if err != nil {
-			return p, err
+			return err
 		}
 		p.latency = l.Sample()
 	}
@@ -279,13 +288,13 @@ func (s *Server) plan(m method, h http.Header) (plan, error) {
 		case strings.HasPrefix(lv, "http:"):
 			n, err := strconv.Atoi(lv[len("http:"):])
 			if err != nil || n < 400 || n > 599 {
-				return p, fmt.Errorf("%s %q: want http:4xx or http:5xx", HeaderError, v)
+				return fmt.Errorf("%s %q: want http:4xx or http:5xx", HeaderError, v)
 			}
 			p.httpStatus = n
 		default:
 			n, err := strconv.Atoi(v)
 			if err != nil || n <= 0 {
-				return p, fmt.Errorf("%s %q: want true, false, an error code, or http:STATUS", HeaderError, v)
+				return fmt.Errorf("%s %q: want true, false, an error code, or http:STATUS", HeaderError, v)
 			}
 			p.errorCode = n
 		}
@@ -293,7 +302,7 @@ func (s *Server) plan(m method, h http.Header) (plan, error) {
 	if v := h.Get(HeaderDrop); v != "" {
 		d, err := ParseDropPoint(v)
 		if err != nil {
-			return p, fmt.Errorf("%s: %w", HeaderDrop, err)
+			return fmt.Errorf("%s: %w", HeaderDrop, err)
 		}
 		p.drop = d
 	}
@@ -306,7 +315,7 @@ func (s *Server) plan(m method, h http.Header) (plan, error) {
 		default:
 			d, err := time.ParseDuration(v)
 			if err != nil || d < 0 {
-				return p, fmt.Errorf("%s %q: want a duration like 10s", HeaderSlowBody, v)
+				return fmt.Errorf("%s %q: want a duration like 10s", HeaderSlowBody, v)
 			}
 			p.slowBody = d
 		}
@@ -314,11 +323,11 @@ func (s *Server) plan(m method, h http.Header) (plan, error) {
 	if v := h.Get(HeaderPriceChange); v != "" {
 		b, err := strconv.ParseBool(strings.TrimSpace(v))
 		if err != nil {
-			return p, fmt.Errorf("%s %q: want true or false", HeaderPriceChange, v)
+			return fmt.Errorf("%s %q: want true or false", HeaderPriceChange, v)
 		}
 		p.priceChange = b
 	}
-	return p, nil
+	return nil
 }
 
 func chance(p float64) bool { return p > 0 && rand.Float64() < p }

@@ -9,7 +9,8 @@
 // deterministic for a seed: the same search gives the same flights and
 // fares. Latency and faults (business errors, dropped connections, slow
 // bodies, price changes) are drawn from Options, and each call may override
-// them with X-Sim-* headers; see the Header constants.
+// them with X-Sim-* headers; see the Header constants. Paths under
+// AdminPrefix list the bookings made and change the faults at run time.
 //
 // The Server is an http.Handler: serve it in-process on a loopback port,
 // from httptest.Server in tests, or standalone with cmd/tbo-sim.
@@ -108,6 +109,8 @@ type Server struct {
 	inFlight atomic.Int64
 	// slots bounds the calls doing work (not waiting) at once.
 	slots chan struct{}
+	// overrides are the fault overrides set through AdminPrefix.
+	overrides overrides
 }
 
 // New returns a Server. It panics if the embedded reference data is
@@ -237,6 +240,10 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.URL.Path == "/healthz" && (r.Method == http.MethodGet || r.Method == http.MethodHead) {
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 		_, _ = io.WriteString(w, "ok\n")
+		return
+	}
+	if strings.HasPrefix(r.URL.Path, AdminPrefix) {
+		s.serveAdmin(w, r)
 		return
 	}
 	m, ok := route(r.URL.Path)

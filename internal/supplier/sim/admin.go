@@ -1,0 +1,178 @@
+package sim
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+)
+
+// AdminPrefix is the path prefix of the simulator's own control surface. The
+// supplier's API has no such path, so a client written against the real API
+// never reaches it. It serves:
+//
+//	GET    /_sim/bookings  every booking held (BookingList)
+//	GET    /_sim/faults    the fault overrides in force (map of Fault by method)
+//	PUT    /_sim/faults    replace them: {"Book": {"latency": "4s", "drop": "after"}, …}
+//	DELETE /_sim/faults    clear them
+//
+// It lets a test in another process see what the supplier really did, and
+// script what it does next, without the client's help.
+const AdminPrefix = "/_sim/"
+
+// BookingInfo is one booking the simulator holds, as GET /_sim/bookings
+// lists it.
+type BookingInfo struct {
+	BookingID   int        `json:"bookingId"`
+	PNR         string     `json:"pnr"`
+	TraceID     string     `json:"traceId"`
+	ResultIndex string     `json:"resultIndex"`
+	IsLCC       bool       `json:"isLCC"`
+	Ticketed    bool       `json:"ticketed"`
+	CreatedAt   time.Time  `json:"createdAt"`
+	TicketedAt  *time.Time `json:"ticketedAt,omitempty"`
+}
+
+// BookingList is the answer of GET /_sim/bookings.
+type BookingList struct {
+	Bookings []BookingInfo `json:"bookings"`
+}
+
+// Bookings lists every booking held, oldest first.
+func (s *Server) Bookings() []BookingInfo {
+	bs := s.bookings
+	bs.mu.Lock()
+	out := make([]BookingInfo, 0, bs.lru.Len())
+	for e := bs.lru.Front(); e != nil; e = e.Next() {
+		b := e.Value.(*booking)
+		info := BookingInfo{BookingID: b.id, PNR: b.pnr, TraceID: b.traceID, ResultIndex: b.index,
+			IsLCC: b.lcc, Ticketed: b.ticketed, CreatedAt: b.createdAt}
+		if b.ticketed {
+			at := b.ticketedAt
+			info.TicketedAt = &at
+		}
+		out = append(out, info)
+	}
+	bs.mu.Unlock()
+	slices.SortFunc(out, func(a, b BookingInfo) int { return a.BookingID - b.BookingID })
+	return out
+}
+
+// Fault overrides the faults of every later call of one method, until
+// replaced or cleared. Each field takes the value of the matching X-Sim-*
+// header (HeaderLatency, HeaderError, HeaderDrop, HeaderSlowBody,
+// HeaderPriceChange); empty fields leave the options in force. A header on
+// the call itself still wins.
+type Fault struct {
+	Latency     string `json:"latency,omitempty"`
+	Error       string `json:"error,omitempty"`
+	Drop        string `json:"drop,omitempty"`
+	SlowBody    string `json:"slowBody,omitempty"`
+	PriceChange string `json:"priceChange,omitempty"`
+}
+
+func (f Fault) header() http.Header {
+	h := http.Header{}
+	for name, v := range map[string]string{HeaderLatency: f.Latency, HeaderError: f.Error, HeaderDrop: f.Drop,
+		HeaderSlowBody: f.SlowBody, HeaderPriceChange: f.PriceChange} {
+		if v = strings.TrimSpace(v); v != "" {
+			h.Set(name, v)
+		}
+	}
+	return h
+}
+
+// overrides are the run-time fault overrides, per method.
+type overrides struct {
+	mu     sync.RWMutex
+	fault  map[method]Fault
+	header [numMethods]http.Header
+}
+
+func (o *overrides) get(m method) http.Header {
+	o.mu.RLock()
+	defer o.mu.RUnlock()
+	return o.header[m]
+}
+
+// SetFaults replaces every fault override (keys are method names, any case;
+// nil or empty clears them). Nothing changes when one is invalid.
+func (s *Server) SetFaults(faults map[string]Fault) error {
+	var headers [numMethods]http.Header
+	byMethod := make(map[method]Fault, len(faults))
+	for name, f := range faults {
+		m, ok := methodByName(name)
+		if !ok {
+			return fmt.Errorf("unknown method %q", name)
+		}
+		h := f.header()
+		var p plan
+		if err := s.applyHeaders(&p, h); err != nil {
+			return fmt.Errorf("%s: %w", m, err)
+		}
+		headers[m], byMethod[m] = h, f
+	}
+	o := &s.overrides
+	o.mu.Lock()
+	o.header, o.fault = headers, byMethod
+	o.mu.Unlock()
+	return nil
+}
+
+// Faults returns the overrides in force, by method name.
+func (s *Server) Faults() map[string]Fault {
+	o := &s.overrides
+	o.mu.RLock()
+	defer o.mu.RUnlock()
+	out := make(map[string]Fault, len(o.fault))
+	for m, f := range o.fault {
+		out[m.String()] = f
+	}
+	return out
+}
+
+// serveAdmin answers the paths under AdminPrefix.
+func (s *Server) serveAdmin(w http.ResponseWriter, r *http.Request) {
+	switch path := strings.TrimSuffix(r.URL.Path, "/"); {
+	case path == AdminPrefix+"bookings" && r.Method == http.MethodGet:
+		writeAdminJSON(w, http.StatusOK, BookingList{Bookings: s.Bookings()})
+	case path == AdminPrefix+"faults":
+		switch r.Method {
+		case http.MethodGet:
+		case http.MethodPut:
+			var faults map[string]Fault
+			dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxBody))
+			dec.DisallowUnknownFields()
+			if err := dec.Decode(&faults); err != nil {
+				writeAdminJSON(w, http.StatusBadRequest, map[string]string{"error": "faults: " + err.Error()})
+				return
+			}
+			if err := s.SetFaults(faults); err != nil {
+				writeAdminJSON(w, http.StatusBadRequest, map[string]string{"error": "faults: " + err.Error()})
+				return
+			}
+		case http.MethodDelete:
+			_ = s.SetFaults(nil)
+		default:
+			w.Header().Set("Allow", "GET, PUT, DELETE")
+			http.Error(w, "Method not allowed.", http.StatusMethodNotAllowed)
+			return
+		}
+		writeAdminJSON(w, http.StatusOK, s.Faults())
+	case path == AdminPrefix+"bookings":
+		w.Header().Set("Allow", http.MethodGet)
+		http.Error(w, "Method not allowed.", http.StatusMethodNotAllowed)
+	default:
+		http.NotFound(w, r)
+	}
+}
+
+func writeAdminJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(v)
+}
