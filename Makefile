@@ -43,7 +43,7 @@ run: build ## Install what is needed, build, and start Paryatan on embedded defa
 
 .PHONY: test
 test: build ## Run every test: Go (real PostgreSQL), fuzzing, web unit tests, browser journeys (Chromium)
-	PARYATAN_REQUIRE_WEB=1 $(GO) test -race -count=1 $(GO_PKGS)
+	PARYATAN_REQUIRE_WEB=1 PARYATAN_BIN_DIR=$(CURDIR)/$(BIN) $(GO) test -race -count=1 $(GO_PKGS)
 	$(MAKE) --no-print-directory fuzz
 	$(NPM) run test -w web
 	hack/e2e.sh
@@ -77,9 +77,10 @@ lint: deps ## Static checks: gofmt, go vet, ESLint and the TypeScript compiler
 	$(NPM) run lint -w web
 
 .PHONY: bench
-bench: build ## Benchmarks: Go micro-benchmarks, then the API against the simulator (about 2 minutes)
+bench: build ## Benchmarks: Go micro-benchmarks, the API against the simulator, then the booking fault soak
 	$(GO) test -run '^$$' -bench . -benchmem $(GO_PKGS)
 	$(GO) run ./hack/loadbench -bin $(BIN)
+	$(GO) run ./hack/faults -bin $(CURDIR)/$(BIN) -bookings 2000
 
 ##@ Parts
 

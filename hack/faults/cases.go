@@ -1,0 +1,574 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"net/http"
+	"path/filepath"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/paryatan/paryatan/internal/supplier/sim"
+)
+
+// holdFor is how long the supplier keeps a committed Book or Ticket before
+// answering: the window in which the suite strikes.
+const holdFor = 3 * time.Second
+
+// Case is one fault scenario.
+type Case struct {
+	Name string
+	// Replicas is the number of API replicas on the case's database.
+	Replicas int
+	// OwnPostgres gives the case a cluster of its own (it stops it).
+	OwnPostgres bool
+	Runs        int
+	// Run strikes once: each run books its own bookings.
+	Run func(ctx context.Context, d *Drill, run int) error
+}
+
+// Drill is a case in progress: its stage, its traveller and its findings.
+type Drill struct {
+	St   *Stage
+	User *User
+	T    *Tally
+	Logf func(format string, args ...any)
+
+	mu       sync.Mutex
+	bookings []*Booking
+}
+
+func (d *Drill) add(b *Booking) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.bookings = append(d.bookings, b)
+}
+
+// Bookings returns the bookings made so far.
+func (d *Drill) Bookings() []*Booking {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return append([]*Booking(nil), d.bookings...)
+}
+
+// RunCase runs c in a stage of its own and returns its findings. The stage
+// is returned, even on error, for its logs; the caller closes it.
+func RunCase(ctx context.Context, w *World, shared *Postgres, c Case, logf func(string, ...any)) (*Tally, *Stage, error) {
+	t := &Tally{Case: c.Name, Runs: c.Runs}
+	pg := shared
+	if c.OwnPostgres {
+		var err error
+		if pg, err = w.StartPostgres(ctx, filepath.Join(w.Dir, c.Name+"-pg")); err != nil {
+			return t, nil, err
+		}
+	}
+	st, err := w.NewStage(ctx, c.Name, pg, c.Replicas)
+	if err != nil {
+		return t, st, err
+	}
+	user, err := Register(ctx, st.APIs[0].URL, c.Name+"@example.in")
+	if err != nil {
+		return t, st, err
+	}
+	d := &Drill{St: st, User: user, T: t, Logf: logf}
+	for run := range c.Runs {
+		if err := c.Run(ctx, d, run); err != nil {
+			return t, st, fmt.Errorf("run %d: %w", run+1, err)
+		}
+	}
+	if err := st.Settle(ctx); err != nil {
+		return t, st, err
+	}
+	return t, st, st.Compare(ctx, t, d.Bookings())
+}
+
+// Result is what a case found, with the tail of its logs when it failed.
+type Result struct {
+	Tally *Tally
+	Err   error
+	Logs  string
+}
+
+// Failed reports whether the case could not run or found anything wrong.
+func (r Result) Failed() bool { return r.Err != nil || r.Tally.Failed() }
+
+// RunAll runs the cases at once, each in its own stage, and closes them.
+func RunAll(ctx context.Context, w *World, shared *Postgres, cases []Case, logf func(string, ...any)) []Result {
+	out := make([]Result, len(cases))
+	var wg sync.WaitGroup
+	for i, c := range cases {
+		wg.Go(func() {
+			t, st, err := RunCase(ctx, w, shared, c, logf)
+			out[i] = Result{Tally: t, Err: err}
+			if st != nil {
+				if out[i].Failed() {
+					out[i].Logs = st.Logs(25)
+				}
+				st.Close()
+			}
+		})
+	}
+	wg.Wait()
+	return out
+}
+
+// Prepare makes the three bookings of a run, each on a fresh search: a GDS
+// fare to book, a GDS fare booked already (to ticket) and an LCC fare to
+// ticket directly. It returns them with the call the fault will strike.
+func (d *Drill) Prepare(ctx context.Context, api *API, run int) ([]*Booking, error) {
+	key := func(variant, op string) string {
+		return fmt.Sprintf("%s-r%d-%s-%s", d.St.Name, run+1, variant, op)
+	}
+	var out []*Booking
+	for i, v := range []string{"GDS book", "GDS ticket", "LCC ticket"} {
+		lcc := strings.HasPrefix(v, "LCC")
+		trace, index, err := d.User.Search(ctx, api.URL, run*3+i, lcc)
+		if err != nil {
+			return nil, err
+		}
+		b := &Booking{Variant: v, Trace: trace, Index: index, LCC: lcc}
+		slug := strings.ToLower(strings.ReplaceAll(v, " ", "-"))
+		switch v {
+		case "GDS book":
+			b.Faulted = BookCall(key(slug, "book"), trace, index, false)
+		case "GDS ticket":
+			book := BookCall(key(slug, "book"), trace, index, false)
+			b.Calls = append(b.Calls, book)
+			a := d.User.Do(ctx, api.URL, book, firstTimeout)
+			o := a.Outcome()
+			if a.Err != nil || a.Status != http.StatusOK || o.Booking.Status != "booked" || o.Booking.BookingID == 0 {
+				return nil, fmt.Errorf("book before the ticket: %s", a)
+			}
+			b.Faulted = TicketGDSCall(key(slug, "ticket"), trace, o.Booking.BookingID, o.Booking.PNR)
+		case "LCC ticket":
+			b.Faulted = TicketLCCCall(key(slug, "ticket"), trace, index)
+		}
+		b.Calls = append(b.Calls, b.Faulted)
+		d.add(b)
+		out = append(out, b)
+	}
+	return out, nil
+}
+
+// Held is a faulted call in flight.
+type Held struct {
+	B      *Booking
+	cancel context.CancelFunc
+	done   chan Answer
+}
+
+// Cancel gives up on the call, as a client that goes away.
+func (h *Held) Cancel() { h.cancel() }
+
+// Wait returns the call's answer, waiting up to timeout.
+func (h *Held) Wait(timeout time.Duration) (Answer, bool) {
+	select {
+	case a := <-h.done:
+		h.done <- a
+		return a, true
+	case <-time.After(timeout):
+		return Answer{}, false
+	}
+}
+
+// Hold strikes Book and Ticket with fault, sends the faulted call of each
+// booking to api, and returns once the supplier has done the work of every
+// one (the bookings are made, the tickets issued) while the answers are
+// still to come. The fault is cleared before it returns: calls made later
+// are answered normally.
+func (d *Drill) Hold(ctx context.Context, api *API, bs []*Booking, fault sim.Fault) ([]*Held, error) {
+	if err := d.St.Sim.SetFaults(ctx, map[string]sim.Fault{"Book": fault, "Ticket": fault}); err != nil {
+		return nil, err
+	}
+	defer func() { _ = d.St.Sim.ClearFaults(context.WithoutCancel(ctx)) }()
+	var held []*Held
+	for _, b := range bs {
+		cctx, cancel := context.WithCancel(ctx)
+		h := &Held{B: b, cancel: cancel, done: make(chan Answer, 1)}
+		go func() { h.done <- d.User.Do(cctx, api.URL, b.Faulted, firstTimeout) }()
+		held = append(held, h)
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		list, err := d.St.Sim.Bookings(ctx)
+		if err != nil {
+			return held, err
+		}
+		done := map[string]bool{}
+		for _, s := range list {
+			done[s.TraceID] = done[s.TraceID] || !strings.HasSuffix(bookingVariant(bs, s.TraceID), "ticket") || s.Ticketed
+		}
+		missing := 0
+		for _, b := range bs {
+			if !done[b.Trace] {
+				missing++
+			}
+		}
+		if missing == 0 {
+			return held, nil
+		}
+		if time.Now().After(deadline) {
+			return held, fmt.Errorf("%d of %d faulted calls never reached the supplier", missing, len(bs))
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+func bookingVariant(bs []*Booking, trace string) string {
+	for _, b := range bs {
+		if b.Trace == trace {
+			return b.Variant
+		}
+	}
+	return ""
+}
+
+// WaitAll waits up to timeout for every held call to end.
+func WaitAll(held []*Held, timeout time.Duration) {
+	deadline := time.Now().Add(timeout)
+	for _, h := range held {
+		h.Wait(time.Until(deadline))
+	}
+}
+
+// ReplayAll sends each booking's faulted call again, with its key, to api,
+// all at once, and tallies the answers.
+func (d *Drill) ReplayAll(ctx context.Context, api *API, bs []*Booking) {
+	var wg sync.WaitGroup
+	for _, b := range bs {
+		wg.Go(func() {
+			a := d.User.Do(ctx, api.URL, b.Faulted, replayTimeout)
+			d.T.Replay(b.Faulted.Key, a)
+		})
+	}
+	wg.Wait()
+}
+
+// Cases are the fault scenarios, each on GDS book, GDS ticket and LCC
+// ticket in every run.
+func Cases(runs int) []Case {
+	hold := sim.Fault{Latency: holdFor.String()}
+	return []Case{
+		{Name: "kill-9", Replicas: 1, Runs: runs, Run: func(ctx context.Context, d *Drill, run int) error {
+			api := d.St.APIs[0]
+			bs, err := d.Prepare(ctx, api, run)
+			if err != nil {
+				return err
+			}
+			held, err := d.Hold(ctx, api, bs, hold)
+			if err != nil {
+				return err
+			}
+			api.Kill()
+			if err := api.Start(ctx); err != nil {
+				return err
+			}
+			d.ReplayAll(ctx, api, bs)
+			WaitAll(held, time.Second)
+			return nil
+		}},
+		{Name: "sigterm", Replicas: 1, Runs: runs, Run: func(ctx context.Context, d *Drill, run int) error {
+			api := d.St.APIs[0]
+			bs, err := d.Prepare(ctx, api, run)
+			if err != nil {
+				return err
+			}
+			held, err := d.Hold(ctx, api, bs, hold)
+			if err != nil {
+				return err
+			}
+			if !api.Term(shutdownGrace + 5*time.Second) {
+				d.T.mu.Lock()
+				d.T.note("run %d: the API did not end within its shutdown grace; killed", run+1)
+				d.T.mu.Unlock()
+			}
+			if err := api.Start(ctx); err != nil {
+				return err
+			}
+			d.ReplayAll(ctx, api, bs)
+			WaitAll(held, time.Second)
+			return nil
+		}},
+		{Name: "client-disconnect", Replicas: 1, Runs: runs, Run: func(ctx context.Context, d *Drill, run int) error {
+			api := d.St.APIs[0]
+			bs, err := d.Prepare(ctx, api, run)
+			if err != nil {
+				return err
+			}
+			held, err := d.Hold(ctx, api, bs, hold)
+			if err != nil {
+				return err
+			}
+			for _, h := range held {
+				h.Cancel()
+			}
+			WaitAll(held, time.Second)
+			d.ReplayAll(ctx, api, bs)
+			return nil
+		}},
+		{Name: "pg-terminate", Replicas: 1, Runs: runs, Run: func(ctx context.Context, d *Drill, run int) error {
+			api := d.St.APIs[0]
+			bs, err := d.Prepare(ctx, api, run)
+			if err != nil {
+				return err
+			}
+			held, err := d.Hold(ctx, api, bs, hold)
+			if err != nil {
+				return err
+			}
+			n, err := d.St.TerminateAPIConnections(ctx)
+			if err != nil {
+				return err
+			}
+			d.Logf("%s run %d: ended %d API connections", d.St.Name, run+1, n)
+			WaitAll(held, holdFor+bookTimeout)
+			d.ReplayAll(ctx, api, bs)
+			return nil
+		}},
+		// Even runs keep PostgreSQL down until the supplier has answered, so
+		// the outcome arrives with no database to record it in; odd runs
+		// bring it back while the call is still held.
+		{Name: "pg-restart", Replicas: 1, OwnPostgres: true, Runs: runs, Run: func(ctx context.Context, d *Drill, run int) error {
+			api := d.St.APIs[0]
+			bs, err := d.Prepare(ctx, api, run)
+			if err != nil {
+				return err
+			}
+			held, err := d.Hold(ctx, api, bs, hold)
+			if err != nil {
+				return err
+			}
+			answered := time.Now().Add(holdFor + time.Second)
+			if err := d.St.PG.Stop(ctx); err != nil {
+				return err
+			}
+			if run%2 == 0 {
+				time.Sleep(time.Until(answered))
+			}
+			if err := d.St.PG.Start(ctx); err != nil {
+				return err
+			}
+			WaitAll(held, holdFor+bookTimeout)
+			d.ReplayAll(ctx, api, bs)
+			return nil
+		}},
+		// Even runs: the supplier commits and drops the connection; odd
+		// runs: it answers after the API's deadline.
+		{Name: "supplier-drop-or-late", Replicas: 1, Runs: runs, Run: func(ctx context.Context, d *Drill, run int) error {
+			api := d.St.APIs[0]
+			bs, err := d.Prepare(ctx, api, run)
+			if err != nil {
+				return err
+			}
+			fault := sim.Fault{Drop: "after"}
+			if run%2 == 1 {
+				fault = sim.Fault{Latency: (bookTimeout + 2*time.Second).String()}
+			}
+			held, err := d.Hold(ctx, api, bs, fault)
+			if err != nil {
+				return err
+			}
+			WaitAll(held, firstTimeout)
+			d.ReplayAll(ctx, api, bs)
+			return nil
+		}},
+		// One replica takes the calls and is killed; the key is replayed
+		// on the other, which must also settle the bookings.
+		{Name: "replica-kill-9", Replicas: 2, Runs: runs, Run: func(ctx context.Context, d *Drill, run int) error {
+			victim, survivor := d.St.APIs[run%2], d.St.APIs[(run+1)%2]
+			if !victim.Running() {
+				if err := victim.Start(ctx); err != nil {
+					return err
+				}
+			}
+			bs, err := d.Prepare(ctx, victim, run)
+			if err != nil {
+				return err
+			}
+			held, err := d.Hold(ctx, victim, bs, hold)
+			if err != nil {
+				return err
+			}
+			victim.Kill()
+			d.ReplayAll(ctx, survivor, bs)
+			WaitAll(held, time.Second)
+			return nil
+		}},
+	}
+}
+
+// LoadCase is n concurrent bookings, half GDS (book, then ticket) and half
+// LCC (ticket), over two replicas, one of which is killed (-9) and
+// restarted every few seconds; every key is replayed at the end.
+func LoadCase(n, concurrency int, latency time.Duration) Case {
+	return Case{Name: fmt.Sprintf("load-%d", n), Replicas: 2, Runs: 1, Run: func(ctx context.Context, d *Drill, _ int) error {
+		return d.Load(ctx, n, concurrency, latency)
+	}}
+}
+
+// Load runs the load case's bookings; see LoadCase.
+func (d *Drill) Load(ctx context.Context, n, concurrency int, latency time.Duration) error {
+	apis := d.St.APIs
+	lat := sim.Fault{Latency: latency.String()}
+	if err := d.St.Sim.SetFaults(ctx, map[string]sim.Fault{"Book": lat, "Ticket": lat}); err != nil {
+		return err
+	}
+
+	stop := make(chan struct{})
+	var kills atomic.Int64
+	killerErr := make(chan error, 1)
+	go func() {
+		rng := rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 1))
+		for {
+			select {
+			case <-stop:
+				killerErr <- nil
+				return
+			case <-time.After(2*time.Second + time.Duration(rng.Int64N(int64(2*time.Second)))):
+			}
+			a := apis[rng.IntN(len(apis))]
+			a.Kill()
+			kills.Add(1)
+			if err := a.Start(ctx); err != nil {
+				killerErr <- err
+				return
+			}
+		}
+	}()
+
+	var failed atomic.Int64
+	var firstErr error
+	var errOnce sync.Once
+	sem := make(chan struct{}, concurrency)
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Go(func() {
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			if err := d.loadOne(ctx, i); err != nil {
+				failed.Add(1)
+				errOnce.Do(func() { firstErr = err })
+			}
+		})
+	}
+	wg.Wait()
+	close(stop)
+	if err := <-killerErr; err != nil {
+		return fmt.Errorf("restarting a killed replica: %w", err)
+	}
+	for _, a := range apis {
+		if !a.Running() {
+			if err := a.Start(ctx); err != nil {
+				return err
+			}
+		}
+	}
+	if err := d.St.Sim.ClearFaults(ctx); err != nil {
+		return err
+	}
+	d.Logf("%s: %d bookings started, %d kills, %d could not start (%v)", d.St.Name, n, kills.Load(), failed.Load(), firstErr)
+	if f := failed.Load(); f > int64(n)/10 {
+		return fmt.Errorf("%d of %d bookings could not even be searched: %w", f, n, firstErr)
+	}
+
+	// Every key again, after the storm: the answers must be settled or
+	// pending, and come at once.
+	calls := 0
+	var rwg sync.WaitGroup
+	rsem := make(chan struct{}, 64)
+	for _, b := range d.Bookings() {
+		for _, c := range b.Calls {
+			if c.hung.Load() {
+				continue // counted already
+			}
+			api := apis[calls%len(apis)]
+			calls++
+			rwg.Go(func() {
+				rsem <- struct{}{}
+				defer func() { <-rsem }()
+				d.T.Replay(c.Key, d.User.Do(ctx, api.URL, c, replayTimeout))
+			})
+		}
+	}
+	rwg.Wait()
+	return nil
+}
+
+// loadOne makes booking i of the load case, replaying its keys on the
+// other replica whenever the one it talks to goes away.
+func (d *Drill) loadOne(ctx context.Context, i int) error {
+	apis := d.St.APIs
+	lcc := i%2 == 1
+	var trace, index string
+	var err error
+	for attempt := range 10 {
+		if trace, index, err = d.User.Search(ctx, apis[(i+attempt)%len(apis)].URL, i, lcc); err == nil {
+			break
+		}
+		time.Sleep(300 * time.Millisecond)
+	}
+	if err != nil {
+		return err
+	}
+	key := fmt.Sprintf("%s-%d", d.St.Name, i)
+	b := &Booking{Variant: "GDS book+ticket", Trace: trace, Index: index, LCC: lcc}
+	if lcc {
+		b.Variant = "LCC ticket"
+		b.Faulted = TicketLCCCall(key+"-ticket", trace, index)
+	} else {
+		b.Faulted = BookCall(key+"-book", trace, index, false)
+	}
+	b.Calls = append(b.Calls, b.Faulted)
+	d.add(b)
+	a := d.keyed(ctx, b.Faulted, i)
+	if lcc || a.Status != http.StatusOK {
+		return nil
+	}
+	o := a.Outcome()
+	if o.Booking.Status != "booked" || o.Booking.BookingID == 0 {
+		return nil
+	}
+	ticket := TicketGDSCall(key+"-ticket", trace, o.Booking.BookingID, o.Booking.PNR)
+	d.mu.Lock()
+	b.Calls = append(b.Calls, ticket)
+	d.mu.Unlock()
+	d.keyed(ctx, ticket, i+1)
+	return nil
+}
+
+// keyed sends c, and sends it again with its key, to the other replica in
+// turn, whenever no answer comes: the replica died or restarted under it.
+// An answer that does not come in time from a live replica is a hung
+// replay.
+func (d *Drill) keyed(ctx context.Context, c *Call, start int) Answer {
+	apis := d.St.APIs
+	var a Answer
+	for attempt := range 12 {
+		timeout := firstTimeout
+		if attempt > 0 {
+			timeout = replayTimeout
+		}
+		a = d.User.Do(ctx, apis[(start+attempt)%len(apis)].URL, c, timeout)
+		if attempt > 0 && (a.Err == nil || a.TimedOut) {
+			d.T.Replay(c.Key, a)
+			if a.TimedOut {
+				// A live replica that does not answer a replay has said
+				// enough; asking again would only hang again.
+				c.hung.Store(true)
+				return a
+			}
+		}
+		if a.Err == nil {
+			return a
+		}
+		if errors.Is(ctx.Err(), context.Canceled) {
+			return a
+		}
+		time.Sleep(300 * time.Millisecond)
+	}
+	return a
+}

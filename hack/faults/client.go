@@ -1,0 +1,210 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/cookiejar"
+	"sync/atomic"
+	"time"
+)
+
+// Client deadlines: a replay must answer within replayTimeout or it counts
+// as hanging; a first request may take the supplier's time.
+const (
+	replayTimeout = 10 * time.Second
+	firstTimeout  = 30 * time.Second
+	maxReplay     = 5 * time.Second
+)
+
+// User is a signed-in traveller: one cookie jar, valid on every replica.
+type User struct {
+	http *http.Client
+}
+
+// Register creates an account on the API at base and keeps its session.
+func Register(ctx context.Context, base, email string) (*User, error) {
+	jar, _ := cookiejar.New(nil)
+	u := &User{http: &http.Client{Jar: jar, Transport: &http.Transport{
+		// A fresh connection per request: after a replica restarts, no
+		// request is lost on a pooled connection to the dead one.
+		DisableKeepAlives: true,
+	}}}
+	a := u.post(ctx, base, "/api/auth/register", "", map[string]string{"fullName": "Fault Drill", "email": email, "password": "password1"}, firstTimeout)
+	if a.Err != nil || a.Status != http.StatusCreated {
+		return nil, fmt.Errorf("register: %s", a)
+	}
+	return u, nil
+}
+
+// Answer is the end of one HTTP exchange.
+type Answer struct {
+	Status int
+	Body   []byte
+	Took   time.Duration
+	// Err is a transport failure: refused, reset, or no answer in time.
+	Err error
+	// TimedOut: no answer within the client's deadline.
+	TimedOut bool
+}
+
+func (a Answer) String() string {
+	if a.Err != nil {
+		return fmt.Sprintf("no answer after %s: %v", a.Took.Round(time.Millisecond), a.Err)
+	}
+	body := bytes.TrimSpace(a.Body)
+	if len(body) > 300 {
+		body = append(body[:300:300], "…"...)
+	}
+	return fmt.Sprintf("HTTP %d after %s: %s", a.Status, a.Took.Round(time.Millisecond), body)
+}
+
+// Outcome is the part of a book or ticket answer the suite reads.
+type Outcome struct {
+	OK      bool   `json:"ok"`
+	Pending bool   `json:"pending"`
+	Message string `json:"message"`
+	Booking struct {
+		Status    string `json:"status"`
+		PNR       string `json:"pnr"`
+		BookingID int64  `json:"bookingId"`
+	} `json:"booking"`
+}
+
+// Outcome decodes a book or ticket answer.
+func (a Answer) Outcome() Outcome {
+	var o Outcome
+	_ = json.Unmarshal(a.Body, &o)
+	return o
+}
+
+func (u *User) post(ctx context.Context, base, path, key string, body any, timeout time.Duration) Answer {
+	b, err := json.Marshal(body)
+	if err != nil {
+		return Answer{Err: err}
+	}
+	return u.send(ctx, base, path, key, b, timeout)
+}
+
+func (u *User) send(ctx context.Context, base, path, key string, body []byte, timeout time.Duration) Answer {
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	start := time.Now()
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, base+path, bytes.NewReader(body))
+	if err != nil {
+		return Answer{Err: err}
+	}
+	req.Header.Set("Content-Type", "application/json")
+	if key != "" {
+		req.Header.Set("Idempotency-Key", key)
+	}
+	res, err := u.http.Do(req)
+	if err == nil {
+		var b []byte
+		b, err = io.ReadAll(res.Body)
+		res.Body.Close()
+		if err == nil {
+			return Answer{Status: res.StatusCode, Body: b, Took: time.Since(start)}
+		}
+	}
+	return Answer{Err: err, Took: time.Since(start), TimedOut: errors.Is(ctx.Err(), context.DeadlineExceeded)}
+}
+
+// Call is a keyed book or ticket request, sent again as is to replay it.
+type Call struct {
+	Path string
+	Key  string
+	Body []byte
+	// hung is set once a replay of the call got no answer in time.
+	hung atomic.Bool
+}
+
+// Do sends c to the replica at base. timeout bounds the wait for an answer.
+func (u *User) Do(ctx context.Context, base string, c *Call, timeout time.Duration) Answer {
+	return u.send(ctx, base, c.Path, c.Key, c.Body, timeout)
+}
+
+// Routes the bookings are spread over, all domestic (no passports).
+var routes = [][2]string{{"BOM", "DEL"}, {"DEL", "BLR"}, {"BLR", "BOM"}, {"DEL", "CCU"}, {"MAA", "DEL"}, {"HYD", "BOM"}}
+
+// Search makes a fresh search (its own TraceId) on route i and returns the
+// first result of the kind asked for.
+func (u *User) Search(ctx context.Context, base string, i int, lcc bool) (trace, index string, err error) {
+	source := "GDS"
+	if lcc {
+		source = "LCC"
+	}
+	r := routes[i%len(routes)]
+	a := u.post(ctx, base, "/api/v1/flights/tbo/search", "", map[string]any{
+		"origin": r[0], "destination": r[1], "departDate": time.Now().Add(30 * time.Hour).Format(time.DateOnly),
+		"cabinClass": 2, "adults": 1, "sources": []string{source},
+	}, firstTimeout)
+	if a.Err != nil || a.Status != http.StatusOK {
+		return "", "", fmt.Errorf("search: %s", a)
+	}
+	var s struct {
+		Data struct {
+			Response struct {
+				TraceId string
+				Results [][]struct {
+					ResultIndex string
+					IsLCC       bool
+				}
+			}
+		} `json:"data"`
+	}
+	if err := json.Unmarshal(a.Body, &s); err != nil {
+		return "", "", fmt.Errorf("search: %w", err)
+	}
+	if res := s.Data.Response.Results; len(res) > 0 {
+		for _, x := range res[0] {
+			if x.IsLCC == lcc {
+				return s.Data.Response.TraceId, x.ResultIndex, nil
+			}
+		}
+	}
+	return "", "", fmt.Errorf("search %s-%s: no %s result", r[0], r[1], source)
+}
+
+// bookBody is a valid book body (and, with isLCC and an agent reference, an
+// LCC ticket body) for one adult.
+func bookBody(trace, index string, lcc bool) map[string]any {
+	return map[string]any{
+		"traceId": trace, "resultIndex": index, "isLCC": lcc,
+		"contact": map[string]string{"Email": "drill@example.in", "Mobile": "9876543210"},
+		"address": map[string]string{"AddressLine1": "12 MG Road", "City": "Pune", "CountryCode": "IN"},
+		"passengers": []map[string]any{{
+			"Title": "Mr", "FirstName": "Ravi", "LastName": "Kumar", "PaxType": 1, "DateOfBirth": "1988-05-04",
+			"Gender": 1, "ContactNo": "9876543210", "Email": "drill@example.in",
+		}},
+	}
+}
+
+func mustJSON(v any) []byte {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
+
+// BookCall is the keyed book request of a result.
+func BookCall(key, trace, index string, lcc bool) *Call {
+	return &Call{Path: "/api/v1/flights/tbo/book", Key: key, Body: mustJSON(bookBody(trace, index, lcc))}
+}
+
+// TicketGDSCall is the keyed ticket request of a booked GDS booking.
+func TicketGDSCall(key, trace string, bookingID int64, pnr string) *Call {
+	return &Call{Path: "/api/v1/flights/tbo/ticket", Key: key,
+		Body: mustJSON(map[string]any{"bookingId": bookingID, "pnr": pnr, "traceId": trace})}
+}
+
+// TicketLCCCall is the keyed ticket request that books and tickets an LCC
+// result at once.
+func TicketLCCCall(key, trace, index string) *Call {
+	return &Call{Path: "/api/v1/flights/tbo/ticket", Key: key, Body: mustJSON(bookBody(trace, index, true))}
+}

@@ -1,0 +1,117 @@
+// The fault suite: no booking is lost or doubled whatever dies.
+//
+// Every case runs against real parts in child processes: a private
+// PostgreSQL cluster, the built paryatan-api (one or two replicas) and the
+// tbo-sim supplier simulator. In each run the case makes three bookings,
+// each on its own search (its own TraceId) and every request with an
+// Idempotency-Key: a GDS fare to book, a GDS fare already booked to ticket,
+// and an LCC fare to ticket directly. The simulator is told to do the work
+// of Book and Ticket and then hold the answer (or drop it, or send it late);
+// once its control surface (/_sim/bookings) shows the work done, the case
+// strikes, then replays every key. At the end it compares our bookings
+// table with the simulator's list:
+//
+//   - kill-9: the API dies mid-call and is restarted. A booking the supplier
+//     made must still be recorded (the dead instance's bookings swept to
+//     unknown and reconciled), and the replayed key must answer at once.
+//   - sigterm: the API is told to stop mid-call; the drain lets the call
+//     finish and be recorded before it exits, and the replay after the
+//     restart gets that answer.
+//   - client-disconnect: the client goes away mid-call; the booking carries
+//     on without it and the replay gets the settled or pending answer.
+//   - pg-terminate: every API connection to PostgreSQL is ended mid-call;
+//     the outcome is still recorded.
+//   - pg-restart: PostgreSQL stops mid-call and comes back after the
+//     supplier answered (even runs) or before (odd runs); nothing is lost.
+//   - supplier-drop-or-late: the supplier commits and drops the connection
+//     (even runs) or answers after the API's 6 s deadline (odd runs); the
+//     booking is found out from GetBookingDetails, never booked again.
+//   - replica-kill-9: two replicas on one database; the one holding the
+//     calls is killed, the key is replayed on the other, which settles the
+//     bookings.
+//   - load-200: 200 concurrent bookings (half GDS book-then-ticket, half LCC)
+//     over two replicas, one killed -9 and restarted every few seconds;
+//     requests that lose their replica are replayed on the other, and every
+//     key is replayed after.
+//
+// Each case fails on a lost booking (the supplier has it, we do not hold it
+// as booked or ticketed under its BookingId), a doubled one (two supplier
+// bookings for one key), a stuck one (ours still booking, ticketing or
+// unknown 45 s after the fault), a phantom (ours booked under a BookingId
+// the supplier lacks), and a replay that hangs (10 s), answers other than
+// 200 or 202, or takes more than 5 s.
+package main
+
+import (
+	"context"
+	"flag"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+// only narrows the run to some cases while working on one:
+// go test ./hack/faults -args -cases kill-9,sigterm
+var only = flag.String("cases", "", "comma-separated names of the cases to run (default: all)")
+
+func TestFaults(t *testing.T) {
+	ctx := context.Background()
+	base := t.TempDir()
+	if err := Traversable(base); err != nil {
+		t.Fatal(err)
+	}
+	w := &World{Dir: base, Logf: t.Logf}
+	t.Cleanup(w.Close)
+	var err error
+	if w.APIBin, w.SimBin, err = Binaries(ctx, os.Getenv("PARYATAN_BIN_DIR"), filepath.Join(base, "bin")); err != nil {
+		t.Fatal(err)
+	}
+	pg, err := w.StartPostgres(ctx, filepath.Join(base, "pg"))
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	start := time.Now()
+	cases := append(Cases(2), LoadCase(200, 200, time.Second))
+	if *only != "" {
+		var picked []Case
+		for _, c := range cases {
+			if slices.Contains(strings.Split(*only, ","), c.Name) {
+				picked = append(picked, c)
+			}
+		}
+		cases = picked
+	}
+	// The cases run at once, each in a stage of its own (go test would run
+	// only GOMAXPROCS parallel subtests at a time); each is then reported
+	// as a subtest.
+	results := RunAll(ctx, w, pg, cases, t.Logf)
+	rows := make([]*Tally, len(results))
+	for i, r := range results {
+		rows[i] = r.Tally
+		t.Run(r.Tally.Case, func(t *testing.T) {
+			if r.Err != nil {
+				t.Errorf("%v", r.Err)
+			}
+			if tl := r.Tally; tl.Failed() {
+				t.Errorf("%d lost, %d doubled, %d stuck, %d phantom, %d of %d replays bad, slowest replay %s:\n%s",
+					tl.Lost, tl.Doubled, tl.Stuck, tl.Phantom, tl.BadReplay, tl.Replays,
+					tl.MaxReplay.Round(time.Millisecond), firstLines(tl.Details, 30))
+			}
+			if r.Logs != "" {
+				t.Logf("logs:\n%s", r.Logs)
+			}
+		})
+	}
+	t.Logf("wall time %s\n%s", time.Since(start).Round(time.Second), Table(rows))
+}
+
+func firstLines(lines []string, n int) string {
+	if len(lines) > n {
+		lines = append(lines[:n:n], "…")
+	}
+	return strings.Join(lines, "\n")
+}

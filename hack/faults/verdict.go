@@ -1,0 +1,248 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/paryatan/paryatan/internal/supplier/sim"
+)
+
+// settleWait bounds the wait for the sweep of a dead replica's bookings
+// (about 10 s) and a reconciler pass (every 5 s) after it, with margin.
+const settleWait = 45 * time.Second
+
+// Booking is one booking a case attempts, on its own search: the supplier's
+// bookings map to it by TraceId.
+type Booking struct {
+	Variant string // "GDS book", "GDS ticket" or "LCC ticket"
+	Trace   string
+	Index   string
+	LCC     bool
+	// Faulted is the call the fault strikes; Calls every keyed call made.
+	Faulted *Call
+	Calls   []*Call
+}
+
+// Tally is one row of the table: what a case found.
+type Tally struct {
+	Case      string
+	Runs      int
+	Bookings  int
+	Lost      int
+	Doubled   int
+	Stuck     int
+	Phantom   int
+	Replays   int
+	BadReplay int
+	MaxReplay time.Duration
+	// Details explain every count above zero.
+	Details []string
+
+	mu sync.Mutex
+}
+
+// Failed reports whether the case found anything wrong.
+func (t *Tally) Failed() bool {
+	return t.Lost+t.Doubled+t.Stuck+t.Phantom+t.BadReplay > 0 || t.MaxReplay > maxReplay
+}
+
+func (t *Tally) note(format string, args ...any) {
+	t.Details = append(t.Details, fmt.Sprintf(format, args...))
+}
+
+// Replay records the answer to a replayed key: it must come within
+// maxReplay, and be the settled booking (200) or "pending, do not book
+// again" (202).
+func (t *Tally) Replay(key string, a Answer) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.Replays++
+	t.MaxReplay = max(t.MaxReplay, a.Took)
+	switch {
+	case a.Err != nil:
+		t.BadReplay++
+		if a.TimedOut {
+			t.note("replay %s hung: no answer in %s", key, replayTimeout)
+		} else {
+			t.note("replay %s: %s", key, a)
+		}
+	case a.Status != http.StatusOK && a.Status != http.StatusAccepted:
+		t.BadReplay++
+		t.note("replay %s: %s", key, a)
+	case a.Took > maxReplay:
+		t.note("replay %s took %s: %s", key, a.Took.Round(time.Millisecond), a)
+	}
+}
+
+// row is our booking as the database holds it.
+type row struct {
+	Trace, Status string
+	SupplierID    *int64
+}
+
+// ourBookings reads every booking of the stage's database.
+func (st *Stage) ourBookings(ctx context.Context) ([]row, error) {
+	rows, err := st.DB.Query(ctx, `SELECT trace_id, status, supplier_booking_id FROM bookings`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []row
+	for rows.Next() {
+		var r row
+		if err := rows.Scan(&r.Trace, &r.Status, &r.SupplierID); err != nil {
+			return nil, err
+		}
+		out = append(out, r)
+	}
+	return out, rows.Err()
+}
+
+func inFlight(status string) bool {
+	return status == "booking" || status == "ticketing" || status == "unknown"
+}
+
+// Settle waits up to settleWait for none of our bookings to be in flight
+// (booking, ticketing) or unknown.
+func (st *Stage) Settle(ctx context.Context) error {
+	deadline := time.Now().Add(settleWait)
+	for {
+		rows, err := st.ourBookings(ctx)
+		if err == nil {
+			busy := 0
+			for _, r := range rows {
+				if inFlight(r.Status) {
+					busy++
+				}
+			}
+			if busy == 0 {
+				return nil
+			}
+		}
+		if time.Now().After(deadline) {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(500 * time.Millisecond):
+		}
+	}
+}
+
+// Compare sets the lost, doubled, stuck and phantom counts from our
+// database and the supplier's own list, for the bookings the case made.
+//
+//   - doubled: more than one supplier booking for one TraceId (one key);
+//   - lost: a supplier booking we do not hold as booked or ticketed under its
+//     BookingId, or hold as booked when the supplier ticketed it (or the
+//     reverse);
+//   - stuck: ours still booking, ticketing or unknown;
+//   - phantom: ours booked or ticketed under a BookingId the supplier does
+//     not have.
+func (st *Stage) Compare(ctx context.Context, t *Tally, bookings []*Booking) error {
+	ours, err := st.ourBookings(ctx)
+	if err != nil {
+		return fmt.Errorf("read bookings: %w", err)
+	}
+	theirs, err := st.Sim.Bookings(ctx)
+	if err != nil {
+		return err
+	}
+	variant := map[string]string{}
+	for _, b := range bookings {
+		variant[b.Trace] = b.Variant
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.Bookings = len(bookings)
+	byTrace := map[string][]sim.BookingInfo{}
+	byID := map[int64]sim.BookingInfo{}
+	for _, s := range theirs {
+		byTrace[s.TraceID] = append(byTrace[s.TraceID], s)
+		byID[int64(s.BookingID)] = s
+	}
+	traces := make([]string, 0, len(byTrace))
+	for tr := range byTrace {
+		traces = append(traces, tr)
+	}
+	sort.Strings(traces)
+	for _, tr := range traces {
+		if n := len(byTrace[tr]); n > 1 {
+			t.Doubled += n - 1
+			t.note("doubled: %d supplier bookings for %s trace %s", n, variant[tr], tr)
+		}
+	}
+	held := map[int64]row{}
+	for _, r := range ours {
+		if r.SupplierID != nil && (r.Status == "booked" || r.Status == "ticketed") {
+			held[*r.SupplierID] = r
+		}
+	}
+	for _, s := range theirs {
+		r, ok := held[int64(s.BookingID)]
+		want := "booked"
+		if s.Ticketed {
+			want = "ticketed"
+		}
+		switch {
+		case !ok:
+			t.Lost++
+			t.note("lost: supplier %s booking %d (%s, trace %s) is not booked or ticketed here%s",
+				want, s.BookingID, variant[s.TraceID], s.TraceID, ourStatus(ours, s.TraceID))
+		case r.Status != want:
+			t.Lost++
+			t.note("lost: supplier booking %d (%s) is %s, ours says %s", s.BookingID, variant[s.TraceID], want, r.Status)
+		}
+	}
+	for _, r := range ours {
+		switch {
+		case inFlight(r.Status):
+			t.Stuck++
+			t.note("stuck: ours for %s trace %s still %s after %s", variant[r.Trace], r.Trace, r.Status, settleWait)
+		case r.SupplierID != nil && (r.Status == "booked" || r.Status == "ticketed"):
+			if _, ok := byID[*r.SupplierID]; !ok {
+				t.Phantom++
+				t.note("phantom: ours %s as booking %d, which the supplier does not have", r.Status, *r.SupplierID)
+			}
+		}
+	}
+	return nil
+}
+
+func ourStatus(ours []row, trace string) string {
+	var s []string
+	for _, r := range ours {
+		if r.Trace == trace {
+			s = append(s, r.Status)
+		}
+	}
+	if len(s) == 0 {
+		return " (no booking of ours)"
+	}
+	return " (ours: " + strings.Join(s, ", ") + ")"
+}
+
+// Table renders the rows as a fixed-width table.
+func Table(rows []*Tally) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%-22s %5s %8s %5s %8s %6s %8s %8s %12s  %s\n",
+		"case", "runs", "bookings", "lost", "doubled", "stuck", "phantom", "bad/rep", "max replay", "verdict")
+	for _, t := range rows {
+		if t == nil {
+			continue // not run (filtered out)
+		}
+		verdict := "ok"
+		if t.Failed() {
+			verdict = "FAIL"
+		}
+		fmt.Fprintf(&b, "%-22s %5d %8d %5d %8d %6d %8d %8s %12s  %s\n", t.Case, t.Runs, t.Bookings, t.Lost, t.Doubled,
+			t.Stuck, t.Phantom, fmt.Sprintf("%d/%d", t.BadReplay, t.Replays), t.MaxReplay.Round(10*time.Millisecond), verdict)
+	}
+	return b.String()
+}

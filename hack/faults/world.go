@@ -1,0 +1,366 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/paryatan/paryatan/internal/platform/pgembed"
+	"github.com/paryatan/paryatan/internal/supplier/connector"
+	"github.com/paryatan/paryatan/internal/supplier/sim"
+)
+
+// Timing of the suite. The API's book and ticket deadline is short so that a
+// supplier answering late is seen in seconds.
+const (
+	bookTimeout   = 6 * time.Second
+	shutdownGrace = 10 * time.Second
+	readyTimeout  = 30 * time.Second
+)
+
+// World is what every case shares: the binaries, a directory for state and
+// logs, and the processes started (all ended by Close).
+type World struct {
+	Dir            string
+	APIBin, SimBin string
+	Logf           func(format string, args ...any)
+
+	mu       sync.Mutex
+	procs    []*Proc
+	clusters []*Postgres
+}
+
+func (w *World) track(p *Proc) *Proc {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.procs = append(w.procs, p)
+	return p
+}
+
+// Close kills every process the world started and stops its clusters.
+func (w *World) Close() {
+	w.mu.Lock()
+	procs, clusters := w.procs, w.clusters
+	w.mu.Unlock()
+	for _, p := range procs {
+		p.Kill()
+	}
+	for _, c := range clusters {
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		_ = c.Stop(ctx)
+		cancel()
+	}
+}
+
+// Traversable opens dir and its parent to other users (mode 0755) so that
+// PostgreSQL, running as an unprivileged user when we are root, can reach
+// its data under a private temporary directory.
+func Traversable(dir string) error {
+	for _, d := range []string{filepath.Dir(dir), dir} {
+		if err := os.Chmod(d, 0o755); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Postgres is a private PostgreSQL cluster that can be stopped and started
+// again on the same port.
+type Postgres struct {
+	opts pgembed.Options
+
+	mu sync.Mutex
+	c  *pgembed.Cluster
+}
+
+// StartPostgres creates and starts a cluster under dir.
+func (w *World) StartPostgres(ctx context.Context, dir string) (*Postgres, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	port, err := freePort()
+	if err != nil {
+		return nil, err
+	}
+	logFile, err := os.Create(filepath.Join(dir, "pgembed.log"))
+	if err != nil {
+		return nil, err
+	}
+	pg := &Postgres{opts: pgembed.Options{Dir: filepath.Join(dir, "postgres"), Port: port,
+		Logger: slog.New(slog.NewTextHandler(logFile, nil))}}
+	if err := pg.Start(ctx); err != nil {
+		return nil, err
+	}
+	w.mu.Lock()
+	w.clusters = append(w.clusters, pg)
+	w.mu.Unlock()
+	return pg, nil
+}
+
+// Start starts the cluster (again).
+func (pg *Postgres) Start(ctx context.Context) error {
+	pg.mu.Lock()
+	defer pg.mu.Unlock()
+	c, err := pgembed.Start(ctx, pg.opts)
+	if err != nil {
+		return err
+	}
+	pg.c = c
+	return nil
+}
+
+// Stop stops the cluster (fast shutdown: sessions are ended).
+func (pg *Postgres) Stop(ctx context.Context) error {
+	pg.mu.Lock()
+	defer pg.mu.Unlock()
+	if pg.c == nil {
+		return nil
+	}
+	err := pg.c.Stop(ctx)
+	pg.c = nil
+	return err
+}
+
+// Log returns the tail of the server's log.
+func (pg *Postgres) Log(n int) string {
+	p := &Proc{LogPath: filepath.Join(pg.opts.Dir, "postgres.log")}
+	return p.Tail(n)
+}
+
+// CreateDatabase creates a database of that name and returns its URL.
+func (pg *Postgres) CreateDatabase(ctx context.Context, name string) (string, error) {
+	pg.mu.Lock()
+	base := pg.c.URL
+	pg.mu.Unlock()
+	conn, err := pgx.Connect(ctx, base)
+	if err != nil {
+		return "", err
+	}
+	defer conn.Close(context.WithoutCancel(ctx))
+	if _, err := conn.Exec(ctx, "CREATE DATABASE "+pgx.Identifier{name}.Sanitize()); err != nil {
+		return "", fmt.Errorf("create database %s: %w", name, err)
+	}
+	u, err := url.Parse(base)
+	if err != nil {
+		return "", err
+	}
+	u.Path = "/" + name
+	return u.String(), nil
+}
+
+// Sim is a supplier simulator in its own process, with its control surface.
+type Sim struct {
+	*Proc
+	URL    string
+	client *http.Client
+}
+
+// StartSim starts a simulator that answers at once unless told otherwise.
+func (w *World) StartSim(ctx context.Context, dir, name string) (*Sim, error) {
+	port, err := freePort()
+	if err != nil {
+		return nil, err
+	}
+	addr := "127.0.0.1:" + strconv.Itoa(port)
+	p := w.track(&Proc{Name: name, Path: w.SimBin, LogPath: filepath.Join(dir, name+".log"),
+		Args: []string{"-addr", addr, "-latency", "0", "-grace", "1s"},
+		Env:  []string{"PATH=" + os.Getenv("PATH"), "HOME=" + dir}})
+	if err := p.Start(); err != nil {
+		return nil, err
+	}
+	s := &Sim{Proc: p, URL: "http://" + addr, client: &http.Client{Timeout: 10 * time.Second}}
+	return s, waitHTTP(ctx, p, s.URL+"/healthz", readyTimeout)
+}
+
+func (s *Sim) admin(ctx context.Context, method, path string, body, out any) error {
+	var rd io.Reader
+	if body != nil {
+		b, err := json.Marshal(body)
+		if err != nil {
+			return err
+		}
+		rd = bytes.NewReader(b)
+	}
+	req, err := http.NewRequestWithContext(ctx, method, s.URL+sim.AdminPrefix+path, rd)
+	if err != nil {
+		return err
+	}
+	res, err := s.client.Do(req)
+	if err != nil {
+		return fmt.Errorf("simulator %s %s: %w", method, path, err)
+	}
+	defer res.Body.Close()
+	b, _ := io.ReadAll(res.Body)
+	if res.StatusCode != http.StatusOK {
+		return fmt.Errorf("simulator %s %s: HTTP %d: %s", method, path, res.StatusCode, b)
+	}
+	if out != nil {
+		return json.Unmarshal(b, out)
+	}
+	return nil
+}
+
+// SetFaults replaces the simulator's per-method fault overrides.
+func (s *Sim) SetFaults(ctx context.Context, faults map[string]sim.Fault) error {
+	return s.admin(ctx, http.MethodPut, "faults", faults, nil)
+}
+
+// ClearFaults removes every override.
+func (s *Sim) ClearFaults(ctx context.Context) error {
+	return s.admin(ctx, http.MethodDelete, "faults", nil, nil)
+}
+
+// Bookings lists what the supplier really holds.
+func (s *Sim) Bookings(ctx context.Context) ([]sim.BookingInfo, error) {
+	var list sim.BookingList
+	err := s.admin(ctx, http.MethodGet, "bookings", nil, &list)
+	return list.Bookings, err
+}
+
+// API is one paryatan-api replica; it keeps its port across restarts.
+type API struct {
+	*Proc
+	URL string
+}
+
+// Start starts the replica (again) and waits until it is ready.
+func (a *API) Start(ctx context.Context) error {
+	if err := a.Proc.Start(); err != nil {
+		return err
+	}
+	return waitHTTP(ctx, a.Proc, a.URL+"/readyz", readyTimeout)
+}
+
+// Stage is one case's own world: a simulator, a database and API replicas
+// configured against both, and a pool of its own to read the bookings.
+type Stage struct {
+	Name string
+	Dir  string
+	PG   *Postgres
+	Sim  *Sim
+	DB   *pgxpool.Pool
+	APIs []*API
+	// DBName is the stage's database.
+	DBName string
+}
+
+// NewStage starts a simulator and replicas API replicas over a new database
+// on pg.
+func (w *World) NewStage(ctx context.Context, name string, pg *Postgres, replicas int) (*Stage, error) {
+	dir := filepath.Join(w.Dir, name)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	st := &Stage{Name: name, Dir: dir, PG: pg, DBName: strings.ReplaceAll(name, "-", "_")}
+	var err error
+	if st.Sim, err = w.StartSim(ctx, dir, "tbo-sim"); err != nil {
+		return nil, err
+	}
+	dbURL, err := pg.CreateDatabase(ctx, st.DBName)
+	if err != nil {
+		return nil, err
+	}
+	cfg, err := pgxpool.ParseConfig(dbURL)
+	if err != nil {
+		return nil, err
+	}
+	cfg.ConnConfig.RuntimeParams["application_name"] = "paryatan-faults"
+	cfg.MaxConns = 4
+	if st.DB, err = pgxpool.NewWithConfig(ctx, cfg); err != nil {
+		return nil, err
+	}
+	connectors, err := writeConnectors(dir, st.Sim.URL)
+	if err != nil {
+		return nil, err
+	}
+	for i := range replicas {
+		port, err := freePort()
+		if err != nil {
+			return nil, err
+		}
+		name := fmt.Sprintf("api-%c", 'a'+i)
+		p := w.track(&Proc{Name: name, Path: w.APIBin, LogPath: filepath.Join(dir, name+".log"), Env: []string{
+			"PATH=" + os.Getenv("PATH"), "HOME=" + dir, "DATA_DIR=" + filepath.Join(dir, name),
+			"DATABASE_URL=" + dbURL, "PORT=" + strconv.Itoa(port), "CONNECTORS_FILE=" + connectors,
+			"LOG_FORMAT=json", "LOG_LEVEL=info", "SHUTDOWN_GRACE=" + shutdownGrace.String(), "OTEL_SDK_DISABLED=true",
+		}})
+		api := &API{Proc: p, URL: "http://127.0.0.1:" + strconv.Itoa(port)}
+		if err := api.Start(ctx); err != nil {
+			return nil, err
+		}
+		st.APIs = append(st.APIs, api)
+	}
+	return st, nil
+}
+
+// Close ends the stage's processes and pool.
+func (st *Stage) Close() {
+	for _, a := range st.APIs {
+		a.Kill()
+	}
+	if st.Sim != nil {
+		st.Sim.Kill()
+	}
+	if st.DB != nil {
+		st.DB.Close()
+	}
+}
+
+// Logs returns the tail of every log of the stage, for a failed case.
+func (st *Stage) Logs(n int) string {
+	var b strings.Builder
+	for _, a := range st.APIs {
+		fmt.Fprintf(&b, "==> %s (%s)\n%s\n", a.Name, a.LogPath, a.Tail(n))
+	}
+	if st.Sim != nil {
+		fmt.Fprintf(&b, "==> %s (%s)\n%s\n", st.Sim.Name, st.Sim.LogPath, st.Sim.Tail(n/2))
+	}
+	fmt.Fprintf(&b, "==> postgres\n%s\n", st.PG.Log(n/2))
+	return b.String()
+}
+
+// TerminateAPIConnections ends every session the API replicas hold on the
+// stage's database, as a failover or an administrator would.
+func (st *Stage) TerminateAPIConnections(ctx context.Context) (int, error) {
+	var n int
+	err := st.DB.QueryRow(ctx, `SELECT count(*) FROM (SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+		WHERE datname = $1 AND application_name = 'paryatan-api' AND pid <> pg_backend_pid()) t`, st.DBName).Scan(&n)
+	return n, err
+}
+
+// writeConnectors writes the connector document pointing the tbo connector
+// at the simulator, with short book and ticket deadlines.
+func writeConnectors(dir, simURL string) (string, error) {
+	cred := filepath.Join(dir, "credentials.json")
+	c := sim.DefaultCredential
+	b, _ := json.Marshal(connector.Credentials{ClientID: c.ClientID, UserName: c.UserName, Password: c.Password})
+	if err := os.WriteFile(cred, b, 0o600); err != nil {
+		return "", err
+	}
+	doc := fmt.Sprintf(`connectors:
+  - name: tbo
+    endpoints:
+      auth: %[1]s/SharedServices/SharedData.svc/rest
+      air: %[1]s/BookingEngineService_Air/AirService.svc/rest
+    credentials: {file: %[2]s}
+    compression: false
+    faultDrill: true
+    timeouts: {book: %[3]s, ticket: %[3]s, bookingDetails: 5s}
+`, simURL, cred, bookTimeout)
+	path := filepath.Join(dir, "connectors.yaml")
+	return path, os.WriteFile(path, []byte(doc), 0o600)
+}
