@@ -80,9 +80,11 @@ func RunCase(ctx context.Context, w *World, shared *Postgres, c Case, logf func(
 			return t, st, fmt.Errorf("run %d: %w", run+1, err)
 		}
 	}
+	settling := time.Now()
 	if err := st.Settle(ctx); err != nil {
 		return t, st, err
 	}
+	logf("%s: settled (or gave up) in %s", c.Name, time.Since(settling).Round(time.Second))
 	return t, st, st.Compare(ctx, t, d.Bookings())
 }
 
@@ -418,6 +420,7 @@ func (d *Drill) Load(ctx context.Context, n, concurrency int, latency time.Durat
 		return err
 	}
 
+	begin := time.Now()
 	stop := make(chan struct{})
 	var kills atomic.Int64
 	killerErr := make(chan error, 1)
@@ -470,7 +473,8 @@ func (d *Drill) Load(ctx context.Context, n, concurrency int, latency time.Durat
 	if err := d.St.Sim.ClearFaults(ctx); err != nil {
 		return err
 	}
-	d.Logf("%s: %d bookings started, %d kills, %d could not start (%v)", d.St.Name, n, kills.Load(), failed.Load(), firstErr)
+	d.Logf("%s: %d bookings started in %s, %d kills, %d could not start (%v)", d.St.Name, n,
+		time.Since(begin).Round(time.Second), kills.Load(), failed.Load(), firstErr)
 	if f := failed.Load(); f > int64(n)/10 {
 		return fmt.Errorf("%d of %d bookings could not even be searched: %w", f, n, firstErr)
 	}
@@ -495,6 +499,7 @@ func (d *Drill) Load(ctx context.Context, n, concurrency int, latency time.Durat
 		}
 	}
 	rwg.Wait()
+	d.Logf("%s: %d keys replayed", d.St.Name, calls)
 	return nil
 }
 
