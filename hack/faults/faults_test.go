@@ -51,6 +51,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/paryatan/paryatan/internal/supplier/sim"
 )
 
 // only narrows the run to some cases while working on one:
@@ -114,4 +116,69 @@ func firstLines(lines []string, n int) string {
 		lines = append(lines[:n:n], "…")
 	}
 	return strings.Join(lines, "\n")
+}
+
+// The verdict counts each kind of harm once, and only harm: a booking
+// recorded as the supplier holds it is fine whatever path it took.
+func TestJudge(t *testing.T) {
+	id := func(n int64) *int64 { return &n }
+	for _, tc := range []struct {
+		name                          string
+		ours                          []row
+		theirs                        []sim.BookingInfo
+		lost, doubled, stuck, phantom int
+	}{
+		{name: "booked and ticketed as the supplier says",
+			ours: []row{{Trace: "a", Status: "booked", SupplierID: id(1)}, {Trace: "b", Status: "ticketed", SupplierID: id(2)},
+				{Trace: "c", Status: "failed"}, {Trace: "d", Status: "quoted"}},
+			theirs: []sim.BookingInfo{{BookingID: 1, TraceID: "a"}, {BookingID: 2, TraceID: "b", Ticketed: true}}},
+		{name: "killed mid-book: the supplier booked, ours never heard",
+			ours:   []row{{Trace: "a", Status: "booking"}},
+			theirs: []sim.BookingInfo{{BookingID: 1, TraceID: "a"}}, lost: 1, stuck: 1},
+		{name: "a ticket issued that we think is only booked",
+			ours:   []row{{Trace: "a", Status: "booked", SupplierID: id(1)}},
+			theirs: []sim.BookingInfo{{BookingID: 1, TraceID: "a", Ticketed: true}}, lost: 1},
+		{name: "declared failed although the supplier booked",
+			ours:   []row{{Trace: "a", Status: "failed"}},
+			theirs: []sim.BookingInfo{{BookingID: 1, TraceID: "a"}}, lost: 1},
+		{name: "booked twice for one key",
+			ours:   []row{{Trace: "a", Status: "booked", SupplierID: id(1)}},
+			theirs: []sim.BookingInfo{{BookingID: 1, TraceID: "a"}, {BookingID: 2, TraceID: "a"}}, doubled: 1, lost: 1},
+		{name: "unknown with nothing at the supplier",
+			ours: []row{{Trace: "a", Status: "unknown"}}, stuck: 1},
+		{name: "ours booked under an id the supplier lacks",
+			ours: []row{{Trace: "a", Status: "booked", SupplierID: id(9)}}, phantom: 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var tl Tally
+			tl.judge(tc.ours, tc.theirs, map[string]string{"a": "GDS book"})
+			if tl.Lost != tc.lost || tl.Doubled != tc.doubled || tl.Stuck != tc.stuck || tl.Phantom != tc.phantom {
+				t.Fatalf("lost %d doubled %d stuck %d phantom %d; want %d %d %d %d\n%s", tl.Lost, tl.Doubled, tl.Stuck, tl.Phantom,
+					tc.lost, tc.doubled, tc.stuck, tc.phantom, strings.Join(tl.Details, "\n"))
+			}
+			if got := len(tl.Details); got != tc.lost+tc.doubled+tc.stuck+tc.phantom {
+				t.Fatalf("%d details for %d findings", got, tc.lost+tc.doubled+tc.stuck+tc.phantom)
+			}
+			if n := tc.lost + tc.doubled + tc.stuck + tc.phantom; tl.Failed() != (n > 0) {
+				t.Fatalf("Failed() = %v with %d findings", tl.Failed(), n)
+			}
+		})
+	}
+
+	// A replay must answer 200 or 202 within 5 s.
+	var tl Tally
+	tl.Replay("ok", Answer{Status: 202, Took: time.Second})
+	if tl.Failed() {
+		t.Fatalf("a quick 202 failed the case: %v", tl.Details)
+	}
+	tl.Replay("slow", Answer{Status: 200, Took: 6 * time.Second})
+	if !tl.Failed() || tl.BadReplay != 0 {
+		t.Fatal("a 6 s replay passed")
+	}
+	for _, a := range []Answer{{Status: 500}, {Status: 409}, {Err: context.DeadlineExceeded, TimedOut: true}} {
+		var tl Tally
+		if tl.Replay("bad", a); tl.BadReplay != 1 || !tl.Failed() {
+			t.Fatalf("%s passed", a)
+		}
+	}
 }

@@ -161,6 +161,13 @@ func (st *Stage) Compare(ctx context.Context, t *Tally, bookings []*Booking) err
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	t.Bookings = len(bookings)
+	t.judge(ours, theirs, variant)
+	return nil
+}
+
+// judge counts what is wrong between our bookings and the supplier's; see
+// Compare. variant names a booking's kind by TraceId, for the details.
+func (t *Tally) judge(ours []row, theirs []sim.BookingInfo, variant map[string]string) {
 	byTrace := map[string][]sim.BookingInfo{}
 	byID := map[int64]sim.BookingInfo{}
 	for _, s := range theirs {
@@ -212,7 +219,6 @@ func (st *Stage) Compare(ctx context.Context, t *Tally, bookings []*Booking) err
 			}
 		}
 	}
-	return nil
 }
 
 func ourStatus(ours []row, trace string) string {
