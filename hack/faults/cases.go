@@ -40,6 +40,8 @@ type Drill struct {
 
 	mu       sync.Mutex
 	bookings []*Booking
+	// busy counts the keyed calls in flight on each replica (load case).
+	busy []atomic.Int64
 }
 
 func (d *Drill) add(b *Booking) {
@@ -420,8 +422,9 @@ func Cases(runs int) []Case {
 }
 
 // LoadCase is n concurrent bookings, half GDS (book, then ticket) and half
-// LCC (ticket), over two replicas, one of which is killed (-9) and
-// restarted every few seconds; every key is replayed at the end.
+// LCC (ticket), over two replicas; every second or two, one that holds book
+// or ticket calls is killed (-9) and restarted. Every key is replayed at the
+// end.
 func LoadCase(n, concurrency int, latency time.Duration) Case {
 	return Case{Name: fmt.Sprintf("load-%d", n), Replicas: 2, Runs: 1, Run: func(ctx context.Context, d *Drill, _ int) error {
 		return d.Load(ctx, n, concurrency, latency)
@@ -440,6 +443,7 @@ func (d *Drill) Load(ctx context.Context, n, concurrency int, latency time.Durat
 	stop := make(chan struct{})
 	var kills atomic.Int64
 	killerErr := make(chan error, 1)
+	d.busy = make([]atomic.Int64, len(apis))
 	go func() {
 		rng := rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 1))
 		for {
@@ -447,12 +451,25 @@ func (d *Drill) Load(ctx context.Context, n, concurrency int, latency time.Durat
 			case <-stop:
 				killerErr <- nil
 				return
-			case <-time.After(2*time.Second + time.Duration(rng.Int64N(int64(2*time.Second)))):
+			case <-time.After(time.Second + time.Duration(rng.Int64N(int64(time.Second)))):
 			}
-			a := apis[rng.IntN(len(apis))]
-			a.Kill()
+			// Strike a replica while it holds book or ticket calls; one
+			// that holds none has nothing to lose.
+			victim := -1
+			for wait := time.Now().Add(3 * time.Second); victim < 0 && time.Now().Before(wait); time.Sleep(20 * time.Millisecond) {
+				for _, i := range rng.Perm(len(apis)) {
+					if d.busy[i].Load() > 0 {
+						victim = i
+						break
+					}
+				}
+			}
+			if victim < 0 {
+				continue
+			}
+			apis[victim].Kill()
 			kills.Add(1)
-			if err := a.Start(ctx); err != nil {
+			if err := apis[victim].Start(ctx); err != nil {
 				killerErr <- err
 				return
 			}
@@ -573,7 +590,10 @@ func (d *Drill) keyed(ctx context.Context, c *Call, start int) Answer {
 		if attempt > 0 {
 			timeout = replayTimeout
 		}
-		a = d.User.Do(ctx, apis[(start+attempt)%len(apis)].URL, c, timeout)
+		i := (start + attempt) % len(apis)
+		d.busy[i].Add(1)
+		a = d.User.Do(ctx, apis[i].URL, c, timeout)
+		d.busy[i].Add(-1)
 		if attempt > 0 && (a.Err == nil || a.TimedOut) {
 			d.T.Replay(c.Key, a)
 			if a.TimedOut {

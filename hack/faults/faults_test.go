@@ -30,9 +30,9 @@
 //     calls is killed, the key is replayed on the other, which settles the
 //     bookings.
 //   - load-200: 200 concurrent bookings (half GDS book-then-ticket, half LCC)
-//     over two replicas, one killed -9 and restarted every few seconds;
-//     requests that lose their replica are replayed on the other, and every
-//     key is replayed after.
+//     over two replicas; every second or two the one holding book or ticket
+//     calls is killed -9 and restarted. Requests that lose their replica are
+//     replayed on the other, and every key is replayed after.
 //
 // Each case fails on a lost booking (the supplier has it, we do not hold it
 // as booked or ticketed under its BookingId), a doubled one (two supplier
