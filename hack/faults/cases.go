@@ -400,9 +400,12 @@ func Cases(runs int) []Case {
 		// on the other, which must also settle the bookings.
 		{Name: "replica-kill-9", Replicas: 2, Runs: runs, Run: func(ctx context.Context, d *Drill, run int) error {
 			victim, survivor := d.St.APIs[run%2], d.St.APIs[(run+1)%2]
-			if !victim.Running() {
-				if err := victim.Start(ctx); err != nil {
-					return err
+			// The previous run killed the other one: both run again first.
+			for _, api := range []*API{victim, survivor} {
+				if !api.Running() {
+					if err := api.Start(ctx); err != nil {
+						return err
+					}
 				}
 			}
 			bs, err := d.Prepare(ctx, victim, run)

@@ -297,6 +297,12 @@ func (w *World) NewStage(ctx context.Context, name string, pg *Postgres, replica
 			"PATH=" + os.Getenv("PATH"), "HOME=" + dir, "DATA_DIR=" + filepath.Join(dir, name),
 			"DATABASE_URL=" + dbURL, "PORT=" + strconv.Itoa(port), "CONNECTORS_FILE=" + connectors,
 			"LOG_FORMAT=json", "LOG_LEVEL=info", "SHUTDOWN_GRACE=" + shutdownGrace.String(), "OTEL_SDK_DISABLED=true",
+			// A developer run on its own database: mail to the log, links on
+			// localhost, metrics on a free loopback port.
+			"PARYATAN_MODE=local", "METRICS_ADDR=127.0.0.1:0",
+			// Every booking starts with its own search, all from one client:
+			// the per-client search limit is not what this drill tests.
+			"SUPPLIER_RATE_PER_MINUTE=0",
 		}})
 		api := &API{Proc: p, URL: "http://127.0.0.1:" + strconv.Itoa(port)}
 		if err := api.Start(ctx); err != nil {
