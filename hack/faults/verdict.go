@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"net/http"
@@ -56,8 +57,9 @@ func (t *Tally) note(format string, args ...any) {
 }
 
 // Replay records the answer to a replayed key: it must come within
-// maxReplay, and be the settled booking (200) or "pending, do not book
-// again" (202).
+// maxReplay, and be the settled booking (200), "pending, do not book
+// again" (202), or, for a ticket whose call died before the supplier did
+// anything, "not issued, ticket again" (409).
 func (t *Tally) Replay(key string, a Answer) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
@@ -71,6 +73,7 @@ func (t *Tally) Replay(key string, a Answer) {
 		} else {
 			t.note("replay %s: %s", key, a)
 		}
+	case a.Status == http.StatusConflict && bytes.Contains(a.Body, []byte("The ticket was not issued.")):
 	case a.Status != http.StatusOK && a.Status != http.StatusAccepted:
 		t.BadReplay++
 		t.note("replay %s: %s", key, a)

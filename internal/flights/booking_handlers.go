@@ -87,11 +87,12 @@ func (h *Handler) outcome(ctx context.Context, out Outcome, err error, failMsg s
 		h.log.ErrorContext(ctx, "booking request failed", "err", err)
 		return captured{http.StatusInternalServerError, failBody{Message: failMsg}}
 	}
-	body := outcomeBody{OK: !out.Failed && !out.PriceChanged, Data: out.Raw, Booking: bookingJSON(out.Booking), Message: out.Message, Pending: out.Pending}
+	body := outcomeBody{OK: !out.Failed && !out.PriceChanged && !out.NotIssued, Data: out.Raw, Booking: bookingJSON(out.Booking),
+		Message: out.Message, Pending: out.Pending}
 	switch {
 	case out.Failed:
 		return captured{http.StatusBadGateway, body}
-	case out.PriceChanged:
+	case out.PriceChanged, out.NotIssued:
 		return captured{http.StatusConflict, body}
 	case out.Pending:
 		return captured{http.StatusAccepted, body}

@@ -37,6 +37,7 @@ const (
 	msgBookingFailed       = "Booking failed."
 	msgTicketingFailed     = "Ticketing failed from supplier side."
 	msgTicketed            = "Ticket issued successfully."
+	msgTicketNotIssued     = "The ticket was not issued. Please try ticketing again."
 	msgLCCBookedAtTicket   = "Low-cost fares are booked when the ticket is issued."
 	msgFareChangedAtBook   = "The fare has changed. Please review the new price and book again."
 	msgFareChangedAtTicket = "The fare has changed. Press Retry Ticket to accept the new fare."
@@ -276,6 +277,10 @@ type Outcome struct {
 	Message string
 	// Failed is a definite failure; Pending an outcome still being found out.
 	Failed, Pending, PriceChanged bool
+	// NotIssued is a ticket request whose call never took effect (its
+	// process died; the supplier shows the booking unticketed): ticketing
+	// again is safe.
+	NotIssued bool
 }
 
 // Book books a GDS result for the user. LCC results are only recorded: the
@@ -417,6 +422,10 @@ func outcomeOf(b queries.Booking, step string) Outcome {
 		}
 	case b.Status == StatusBooked && step == "ticket" && b.PriceChangePending:
 		out.PriceChanged, out.Message = true, msgFareChangedAtTicket
+	case b.Status == StatusBooked && step == "ticket" && b.Failure == "":
+		// Settled by the reconciler as not ticketed: the call died before
+		// the supplier did anything.
+		out.NotIssued, out.Message = true, msgTicketNotIssued
 	case b.Status == StatusBooked && step == "ticket":
 		out.Failed, out.Message = true, msgTicketingFailed
 	case b.Status == StatusBooked:

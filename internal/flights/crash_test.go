@@ -319,3 +319,59 @@ func TestIdempotencyKeysExpire(t *testing.T) {
 		t.Fatalf("keys after cleanup = %v", keys)
 	}
 }
+
+// A ticket whose process died before the supplier did anything is found
+// unticketed; a repeat of its key says so (409, ticket again), and a new
+// ticket request issues it.
+func TestTicketThatNeverReachedTheSupplier(t *testing.T) {
+	t.Parallel()
+	var dropped atomic.Bool // the first Ticket only
+	env := apitest.New(t, apitest.Options{SimMiddleware: func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if hasSuffix(r, "Ticket") && dropped.CompareAndSwap(false, true) {
+				r.Header.Set("X-Sim-Drop", "before")
+				r.Header.Set("X-Sim-Latency", "2s")
+			}
+			next.ServeHTTP(w, r)
+		})
+	}})
+	env.Flights.Bookings().InlineReconcile = 0
+	doomed := env.Replica(t)
+	doomed.Flights.Bookings().InlineReconcile = 0
+	c := signIn(t, env, "noticket@example.in")
+	s := search(t, c, "BOM", "DEL")
+	trace := s.Data.Response.TraceId
+	var b outcome
+	c.Do("POST", "/api/v1/flights/tbo/book", bookBody(trace, pick(t, s, false).ResultIndex, false)).JSON(t, &b)
+	if b.Booking.Status != "booked" {
+		t.Fatalf("book: %+v", b)
+	}
+	ticket := map[string]any{"bookingId": b.Booking.BookingId, "pnr": b.Booking.PNR, "traceId": trace}
+	dc := doomed.NewClient(t)
+	dc.HTTP.Jar = c.HTTP.Jar
+	dc.Header.Set("Idempotency-Key", "ticket-1")
+	go func() { _, _ = dc.DoContext(context.Background(), "POST", "/api/v1/flights/tbo/ticket", ticket) }()
+	waitFor(t, 5*time.Second, "the ticket call to start", func() bool { return env.Sim.Calls("Ticket") == 1 })
+	doomed.Vanish(t)
+	ctx := context.Background()
+	if n := env.Flights.Bookings().Sweep(ctx); n != 1 {
+		t.Fatalf("swept %d", n)
+	}
+	waitFor(t, 10*time.Second, "the booking to be reconciled", func() bool {
+		env.Flights.Bookings().ReconcileNext(ctx, env.Connectors)
+		return bookingStatus(t, env, trace) == "booked"
+	})
+	c.Header.Set("Idempotency-Key", "ticket-1")
+	res := c.Do("POST", "/api/v1/flights/tbo/ticket", ticket)
+	var tk outcome
+	res.JSON(t, &tk)
+	if res.StatusCode != http.StatusConflict || tk.Message != "The ticket was not issued. Please try ticketing again." {
+		t.Fatalf("repeat of the dead ticket = %d %s", res.StatusCode, truncate(res.Body))
+	}
+	c.Header.Set("Idempotency-Key", "ticket-2")
+	res = c.Do("POST", "/api/v1/flights/tbo/ticket", ticket)
+	res.JSON(t, &tk)
+	if res.StatusCode != 200 || tk.Booking.Status != "ticketed" {
+		t.Fatalf("ticketing again = %d %s", res.StatusCode, truncate(res.Body))
+	}
+}
