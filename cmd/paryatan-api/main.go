@@ -159,7 +159,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	}()
 	flightsHandler := flights.NewHandler(flights.Deps{Connectors: connectors, Supplier: supplierClient, DB: pool,
 		Log: log, Metrics: metrics, Instance: self.ID, Limits: &flights.Limits{PerClientPerMinute: cfg.SupplierRatePerMinute,
-			PerClientBurst: cfg.SupplierRateBurst, MaxInFlight: cfg.SupplierMaxInFlight}})
+			PerClientBurst: cfg.SupplierRateBurst, MaxInFlight: cfg.SupplierMaxInFlight},
+		GiveUpAfter: cfg.BookingGiveUpAfter})
 	go flightsHandler.Bookings().Maintain(background, connectors)
 
 	health := httpapi.NewHealth(pool, store.Migrations(), log)

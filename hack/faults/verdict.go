@@ -58,8 +58,8 @@ func (t *Tally) note(format string, args ...any) {
 
 // Replay records the answer to a replayed key: it must come within
 // maxReplay, and be the settled booking (200), "pending, do not book
-// again" (202), or, for a ticket whose call died before the supplier did
-// anything, "not issued, ticket again" (409).
+// again" (202), or, for a call the supplier never received, "not made,
+// book (or ticket) again" (409).
 func (t *Tally) Replay(key string, a Answer) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
@@ -73,7 +73,8 @@ func (t *Tally) Replay(key string, a Answer) {
 		} else {
 			t.note("replay %s: %s", key, a)
 		}
-	case a.Status == http.StatusConflict && bytes.Contains(a.Body, []byte("The ticket was not issued.")):
+	case a.Status == http.StatusConflict && (bytes.Contains(a.Body, []byte("The ticket was not issued.")) ||
+		bytes.Contains(a.Body, []byte("The booking was not made."))):
 	case a.Status != http.StatusOK && a.Status != http.StatusAccepted:
 		t.BadReplay++
 		t.note("replay %s: %s", key, a)

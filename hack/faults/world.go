@@ -303,6 +303,10 @@ func (w *World) NewStage(ctx context.Context, name string, pg *Postgres, replica
 			// Every booking starts with its own search, all from one client:
 			// the per-client search limit is not what this drill tests.
 			"SUPPLIER_RATE_PER_MINUTE=0",
+			// A call killed before it reached the simulator is declared not
+			// made once the simulator has had no such booking for this long
+			// (30 minutes against a real supplier).
+			"BOOKING_GIVE_UP_AFTER=15s",
 		}})
 		api := &API{Proc: p, URL: "http://127.0.0.1:" + strconv.Itoa(port)}
 		if err := api.Start(ctx); err != nil {

@@ -38,6 +38,7 @@ const (
 	msgTicketingFailed     = "Ticketing failed from supplier side."
 	msgTicketed            = "Ticket issued successfully."
 	msgTicketNotIssued     = "The ticket was not issued. Please try ticketing again."
+	msgBookingNotMade      = "The booking was not made. Please book again."
 	msgLCCBookedAtTicket   = "Low-cost fares are booked when the ticket is issued."
 	msgFareChangedAtBook   = "The fare has changed. Please review the new price and book again."
 	msgFareChangedAtTicket = "The fare has changed. Press Retry Ticket to accept the new fare."
@@ -45,6 +46,9 @@ const (
 	// failureFareChanged marks, in bookings.failure, an attempt that ended
 	// because the fare moved.
 	failureFareChanged = "fare changed"
+	// failureNotReceived marks a lost call the supplier never received
+	// (reconciled: it has no such booking past the give-up window).
+	failureNotReceived = "The airline did not receive this request."
 )
 
 // Bookings runs the booking state machine over PostgreSQL and the supplier.
@@ -277,9 +281,9 @@ type Outcome struct {
 	Message string
 	// Failed is a definite failure; Pending an outcome still being found out.
 	Failed, Pending, PriceChanged bool
-	// NotIssued is a ticket request whose call never took effect (its
-	// process died; the supplier shows the booking unticketed): ticketing
-	// again is safe.
+	// NotIssued is a book or ticket request whose call never took effect
+	// (its process died, or its answer was lost, and the supplier shows
+	// nothing done): doing it again is safe.
 	NotIssued bool
 }
 
@@ -422,7 +426,7 @@ func outcomeOf(b queries.Booking, step string) Outcome {
 		}
 	case b.Status == StatusBooked && step == "ticket" && b.PriceChangePending:
 		out.PriceChanged, out.Message = true, msgFareChangedAtTicket
-	case b.Status == StatusBooked && step == "ticket" && b.Failure == "":
+	case b.Status == StatusBooked && step == "ticket" && (b.Failure == "" || b.Failure == failureNotReceived):
 		// Settled by the reconciler as not ticketed: the call died before
 		// the supplier did anything.
 		out.NotIssued, out.Message = true, msgTicketNotIssued
@@ -431,6 +435,10 @@ func outcomeOf(b queries.Booking, step string) Outcome {
 	case b.Status == StatusBooked:
 	case b.Status == StatusQuoted && b.IsLcc && step == "book":
 		out.Message = msgLCCBookedAtTicket
+	case b.Status == StatusFailed && b.Failure == failureNotReceived && step == "ticket":
+		out.NotIssued, out.Message = true, msgTicketNotIssued
+	case b.Status == StatusFailed && b.Failure == failureNotReceived:
+		out.NotIssued, out.Message = true, msgBookingNotMade
 	case b.Status == StatusFailed && b.Failure == failureFareChanged:
 		out.PriceChanged, out.Message = true, msgFareChangedAtBook
 	case b.Status == StatusFailed && step == "ticket":
@@ -541,7 +549,7 @@ func (s *Bookings) reconcileOnce(ctx context.Context, conn *connector.Connector,
 		}
 		out, raced, rerr := s.record(ctx, b, []string{StatusUnknown}, "reconciled: the supplier has no such booking", func(q *queries.Queries, from []string) (queries.Booking, error) {
 			return q.BookingRecordFailure(ctx, queries.BookingRecordFailureParams{ID: b.ID, Status: to,
-				Failure: "The airline did not receive this request.", Reconciled: true, FromStatuses: from})
+				Failure: failureNotReceived, Reconciled: true, FromStatuses: from})
 		})
 		if rerr != nil {
 			return Outcome{}, false, rerr

@@ -39,8 +39,10 @@ type Deps struct {
 	DB         *pgxpool.Pool
 	Log        *slog.Logger
 	Metrics    *telemetry.Metrics
-	// Limits guard the open routes; the zero value means DefaultLimits.
+	// Limits guard the open routes; nil means DefaultLimits.
 	Limits *Limits
+	// GiveUpAfter overrides Bookings.GiveUpAfter when set.
+	GiveUpAfter time.Duration
 	// Instance is this process's api_instances id (internal/instance),
 	// kept alive while the process runs: it holds the leases of the
 	// supplier calls and the idempotency keys this process works on.
@@ -53,7 +55,11 @@ func NewHandler(d Deps) *Handler {
 	if d.Limits != nil {
 		limits = *d.Limits
 	}
-	return &Handler{connectors: d.Connectors, tbo: d.Supplier, bookings: NewBookings(d.DB, d.Supplier, d.Log, d.Instance, d.Metrics.Bookings),
+	bookings := NewBookings(d.DB, d.Supplier, d.Log, d.Instance, d.Metrics.Bookings)
+	if d.GiveUpAfter > 0 {
+		bookings.GiveUpAfter = d.GiveUpAfter
+	}
+	return &Handler{connectors: d.Connectors, tbo: d.Supplier, bookings: bookings,
 		q: queries.New(store.Reads{Pool: d.DB}), log: d.Log, now: time.Now, idempotencyWait: 180 * time.Second,
 		guard: newGuard(limits, d.Metrics.Supplier)}
 }

@@ -81,6 +81,10 @@ type Config struct {
 	// replica; SupplierMaxInFlight caps those in flight per connector and
 	// replica. 0 turns a limit off.
 	SupplierRatePerMinute, SupplierRateBurst, SupplierMaxInFlight int
+	// BookingGiveUpAfter is how long a booking whose supplier call's outcome
+	// was lost stays unknown, with the supplier saying it has no such
+	// booking, before it is declared not made.
+	BookingGiveUpAfter time.Duration
 	// VisaPartnerOrigin is the partner visa site the web app hands signed-in
 	// users to (single sign-on); empty when none is configured.
 	VisaPartnerOrigin string
@@ -177,6 +181,8 @@ func Load(getenv func(string) string) (Config, error) {
 	duration("SHUTDOWN_GRACE", &c.ShutdownGrace, 0)
 	duration("SHUTDOWN_DELAY", &c.ShutdownDelay, 0)
 	duration("HTTP_WRITE_TIMEOUT", &c.WriteTimeout, time.Second)
+	c.BookingGiveUpAfter = 30 * time.Minute
+	duration("BOOKING_GIVE_UP_AFTER", &c.BookingGiveUpAfter, time.Second)
 
 	if v := strings.TrimRight(strings.TrimSpace(getenv("PUBLIC_URL")), "/"); v != "" {
 		if u, err := url.Parse(v); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.Path != "" {
