@@ -268,6 +268,32 @@ func (d *Drill) ReplayAll(ctx context.Context, api *API, bs []*Booking) {
 	wg.Wait()
 }
 
+// round is one run of a case on api: its bookings are prepared, their
+// faulted calls sent and held by the simulator with fault, then strike does
+// the damage and names the replica to replay every key on (api when nil);
+// wait bounds how long the held calls may still take after the replays.
+func (d *Drill) round(ctx context.Context, api *API, run int, fault sim.Fault, wait time.Duration,
+	strike func(held []*Held) (replayOn *API, err error)) error {
+	bs, err := d.Prepare(ctx, api, run)
+	if err != nil {
+		return err
+	}
+	held, err := d.Hold(ctx, api, bs, fault)
+	if err != nil {
+		return err
+	}
+	replayOn, err := strike(held)
+	if err != nil {
+		return err
+	}
+	if replayOn == nil {
+		replayOn = api
+	}
+	d.ReplayAll(ctx, replayOn, bs)
+	WaitAll(held, wait)
+	return nil
+}
+
 // Cases are the fault scenarios, each on GDS book, GDS ticket and LCC
 // ticket in every run.
 func Cases(runs int) []Case {
@@ -275,126 +301,72 @@ func Cases(runs int) []Case {
 	return []Case{
 		{Name: "kill-9", Replicas: 1, Runs: runs, Run: func(ctx context.Context, d *Drill, run int) error {
 			api := d.St.APIs[0]
-			bs, err := d.Prepare(ctx, api, run)
-			if err != nil {
-				return err
-			}
-			held, err := d.Hold(ctx, api, bs, hold)
-			if err != nil {
-				return err
-			}
-			api.Kill()
-			if err := api.Start(ctx); err != nil {
-				return err
-			}
-			d.ReplayAll(ctx, api, bs)
-			WaitAll(held, time.Second)
-			return nil
+			return d.round(ctx, api, run, hold, time.Second, func([]*Held) (*API, error) {
+				api.Kill()
+				return nil, api.Start(ctx)
+			})
 		}},
 		{Name: "sigterm", Replicas: 1, Runs: runs, Run: func(ctx context.Context, d *Drill, run int) error {
 			api := d.St.APIs[0]
-			bs, err := d.Prepare(ctx, api, run)
-			if err != nil {
-				return err
-			}
-			held, err := d.Hold(ctx, api, bs, hold)
-			if err != nil {
-				return err
-			}
-			if !api.Term(shutdownGrace + 5*time.Second) {
-				d.T.mu.Lock()
-				d.T.note("run %d: the API did not end within its shutdown grace; killed", run+1)
-				d.T.mu.Unlock()
-			}
-			if err := api.Start(ctx); err != nil {
-				return err
-			}
-			d.ReplayAll(ctx, api, bs)
-			WaitAll(held, time.Second)
-			return nil
+			return d.round(ctx, api, run, hold, time.Second, func([]*Held) (*API, error) {
+				if !api.Term(shutdownGrace + 5*time.Second) {
+					d.T.mu.Lock()
+					d.T.note("run %d: the API did not end within its shutdown grace; killed", run+1)
+					d.T.mu.Unlock()
+				}
+				return nil, api.Start(ctx)
+			})
 		}},
 		{Name: "client-disconnect", Replicas: 1, Runs: runs, Run: func(ctx context.Context, d *Drill, run int) error {
-			api := d.St.APIs[0]
-			bs, err := d.Prepare(ctx, api, run)
-			if err != nil {
-				return err
-			}
-			held, err := d.Hold(ctx, api, bs, hold)
-			if err != nil {
-				return err
-			}
-			for _, h := range held {
-				h.Cancel()
-			}
-			WaitAll(held, time.Second)
-			d.ReplayAll(ctx, api, bs)
-			return nil
+			return d.round(ctx, d.St.APIs[0], run, hold, 0, func(held []*Held) (*API, error) {
+				for _, h := range held {
+					h.Cancel()
+				}
+				WaitAll(held, time.Second)
+				return nil, nil
+			})
 		}},
 		{Name: "pg-terminate", Replicas: 1, Runs: runs, Run: func(ctx context.Context, d *Drill, run int) error {
-			api := d.St.APIs[0]
-			bs, err := d.Prepare(ctx, api, run)
-			if err != nil {
-				return err
-			}
-			held, err := d.Hold(ctx, api, bs, hold)
-			if err != nil {
-				return err
-			}
-			n, err := d.St.TerminateAPIConnections(ctx)
-			if err != nil {
-				return err
-			}
-			d.Logf("%s run %d: ended %d API connections", d.St.Name, run+1, n)
-			WaitAll(held, holdFor+bookTimeout)
-			d.ReplayAll(ctx, api, bs)
-			return nil
+			return d.round(ctx, d.St.APIs[0], run, hold, 0, func(held []*Held) (*API, error) {
+				n, err := d.St.TerminateAPIConnections(ctx)
+				if err != nil {
+					return nil, err
+				}
+				d.Logf("%s run %d: ended %d API connections", d.St.Name, run+1, n)
+				WaitAll(held, holdFor+bookTimeout)
+				return nil, nil
+			})
 		}},
 		// Even runs keep PostgreSQL down until the supplier has answered, so
 		// the outcome arrives with no database to record it in; odd runs
 		// bring it back while the call is still held.
 		{Name: "pg-restart", Replicas: 1, OwnPostgres: true, Runs: runs, Run: func(ctx context.Context, d *Drill, run int) error {
-			api := d.St.APIs[0]
-			bs, err := d.Prepare(ctx, api, run)
-			if err != nil {
-				return err
-			}
-			held, err := d.Hold(ctx, api, bs, hold)
-			if err != nil {
-				return err
-			}
-			answered := time.Now().Add(holdFor + time.Second)
-			if err := d.St.PG.Stop(ctx); err != nil {
-				return err
-			}
-			if run%2 == 0 {
-				time.Sleep(time.Until(answered))
-			}
-			if err := d.St.PG.Start(ctx); err != nil {
-				return err
-			}
-			WaitAll(held, holdFor+bookTimeout)
-			d.ReplayAll(ctx, api, bs)
-			return nil
+			return d.round(ctx, d.St.APIs[0], run, hold, 0, func(held []*Held) (*API, error) {
+				answered := time.Now().Add(holdFor + time.Second)
+				if err := d.St.PG.Stop(ctx); err != nil {
+					return nil, err
+				}
+				if run%2 == 0 {
+					time.Sleep(time.Until(answered))
+				}
+				if err := d.St.PG.Start(ctx); err != nil {
+					return nil, err
+				}
+				WaitAll(held, holdFor+bookTimeout)
+				return nil, nil
+			})
 		}},
 		// Even runs: the supplier commits and drops the connection; odd
 		// runs: it answers after the API's deadline.
 		{Name: "supplier-drop-or-late", Replicas: 1, Runs: runs, Run: func(ctx context.Context, d *Drill, run int) error {
-			api := d.St.APIs[0]
-			bs, err := d.Prepare(ctx, api, run)
-			if err != nil {
-				return err
-			}
 			fault := sim.Fault{Drop: "after"}
 			if run%2 == 1 {
 				fault = sim.Fault{Latency: (bookTimeout + 2*time.Second).String()}
 			}
-			held, err := d.Hold(ctx, api, bs, fault)
-			if err != nil {
-				return err
-			}
-			WaitAll(held, firstTimeout)
-			d.ReplayAll(ctx, api, bs)
-			return nil
+			return d.round(ctx, d.St.APIs[0], run, fault, 0, func(held []*Held) (*API, error) {
+				WaitAll(held, firstTimeout)
+				return nil, nil
+			})
 		}},
 		// One replica takes the calls and is killed; the key is replayed
 		// on the other, which must also settle the bookings.
@@ -408,18 +380,10 @@ func Cases(runs int) []Case {
 					}
 				}
 			}
-			bs, err := d.Prepare(ctx, victim, run)
-			if err != nil {
-				return err
-			}
-			held, err := d.Hold(ctx, victim, bs, hold)
-			if err != nil {
-				return err
-			}
-			victim.Kill()
-			d.ReplayAll(ctx, survivor, bs)
-			WaitAll(held, time.Second)
-			return nil
+			return d.round(ctx, victim, run, hold, time.Second, func([]*Held) (*API, error) {
+				victim.Kill()
+				return survivor, nil
+			})
 		}},
 	}
 }

@@ -150,6 +150,7 @@ func (s *Bookings) record(ctx context.Context, from queries.Booking, allowed []s
 			return out, false, err
 		}
 		s.log.Warn("booking: database unavailable, retrying the record", "booking", from.ID, "err", err)
+		s.pool.Reset() // the other pooled connections are likely gone too
 		time.Sleep(wait)
 		wait = min(wait*2, 2*time.Second)
 	}

@@ -42,9 +42,13 @@ func IsConnectionError(err error) bool {
 
 // Reads wraps a pool for generated queries: a read-only statement (a
 // SELECT without FOR UPDATE/SHARE) that fails because its connection broke
-// is run once more on another connection, so one restart of PostgreSQL, a
+// is run once more on a new connection, so one restart of PostgreSQL, a
 // failover or a terminated backend costs no user-visible error on reads.
-// Writes are never repeated here: whether they took effect is not known.
+// Such an error usually means every pooled connection is gone (the pool
+// checks only those idle over a second), so the pool is reset first
+// (pgxpool.Pool.Reset: idle connections closed now, busy ones when
+// returned). Writes are never repeated here: whether they took effect is
+// not known.
 type Reads struct{ Pool *pgxpool.Pool }
 
 // Exec runs a statement once.
@@ -57,6 +61,7 @@ func (d Reads) Exec(ctx context.Context, sql string, args ...any) (pgconn.Comman
 func (d Reads) Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error) {
 	rows, err := d.Pool.Query(ctx, sql, args...)
 	if err != nil && readOnly(sql) && IsConnectionError(err) && ctx.Err() == nil {
+		d.Pool.Reset()
 		return d.Pool.Query(ctx, sql, args...)
 	}
 	return rows, err
@@ -78,6 +83,7 @@ type retryRow struct {
 func (r retryRow) Scan(dest ...any) error {
 	err := r.d.Pool.QueryRow(r.ctx, r.sql, r.args...).Scan(dest...)
 	if err != nil && readOnly(r.sql) && IsConnectionError(err) && r.ctx.Err() == nil {
+		r.d.Pool.Reset()
 		err = r.d.Pool.QueryRow(r.ctx, r.sql, r.args...).Scan(dest...)
 	}
 	return err

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/paryatan/paryatan/internal/store"
 	"github.com/paryatan/paryatan/internal/store/storetest"
@@ -28,6 +29,23 @@ func terminateAll(t *testing.T, url string) int {
 	return n
 }
 
+// warm opens n pooled connections at once and returns them to the pool, as
+// a busy server has: after a restart they are all dead at once.
+func warm(t *testing.T, pool *pgxpool.Pool, n int) {
+	t.Helper()
+	var conns []*pgxpool.Conn
+	for range n {
+		c, err := pool.Acquire(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		conns = append(conns, c)
+	}
+	for _, c := range conns {
+		c.Release()
+	}
+}
+
 // After every connection of the pool was terminated, a read through Reads
 // succeeds (it is run again on a fresh connection); the same read straight
 // on the pool fails, which is what Reads is for.
@@ -35,60 +53,38 @@ func TestReadsRetryOnTerminatedConnections(t *testing.T) {
 	t.Parallel()
 	url := storetest.NewDatabase(t)
 	ctx := context.Background()
-	pool, err := store.Open(ctx, url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer pool.Close()
-	reads := store.Reads{Pool: pool}
-
-	for _, tc := range []struct {
-		name string
-		read func() error
-	}{
-		{"QueryRow", func() error {
-			var n int
-			return reads.QueryRow(ctx, "-- name: X :one\nSELECT 1").Scan(&n)
-		}},
-		{"Query", func() error {
-			rows, err := reads.Query(ctx, "SELECT generate_series(1, 3)")
-			if err != nil {
-				return err
-			}
-			rows.Close()
-			return rows.Err()
-		}},
-	} {
-		if err := pool.Ping(ctx); err != nil {
+	open := func() *pgxpool.Pool {
+		pool, err := store.Open(ctx, url)
+		if err != nil {
 			t.Fatal(err)
 		}
-		if terminateAll(t, url) == 0 {
-			t.Fatal("no pool connection to terminate")
+		t.Cleanup(pool.Close)
+		warm(t, pool, 4)
+		if n := terminateAll(t, url); n < 4 {
+			t.Fatalf("terminated %d pooled connections, want 4", n)
 		}
-		if err := tc.read(); err != nil {
-			t.Errorf("%s after the backends were terminated: %v", tc.name, err)
-		}
+		return pool
 	}
 
-	// The control: without Reads the first read on a dead connection fails.
-	if err := pool.Ping(ctx); err != nil {
-		t.Fatal(err)
-	}
-	terminateAll(t, url)
 	var n int
-	if err := pool.QueryRow(ctx, "SELECT 1").Scan(&n); err == nil {
+	if err := (store.Reads{Pool: open()}).QueryRow(ctx, "-- name: X :one\nSELECT 1").Scan(&n); err != nil {
+		t.Errorf("QueryRow after the backends were terminated: %v", err)
+	}
+	rows, err := (store.Reads{Pool: open()}).Query(ctx, "SELECT generate_series(1, 3)")
+	if err == nil {
+		rows.Close()
+		err = rows.Err()
+	}
+	if err != nil {
+		t.Errorf("Query after the backends were terminated: %v", err)
+	}
+	// The control: without Reads the first read on a dead connection fails.
+	if err := open().QueryRow(ctx, "SELECT 1").Scan(&n); err == nil {
 		t.Fatal("a read straight on the pool survived terminated backends; the test no longer shows anything")
 	}
-
 	// Writes are never repeated: whether they took effect is unknown.
-	if _, err := pool.Exec(ctx, "CREATE TABLE t (n int)"); err != nil {
-		t.Fatal(err)
-	}
-	if err := pool.Ping(ctx); err != nil {
-		t.Fatal(err)
-	}
-	terminateAll(t, url)
-	if _, err := reads.Exec(ctx, "INSERT INTO t VALUES (1)"); err == nil {
+	pool := open()
+	if _, err := (store.Reads{Pool: pool}).Exec(ctx, "CREATE TABLE t (n int)"); err == nil {
 		t.Fatal("a write on a terminated connection reported success")
 	}
 }
