@@ -24,7 +24,7 @@ WIRE_TS   := web/src/lib/wire.gen.ts
 # Fuzz targets (name:package), each run for FUZZTIME by make test: no input
 # may panic a decoder or make the API answer 5xx. Seeds are in the tests.
 FUZZ_TARGETS := FuzzSanitize:./internal/returnpath FuzzParse:./internal/supplier/connector \
-	FuzzSupplierAnswer:./internal/supplier/tbo FuzzJSONRoutes:./internal/httpapi
+	FuzzSupplierAnswer:./internal/supplier/tbo FuzzJSONRoutes:./internal/httpapi FuzzTravellerView:./internal/flights
 FUZZTIME ?= 4s
 
 # Code generators, pinned and installed into ./bin on first use.

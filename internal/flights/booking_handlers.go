@@ -87,7 +87,11 @@ func (h *Handler) outcome(ctx context.Context, out Outcome, err error, failMsg s
 		h.log.ErrorContext(ctx, "booking request failed", "err", err)
 		return captured{http.StatusInternalServerError, failBody{Message: failMsg}}
 	}
-	body := outcomeBody{OK: !out.Failed && !out.PriceChanged && !out.NotIssued, Data: out.Raw, Booking: bookingJSON(out.Booking),
+	var data json.RawMessage
+	if len(out.Raw) > 0 {
+		data = travellerView(out.Raw)
+	}
+	body := outcomeBody{OK: !out.Failed && !out.PriceChanged && !out.NotIssued, Data: data, Booking: bookingJSON(out.Booking),
 		Message: out.Message, Pending: out.Pending}
 	switch {
 	case out.Failed:

@@ -12,6 +12,20 @@ import (
 	"github.com/paryatan/paryatan/internal/supplier/standin"
 )
 
+// agencyFields must never reach a browser: the agency's commission,
+// incentives, TDS, net fare, markups and its invoice from the supplier.
+var agencyFields = []string{"CommissionEarned", "PLBEarned", "IncentiveEarned", "OfferedFare", "TdsOnCommission",
+	"TdsOnPLB", "TdsOnIncentive", "AgentPreferredCurrency", "AdditionalTxnFeeOfrd", "ChargeBU", "TBOMARKUP", "InvoiceAmount"}
+
+func noAgencyFields(t *testing.T, what string, body []byte) {
+	t.Helper()
+	for _, f := range agencyFields {
+		if strings.Contains(string(body), f) {
+			t.Fatalf("%s carries %s to the browser", what, f)
+		}
+	}
+}
+
 // Against a supplier answering as production does, a result chosen from a
 // search can be quoted, its rules read, booked and ticketed through the
 // API: its ~700-character index (with + / = [ ]) reaches the supplier byte
@@ -28,6 +42,7 @@ func TestJourneyAgainstProductionShapedAnswers(t *testing.T) {
 	if res.StatusCode != 200 || s.Data.Response.TraceId != standin.TraceID || len(s.Data.Response.Results[0]) != 2 {
 		t.Fatalf("search = %d %s", res.StatusCode, truncate(res.Body))
 	}
+	noAgencyFields(t, "search", res.Body)
 	index := s.Data.Response.Results[0][0].ResultIndex
 	if index != standin.Results(t, standin.GDSConnection)[0][0] {
 		t.Fatal("the index changed on its way through the API")
@@ -39,9 +54,11 @@ func TestJourneyAgainstProductionShapedAnswers(t *testing.T) {
 	}
 	trace := map[string]string{"traceId": standin.TraceID, "resultIndex": u.Query().Get("ri")}
 	for _, path := range []string{"/api/v1/flights/tbo/fare-quote", "/api/v1/flights/tbo/fare-rule"} {
-		if res := c.Do("POST", path, trace); res.StatusCode != 200 {
+		res := c.Do("POST", path, trace)
+		if res.StatusCode != 200 {
 			t.Fatalf("%s = %d %s", path, res.StatusCode, truncate(res.Body))
 		}
+		noAgencyFields(t, path, res.Body)
 	}
 	book := bookBody(standin.TraceID, index, false)
 	pax := book["passengers"].([]map[string]any)[0]
@@ -52,6 +69,7 @@ func TestJourneyAgainstProductionShapedAnswers(t *testing.T) {
 	if res.StatusCode != 200 || b.Booking.Status != "booked" || b.Booking.PNR != "K7QX2M" || b.Booking.BookingId != 2045981 {
 		t.Fatalf("book = %d %s", res.StatusCode, truncate(res.Body))
 	}
+	noAgencyFields(t, "book", res.Body)
 	var stored string
 	if err := env.DB.QueryRow(context.Background(), "SELECT result_index FROM bookings WHERE supplier_booking_id = 2045981").Scan(&stored); err != nil || stored != index {
 		t.Fatalf("stored index differs (%v)", err)
@@ -62,9 +80,12 @@ func TestJourneyAgainstProductionShapedAnswers(t *testing.T) {
 	if res.StatusCode != 200 || tk.Booking.Status != "ticketed" {
 		t.Fatalf("ticket = %d %s", res.StatusCode, truncate(res.Body))
 	}
-	if res := c.Do("POST", "/api/v1/flights/tbo/booking-details", map[string]any{"bookingId": b.Booking.BookingId}); res.StatusCode != 200 {
+	noAgencyFields(t, "ticket", res.Body)
+	res = c.Do("POST", "/api/v1/flights/tbo/booking-details", map[string]any{"bookingId": b.Booking.BookingId})
+	if res.StatusCode != 200 {
 		t.Fatalf("booking details = %d", res.StatusCode)
 	}
+	noAgencyFields(t, "booking details", res.Body)
 	for _, method := range []string{"FareQuote", "FareRule", "Book"} {
 		seen := sup.Seen(method)
 		if len(seen) == 0 || seen[len(seen)-1] != index {
@@ -79,9 +100,11 @@ func TestJourneyAgainstProductionShapedAnswers(t *testing.T) {
 	lcc := s.Data.Response.Results[0][0]
 	ticket := bookBody(standin.TraceID, lcc.ResultIndex, true)
 	ticket["agentReferenceNo"] = "PT-1"
-	if res := c.Do("POST", "/api/v1/flights/tbo/ticket", ticket); res.StatusCode != 200 {
+	res = c.Do("POST", "/api/v1/flights/tbo/ticket", ticket)
+	if res.StatusCode != 200 {
 		t.Fatalf("LCC ticket = %d %s", res.StatusCode, truncate(res.Body))
 	}
+	noAgencyFields(t, "LCC ticket", res.Body)
 	if seen := sup.Seen("Ticket"); len(seen) == 0 || seen[len(seen)-1] != lcc.ResultIndex {
 		t.Fatal("the LCC ticket did not carry the index byte for byte")
 	}
@@ -126,6 +149,7 @@ func TestEverySimulatorIndexSurvivesTheAPI(t *testing.T) {
 		if res.StatusCode != 200 {
 			t.Fatalf("search %v = %d", q, res.StatusCode)
 		}
+		noAgencyFields(t, "search", res.Body)
 		for _, list := range s.Data.Response.Results {
 			for _, r := range list {
 				res := c.Do("POST", "/api/v1/flights/tbo/fare-quote", map[string]string{"traceId": s.Data.Response.TraceId, "resultIndex": r.ResultIndex})
@@ -138,6 +162,7 @@ func TestEverySimulatorIndexSurvivesTheAPI(t *testing.T) {
 				if res.StatusCode != 200 || quote.Data.Response.Results.ResultIndex != r.ResultIndex {
 					t.Fatalf("quote of %.30s… = %d", r.ResultIndex, res.StatusCode)
 				}
+				noAgencyFields(t, "fare quote", res.Body)
 				checked++
 			}
 		}

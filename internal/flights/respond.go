@@ -27,10 +27,12 @@ type failBody struct {
 	Field string `json:"field,omitempty"`
 }
 
-// writeRaw answers {ok: true, data: raw} without re-encoding raw: supplier
-// documents run to hundreds of KiB and were already parsed once, so they are
-// known to be valid JSON.
+// writeRaw answers {ok: true, data: raw} with the supplier document in the
+// traveller's view (travellerView: fare objects from the allow-lists),
+// without re-encoding the rest: supplier documents run to hundreds of KiB
+// and were already parsed once, so they are known to be valid JSON.
 func writeRaw(w http.ResponseWriter, r *http.Request, raw []byte) {
+	raw = travellerView(raw)
 	h := w.Header()
 	h.Set("Content-Type", "application/json; charset=utf-8")
 	h.Set("Cache-Control", "no-store")

@@ -1,0 +1,149 @@
+package flights
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/paryatan/paryatan/internal/supplier/sim"
+)
+
+// agencyOnly are fields that must never reach a traveller.
+var agencyOnly = []string{"CommissionEarned", "PLBEarned", "IncentiveEarned", "OfferedFare", "TdsOnCommission",
+	"TdsOnPLB", "TdsOnIncentive", "AgentPreferredCurrency", "AdditionalTxnFeeOfrd", "ChargeBU", "TBOMARKUP", "InvoiceAmount"}
+
+const fareDoc = `{"Response":{"Results":[[{"ResultIndex":"OB1[TBO]a+b/=","AirlineRemark":"say \"Fare\":{\"OfferedFare\":1} here",
+ "Fare":{"Currency":"INR","BaseFare":4120,"Tax":1123.46,"TaxBreakup":[{"key":"K3","value":206}],"PublishedFare":5293.46,
+  "CommissionEarned":61.8,"PLBEarned":0,"IncentiveEarned":0,"OfferedFare":5231.66,"TdsOnCommission":3.09,"AgentPreferredCurrency":"INR",
+  "ChargeBU":[{"key":"TBOMARKUP","value":0}],"AdditionalTxnFeeOfrd":0},
+ "FareBreakdown":[{"Currency":"INR","PassengerType":1,"PassengerCount":1,"BaseFare":4120,"Tax":1123.46,"TaxBreakUp":[],"AdditionalTxnFeeOfrd":0}],
+ "FareRules":[{"FareRuleDetail":""}],"FareClassification":{"Type":"Publish"}}]]},
+ "FlightItinerary" : {"Fare" : null, "Passenger":[{"Fare":{"BaseFare":1,"OfferedFare":2}}],"Invoice":[{"InvoiceAmount":5231.66}]}}`
+
+func TestTravellerViewKeepsOnlyTheTravellersFare(t *testing.T) {
+	for name, view := range map[string]func([]byte) []byte{"fast": travellerView, "slow": travellerViewSlow} {
+		got := view([]byte(fareDoc))
+		var v map[string]any
+		if err := json.Unmarshal(got, &v); err != nil {
+			t.Fatalf("%s: not JSON: %v\n%s", name, err, got)
+		}
+		body := string(got)
+		for _, f := range agencyOnly {
+			// The remark is the supplier's free text and is passed on as is.
+			if strings.Count(body, f) > strings.Count(`say \"Fare\":{\"OfferedFare\":1} here`, f) {
+				t.Errorf("%s: %s reaches the traveller", name, f)
+			}
+		}
+		r := v["Response"].(map[string]any)["Results"].([]any)[0].([]any)[0].(map[string]any)
+		fare := r["Fare"].(map[string]any)
+		if fare["PublishedFare"] != 5293.46 || fare["BaseFare"] != 4120.0 || len(fare["TaxBreakup"].([]any)) != 1 || len(fare) != 5 {
+			t.Errorf("%s: fare %v", name, fare)
+		}
+		if b := r["FareBreakdown"].([]any)[0].(map[string]any); len(b) != 6 || b["PassengerCount"] != 1.0 {
+			t.Errorf("%s: breakdown %v", name, b)
+		}
+		if r["ResultIndex"] != "OB1[TBO]a+b/=" || r["AirlineRemark"] != `say "Fare":{"OfferedFare":1} here` || r["FareClassification"] == nil {
+			t.Errorf("%s: other fields changed: %v", name, r)
+		}
+		it := v["FlightItinerary"].(map[string]any)
+		if it["Fare"] != nil || len(it["Invoice"].([]any)) != 0 || !reflect.DeepEqual(it["Passenger"], []any{map[string]any{"Fare": map[string]any{"BaseFare": 1.0}}}) {
+			t.Errorf("%s: itinerary %v", name, it)
+		}
+	}
+}
+
+// The fast scan and the full decode agree on every simulator and stand-in
+// answer shape, and a document without fares is passed through untouched.
+func TestTravellerViewFastEqualsSlow(t *testing.T) {
+	for _, doc := range []string{fareDoc, `{"Response":{"ResponseStatus":1,"TraceId":"t"}}`, `{"a":[1,"Fare",{"b":"\\\""}],"Fare":[]}`,
+		`{"F\u0061re":{"BaseFare":1,"OfferedFare":2}}`} {
+		var fast, slow any
+		if err := json.Unmarshal(travellerView([]byte(doc)), &fast); err != nil {
+			t.Fatal(err)
+		}
+		_ = json.Unmarshal(travellerViewSlow([]byte(doc)), &slow)
+		if !reflect.DeepEqual(fast, slow) {
+			t.Fatalf("fast and slow differ on %s:\n%v\n%v", doc, fast, slow)
+		}
+	}
+	plain := []byte(`{"Response":{"ResponseStatus":1,"FareRules":[{"FareRuleDetail":"<b>x</b>"}]}}`)
+	if got := travellerView(plain); !bytes.Equal(got, plain) {
+		t.Fatalf("a document without fares changed: %s", got)
+	}
+}
+
+// Whatever the supplier sends, the view is JSON and carries no agency field
+// as a key.
+func FuzzTravellerView(f *testing.F) {
+	f.Add([]byte(fareDoc))
+	f.Add([]byte(`{"Fare":{"OfferedFare":1,"x":"\"Fare\":"},"FareBreakdown":[null,{"OfferedFare":2}]}`))
+	f.Add([]byte(`{"Fare" : { "OfferedFare" : 1 } }`))
+	f.Add([]byte(`{"F\u0061re":{"OfferedFare":1},"x":"\n"}`))
+	f.Fuzz(func(t *testing.T, doc []byte) {
+		if !json.Valid(doc) {
+			return
+		}
+		got := travellerView(doc)
+		if !json.Valid(got) {
+			t.Fatalf("not JSON: %q → %q", doc, got)
+		}
+		var v any
+		_ = json.Unmarshal(got, &v)
+		var walk func(any, string)
+		walk = func(x any, parent string) {
+			switch t2 := x.(type) {
+			case map[string]any:
+				for k, y := range t2 {
+					if (parent == "Fare" || parent == "FareBreakdown") && !travellerFare[k] && !travellerFareBreakdown[k] {
+						t.Fatalf("%q kept in %s: %q → %q", k, parent, doc, got)
+					}
+					walk(y, k)
+				}
+			case []any:
+				for _, y := range t2 {
+					walk(y, parent)
+				}
+			}
+		}
+		walk(v, "")
+	})
+}
+
+// BenchmarkTravellerView rewrites the simulator's BOM→DEL search answer
+// (about 400 KB, 79 results, each with a Fare and a FareBreakdown).
+func BenchmarkTravellerView(b *testing.B) {
+	srv := httptest.NewServer(sim.New(sim.Options{}))
+	defer srv.Close()
+	post := func(path string, body any) []byte {
+		buf, _ := json.Marshal(body)
+		res, err := http.Post(srv.URL+path, "application/json", bytes.NewReader(buf))
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer res.Body.Close()
+		out, _ := io.ReadAll(res.Body)
+		return out
+	}
+	cred := sim.DefaultCredential
+	var auth struct{ TokenId string }
+	_ = json.Unmarshal(post("/SharedServices/SharedData.svc/rest/Authenticate", map[string]any{
+		"ClientId": cred.ClientID, "UserName": cred.UserName, "Password": cred.Password, "EndUserIp": "127.0.0.1"}), &auth)
+	day := time.Now().Add(48 * time.Hour).Format("2006-01-02T00:00:00")
+	raw := post("/BookingEngineService_Air/AirService.svc/rest/Search", map[string]any{"EndUserIp": "127.0.0.1", "TokenId": auth.TokenId,
+		"AdultCount": 1, "JourneyType": 1, "Segments": []map[string]any{{"Origin": "BOM", "Destination": "DEL", "FlightCabinClass": 2,
+			"PreferredDepartureTime": day, "PreferredArrivalTime": day}}})
+	if !bytes.Contains(raw, []byte(`"OfferedFare"`)) {
+		b.Fatalf("no fares in %.200s", raw)
+	}
+	b.SetBytes(int64(len(raw)))
+	b.ReportAllocs()
+	for b.Loop() {
+		travellerView(raw)
+	}
+}
