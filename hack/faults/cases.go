@@ -323,6 +323,10 @@ func Cases(runs int) []Case {
 					h.Cancel()
 				}
 				WaitAll(held, time.Second)
+				// The traveller comes back a moment later (a reopened tab):
+				// the repeat then waits for the rest of the supplier's
+				// answer, which the detached call is still collecting.
+				time.Sleep(holdFor / 2)
 				return nil, nil
 			})
 		}},

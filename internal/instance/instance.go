@@ -19,15 +19,15 @@ import (
 	"github.com/paryatan/paryatan/internal/store/queries"
 )
 
-// Default heartbeat: renewed every second and alive for 4 s after each
-// renewal, so a dead process is noticed within 4 s (a repeat of its request
-// is answered within 5) while three missed beats in a row (a database
-// restart, a long pause) are tolerated. Declaring a live process dead is
+// Default heartbeat: renewed every second and alive for 3 s after each
+// renewal, so a dead process is noticed within 3 s (a repeat of its request
+// is answered well within 5, even on a loaded machine) while two missed
+// beats in a row (a database restart, a long pause) are tolerated. Declaring a live process dead is
 // safe, only wasteful: its calls are reconciled, and its own answers still
 // count.
 const (
 	DefaultEvery = time.Second
-	DefaultTTL   = 4 * time.Second
+	DefaultTTL   = 3 * time.Second
 )
 
 // Instance is this process's row in api_instances.
