@@ -392,12 +392,17 @@ func TestSearchTimeout(t *testing.T) {
 func header(method, name, value string) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			if strings.HasSuffix(strings.TrimSuffix(r.URL.Path, "/"), "/"+method) {
+			if isCall(r, method) {
 				r.Header.Set(name, value)
 			}
 			next.ServeHTTP(w, r)
 		})
 	}
+}
+
+// isCall reports whether r is a simulator call of the supplier method.
+func isCall(r *http.Request, method string) bool {
+	return strings.HasSuffix(strings.TrimSuffix(r.URL.Path, "/"), "/"+method)
 }
 
 func delay(method, d string) func(http.Handler) http.Handler {

@@ -12,14 +12,9 @@ import (
 	"github.com/paryatan/paryatan/internal/supplier/standin"
 )
 
-// agencyFields must never reach a browser: the agency's commission,
-// incentives, TDS, net fare, markups and its invoice from the supplier.
-var agencyFields = []string{"CommissionEarned", "PLBEarned", "IncentiveEarned", "OfferedFare", "TdsOnCommission",
-	"TdsOnPLB", "TdsOnIncentive", "AgentPreferredCurrency", "AdditionalTxnFeeOfrd", "ChargeBU", "TBOMARKUP", "InvoiceAmount"}
-
 func noAgencyFields(t *testing.T, what string, body []byte) {
 	t.Helper()
-	for _, f := range agencyFields {
+	for _, f := range flights.AgencyOnly {
 		if strings.Contains(string(body), f) {
 			t.Fatalf("%s carries %s to the browser", what, f)
 		}

@@ -237,9 +237,9 @@ func TestReconcilerGivesUpOnlyOnProof(t *testing.T) {
 	env := apitest.New(t, apitest.Options{SimMiddleware: func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			switch {
-			case hasSuffix(r, "Book"):
+			case isCall(r, "Book"):
 				r.Header.Set("X-Sim-Drop", "before")
-			case hasSuffix(r, "GetBookingDetails") && failing.Load():
+			case isCall(r, "GetBookingDetails") && failing.Load():
 				r.Header.Set("X-Sim-Error", "http:503")
 			}
 			next.ServeHTTP(w, r)
@@ -282,14 +282,6 @@ func TestReconcilerGivesUpOnlyOnProof(t *testing.T) {
 	}
 }
 
-func hasSuffix(r *http.Request, method string) bool {
-	p := r.URL.Path
-	for len(p) > 0 && p[len(p)-1] == '/' {
-		p = p[:len(p)-1]
-	}
-	return len(p) > len(method) && p[len(p)-len(method)-1:] == "/"+method
-}
-
 // Idempotency keys are kept for a day, then deleted.
 func TestIdempotencyKeysExpire(t *testing.T) {
 	t.Parallel()
@@ -328,7 +320,7 @@ func TestTicketThatNeverReachedTheSupplier(t *testing.T) {
 	var dropped atomic.Bool // the first Ticket only
 	env := apitest.New(t, apitest.Options{SimMiddleware: func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			if hasSuffix(r, "Ticket") && dropped.CompareAndSwap(false, true) {
+			if isCall(r, "Ticket") && dropped.CompareAndSwap(false, true) {
 				r.Header.Set("X-Sim-Drop", "before")
 				r.Header.Set("X-Sim-Latency", "2s")
 			}

@@ -21,9 +21,8 @@ var (
 	travellerFareBreakdown = keySet("Currency", "PassengerType", "PassengerCount", "BaseFare", "Tax", "TaxBreakUp", "YQTax")
 )
 
-// dropped are keys whose whole value stays with the agency: the supplier's
-// invoices to it.
-var dropped = map[string]string{"Invoice": "[]"}
+// The supplier's invoices to the agency ("Invoice") stay with the agency:
+// the list is emptied.
 
 func keySet(keys ...string) map[string]bool {
 	m := make(map[string]bool, len(keys))
@@ -107,7 +106,7 @@ func rewriteFares(doc []byte) ([]byte, error) {
 			out, end, err = filterArray(out, doc, v, travellerFareBreakdown)
 		case 'i':
 			if end, err = skipValue(doc, v); err == nil {
-				out = append(out, dropped["Invoice"]...)
+				out = append(out, "[]"...)
 			}
 		}
 		if err != nil {
@@ -363,7 +362,7 @@ func filterAny(v any) any {
 				} else {
 					t[k] = nil
 				}
-			case dropped[k] != "":
+			case k == "Invoice":
 				t[k] = []any{}
 			default:
 				t[k] = filterAny(x)

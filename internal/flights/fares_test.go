@@ -14,7 +14,8 @@ import (
 	"github.com/paryatan/paryatan/internal/supplier/sim"
 )
 
-// agencyOnly are fields that must never reach a traveller.
+// agencyOnly are fields that must never reach a traveller: the agency's
+// commission, incentives, TDS, net fare, markups and its invoice.
 var agencyOnly = []string{"CommissionEarned", "PLBEarned", "IncentiveEarned", "OfferedFare", "TdsOnCommission",
 	"TdsOnPLB", "TdsOnIncentive", "AgentPreferredCurrency", "AdditionalTxnFeeOfrd", "ChargeBU", "TBOMARKUP", "InvoiceAmount"}
 
