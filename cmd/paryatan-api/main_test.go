@@ -35,7 +35,10 @@ type server struct {
 // test defaults, and waits until it reports ready.
 func start(t *testing.T, env map[string]string) *server {
 	t.Helper()
-	vars := map[string]string{"PORT": "0", "METRICS_ADDR": "127.0.0.1:0", "PARYATAN_MODE": "local", "LOG_LEVEL": "warn", "SHUTDOWN_GRACE": "10s"}
+	vars := map[string]string{"PORT": "0", "METRICS_ADDR": "127.0.0.1:0", "PARYATAN_MODE": "local", "LOG_LEVEL": "warn", "SHUTDOWN_GRACE": "10s",
+		// Local state (the simulator's credentials file) goes to the test's
+		// own directory, never into the source tree.
+		"DATA_DIR": t.TempDir()}
 	for k, v := range env {
 		vars[k] = v
 	}
