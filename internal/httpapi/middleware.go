@@ -3,16 +3,17 @@ package httpapi
 import (
 	"context"
 	"errors"
-	"io"
 	"log/slog"
 	"net/http"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/CAFxX/httpcompression"
+	hcgzip "github.com/CAFxX/httpcompression/contrib/klauspost/gzip"
+	hczstd "github.com/CAFxX/httpcompression/contrib/klauspost/zstd"
 	"github.com/go-chi/chi/v5"
 	"github.com/go-chi/chi/v5/middleware"
-	"github.com/klauspost/compress/gzip"
 	"github.com/klauspost/compress/zstd"
 	"go.opentelemetry.io/otel/attribute"
 	"go.opentelemetry.io/otel/trace"
@@ -160,47 +161,46 @@ func securityHeaders(hsts bool) func(http.Handler) http.Handler {
 }
 
 // compress packs text responses (HTML, scripts, styles, JSON, SVG) with
-// zstd for clients that accept it (current browsers do), else gzip; both
-// encoders are klauspost's, pooled. Supplier answers pass through at
-// hundreds of KiB each, and packing them is most of what the API adds to a
-// search. On a 330 KB search answer, zstd at its fastest takes about 0.2 ms
-// and gives 12 KB; gzip level 3 about 0.3 ms for 19 KB (level 5 would give
-// 15 KB for half as much time again).
+// zstd for clients that accept it (current browsers do), else gzip, using
+// CAFxX/httpcompression for the negotiation (q-values, including q=0
+// refusals, and Vary) with klauspost's pooled encoders. Supplier answers pass
+// through at hundreds of KiB each, and packing them is most of what the API
+// adds to a search: zstd at its fastest level and gzip at level 3 keep that
+// to a fraction of a millisecond (BenchmarkCompressSearchAnswer). Bodies
+// under 200 bytes go out as they are.
 func compress() func(http.Handler) http.Handler {
-	c := middleware.NewCompressor(3,
-		"text/html", "text/css", "text/plain", "text/javascript", "application/javascript",
-		"application/json", "image/svg+xml", "application/manifest+json")
-	c.SetEncoder("gzip", func(w io.Writer, level int) io.Writer {
-		gw, err := gzip.NewWriterLevel(w, level)
-		if err != nil {
-			return nil
-		}
-		return gw
-	})
-	// Set last, so preferred. Browsers accept windows up to 8 MiB; 1 MiB
-	// keeps each pooled encoder small and covers the largest answers.
-	c.SetEncoder("zstd", func(w io.Writer, _ int) io.Writer {
-		zw, err := zstd.NewWriter(w, zstd.WithEncoderLevel(zstd.SpeedFastest), zstd.WithEncoderConcurrency(1),
-			zstd.WithWindowSize(1<<20), zstd.WithEncoderCRC(true))
-		if err != nil {
-			return nil
-		}
-		return zw
-	})
-	return func(next http.Handler) http.Handler {
-		h := c.Handler(next)
-		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			if ae := r.Header.Get("Accept-Encoding"); strings.Contains(ae, "q=0") {
-				// The compressor reads names only: "zstd;q=0" would pick zstd.
-				r.Header.Set("Accept-Encoding", strings.Join(acceptedCodings(ae), ", "))
-			}
-			h.ServeHTTP(w, r)
-		})
+	// Browsers accept zstd windows up to 8 MiB; 1 MiB keeps each pooled
+	// encoder small and covers the largest answers.
+	zs, err := hczstd.New(zstd.WithEncoderLevel(zstd.SpeedFastest), zstd.WithEncoderConcurrency(1),
+		zstd.WithWindowSize(1<<20), zstd.WithEncoderCRC(true))
+	if err != nil {
+		panic(err) // fixed options: a failure is a programming error
 	}
+	gz, err := hcgzip.New(hcgzip.Options{Level: 3})
+	if err != nil {
+		panic(err)
+	}
+	adapter, err := httpcompression.Adapter(
+		httpcompression.Compressor(hczstd.Encoding, 1, zs),
+		httpcompression.Compressor(hcgzip.Encoding, 0, gz),
+		httpcompression.ContentTypes(compressedTypes, false),
+		httpcompression.MinSize(httpcompression.DefaultMinSize),
+	)
+	if err != nil {
+		panic(err)
+	}
+	return adapter
 }
 
+// compressedTypes are the response types worth packing; images and fonts
+// are packed already.
+var compressedTypes = []string{"text/html", "text/css", "text/plain", "text/javascript", "application/javascript",
+	"application/json", "image/svg+xml", "application/manifest+json", "application/yaml"}
+
 // acceptedCodings are the codings an Accept-Encoding header names, lower
-// case, without those it refuses with q=0.
+// case, without those it refuses with q=0. The static files use it to pick
+// one of their two pre-packed forms (see spa.go: packing them once at the
+// best levels beats packing on every request, BenchmarkStaticAsset).
 func acceptedCodings(header string) []string {
 	var kept []string
 	for _, part := range strings.Split(header, ",") {

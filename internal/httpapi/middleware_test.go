@@ -95,3 +95,54 @@ func TestHSTSFromConfiguration(t *testing.T) {
 		}
 	}
 }
+
+// A body too small to gain from packing goes out as it is.
+func TestCompressLeavesSmallBodies(t *testing.T) {
+	h := compress()(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = w.Write([]byte(`{"ok":false,"error":"not_found","message":"Not found."}`))
+	}))
+	r := httptest.NewRequest(http.MethodGet, "/api/x", nil)
+	r.Header.Set("Accept-Encoding", "gzip, zstd")
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, r)
+	if got := w.Header().Get("Content-Encoding"); got != "" || !strings.HasPrefix(w.Body.String(), `{"ok":false`) {
+		t.Fatalf("small body packed as %q: %q", got, w.Body.String())
+	}
+}
+
+// BenchmarkCompressSearchAnswer packs a search-sized JSON answer (400 KB,
+// a quarter of it incompressible like the supplier's result indexes) the
+// way a browser asks for it.
+func BenchmarkCompressSearchAnswer(b *testing.B) {
+	var doc bytes.Buffer
+	doc.WriteString(`{"ok":true,"data":{"Response":{"Results":[[`)
+	seed := uint64(1)
+	for doc.Len() < 400<<10 {
+		doc.WriteString(`{"ResultIndex":"OB1[TBO]`)
+		for range 100 {
+			seed = seed*6364136223846793005 + 1442695040888963407
+			doc.WriteByte("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"[seed>>58])
+		}
+		doc.WriteString(`","Fare":{"Currency":"INR","BaseFare":"4321.5","Tax":"812","PublishedFare":"5133.5"},` +
+			`"Segments":[[{"Airline":{"AirlineCode":"AI","FlightNumber":"865"},"Origin":{"Airport":{"AirportCode":"BOM"}}}]]},`)
+	}
+	doc.WriteString(`{}]]}}}`)
+	body := doc.Bytes()
+	for _, accept := range []string{"gzip, deflate, br, zstd", "gzip"} {
+		b.Run(accept, func(b *testing.B) {
+			h := compress()(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				w.Header().Set("Content-Type", "application/json; charset=utf-8")
+				_, _ = w.Write(body)
+			}))
+			b.SetBytes(int64(len(body)))
+			b.ReportAllocs()
+			for b.Loop() {
+				r := httptest.NewRequest(http.MethodGet, "/api/x", nil)
+				r.Header.Set("Accept-Encoding", accept)
+				w := httptest.NewRecorder()
+				h.ServeHTTP(w, r)
+			}
+		})
+	}
+}

@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -186,5 +187,41 @@ func TestSPAServesPackedAssets(t *testing.T) {
 	}
 	if rec := get("/assets/photo-abc3.png", "gzip, zstd", ""); rec.Header().Get("Content-Encoding") != "" || rec.Body.Len() != 4096 {
 		t.Fatalf("image: Content-Encoding %q, %d bytes", rec.Header().Get("Content-Encoding"), rec.Body.Len())
+	}
+}
+
+// BenchmarkStaticAsset compares serving a 200 KB script from its form packed
+// once at start (what the SPA does) with packing it on every request behind
+// the compress middleware (what a plain file server would do).
+func BenchmarkStaticAsset(b *testing.B) {
+	var buf strings.Builder
+	for i := 0; buf.Len() < 200<<10; i++ {
+		fmt.Fprintf(&buf, "export const a%d = {code: '%c%c%c', fare: %d, name: 'Airport %x'};\n", i, 'A'+i%26, 'A'+i*7%26, 'A'+i*13%26, i*7919%100000, i*2654435761)
+	}
+	script := []byte(buf.String())
+	files := fstest.MapFS{"index.html": {Data: []byte("<!doctype html><head></head>")}, "assets/index-abc1.js": {Data: script}}
+	spa, err := NewSPA(files, RuntimeConfig{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	plain := http.FileServerFS(files)
+	for name, h := range map[string]http.Handler{"packed-once": compress()(spa), "packed-per-request": compress()(plain)} {
+		serve := func() *httptest.ResponseRecorder {
+			req := httptest.NewRequest(http.MethodGet, "/assets/index-abc1.js", nil)
+			req.Header.Set("Accept-Encoding", "gzip, deflate, br, zstd")
+			rec := httptest.NewRecorder()
+			h.ServeHTTP(rec, req)
+			return rec
+		}
+		b.Run(name, func(b *testing.B) {
+			sent := serve().Body.Len() // the SPA packs on first use
+			b.ReportAllocs()
+			for b.Loop() {
+				if rec := serve(); rec.Header().Get("Content-Encoding") != "zstd" {
+					b.Fatalf("served %q", rec.Header().Get("Content-Encoding"))
+				}
+			}
+			b.ReportMetric(float64(sent), "sent-B")
+		})
 	}
 }
