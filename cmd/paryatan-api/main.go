@@ -27,6 +27,7 @@ import (
 	"github.com/paryatan/paryatan/internal/instance"
 	"github.com/paryatan/paryatan/internal/platform/config"
 	"github.com/paryatan/paryatan/internal/platform/pgembed"
+	"github.com/paryatan/paryatan/internal/platform/smtpmail"
 	"github.com/paryatan/paryatan/internal/platform/telemetry"
 	"github.com/paryatan/paryatan/internal/store"
 	"github.com/paryatan/paryatan/internal/supplier/tbo"
@@ -113,7 +114,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	// production without SMTP_URL).
 	var mailer auth.Mailer = auth.LogMailer{Log: log.With("component", "mail")}
 	if cfg.SMTPURL != "" {
-		if mailer, err = auth.NewSMTPMailer(cfg.SMTPURL, cfg.SMTPFrom); err != nil {
+		if mailer, err = smtpmail.New(cfg.SMTPURL, cfg.SMTPFrom); err != nil {
 			return err
 		}
 	}

@@ -1,0 +1,282 @@
+package smtpmail
+
+import (
+	"context"
+	"crypto/tls"
+	"crypto/x509"
+	"encoding/base64"
+	"errors"
+	"io"
+	"mime"
+	"mime/quotedprintable"
+	"net"
+	"net/http/httptest"
+	"net/mail"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/emersion/go-sasl"
+	"github.com/emersion/go-smtp"
+	gomail "github.com/wneessen/go-mail"
+)
+
+// server is an SMTP server on loopback (emersion/go-smtp) that keeps what
+// it receives.
+type server struct {
+	addr string
+	// certs trust the server's certificate, when it offers STARTTLS.
+	certs *x509.CertPool
+
+	mu       sync.Mutex
+	auths    []string // "user:password" per AUTH PLAIN
+	messages []received
+}
+
+type received struct {
+	from string
+	to   []string
+	data []byte
+	tls  bool
+}
+
+func startServer(t *testing.T, starttls bool) *server {
+	t.Helper()
+	s := &server{}
+	srv := smtp.NewServer(smtp.BackendFunc(func(c *smtp.Conn) (smtp.Session, error) {
+		return &session{s: s, conn: c}, nil
+	}))
+	srv.Domain = "mail.test"
+	srv.ReadTimeout, srv.WriteTimeout = 10*time.Second, 10*time.Second
+	if starttls {
+		// httptest's certificate is valid for 127.0.0.1 and example.com.
+		ts := httptest.NewUnstartedServer(nil)
+		ts.StartTLS()
+		srv.TLSConfig = ts.TLS
+		s.certs = x509.NewCertPool()
+		s.certs.AddCert(ts.Certificate())
+		ts.Close()
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	go func() { _ = srv.Serve(ln) }()
+	t.Cleanup(func() { _ = srv.Close() })
+	s.addr = ln.Addr().String()
+	return s
+}
+
+type session struct {
+	s    *server
+	conn *smtp.Conn
+	msg  received
+}
+
+func (x *session) AuthMechanisms() []string { return []string{sasl.Plain} }
+func (x *session) Auth(string) (sasl.Server, error) {
+	return sasl.NewPlainServer(func(_, user, pass string) error {
+		x.s.mu.Lock()
+		defer x.s.mu.Unlock()
+		x.s.auths = append(x.s.auths, user+":"+pass)
+		if pass != "s3cret" {
+			return errors.New("bad credentials")
+		}
+		return nil
+	}), nil
+}
+func (x *session) Mail(from string, _ *smtp.MailOptions) error { x.msg.from = from; return nil }
+func (x *session) Rcpt(to string, _ *smtp.RcptOptions) error {
+	x.msg.to = append(x.msg.to, to)
+	return nil
+}
+func (x *session) Data(r io.Reader) error {
+	b, err := io.ReadAll(r)
+	if err != nil {
+		return err
+	}
+	_, x.msg.tls = x.conn.TLSConnectionState()
+	x.msg.data = b
+	x.s.mu.Lock()
+	defer x.s.mu.Unlock()
+	x.s.messages = append(x.s.messages, x.msg)
+	return nil
+}
+func (x *session) Reset()        { x.msg = received{} }
+func (x *session) Logout() error { return nil }
+
+func (s *server) received() ([]received, []string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]received(nil), s.messages...), append([]string(nil), s.auths...)
+}
+
+// mailer returns New(rawURL) trusting the test server's certificate.
+func (s *server) mailer(t *testing.T, rawURL string) *Mailer {
+	t.Helper()
+	m, err := New(strings.ReplaceAll(rawURL, "ADDR", s.addr), "Paryatan <no-reply@paryatan.example>")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.certs != nil {
+		m.opts = append(m.opts, gomail.WithTLSConfig(&tls.Config{RootCAs: s.certs, ServerName: "127.0.0.1", MinVersion: tls.VersionTLS12}))
+	}
+	return m
+}
+
+func TestSendsWellFormedMessage(t *testing.T) {
+	s := startServer(t, false)
+	m := s.mailer(t, "smtp://ADDR")
+	body := "Namaste Asha,\n\nConfirm your e-mail: https://paryatan.example/verify?t=abc\n"
+	if err := m.Send(context.Background(), "asha@example.in", "Confirm your e-mail — Paryatan", body); err != nil {
+		t.Fatal(err)
+	}
+	msgs, _ := s.received()
+	if len(msgs) != 1 || msgs[0].from != "no-reply@paryatan.example" || len(msgs[0].to) != 1 || msgs[0].to[0] != "asha@example.in" {
+		t.Fatalf("envelope: %+v", msgs)
+	}
+	parsed, err := mail.ReadMessage(strings.NewReader(string(msgs[0].data)))
+	if err != nil {
+		t.Fatalf("not a valid message: %v\n%s", err, msgs[0].data)
+	}
+	h := parsed.Header
+	subject, err := new(mime.WordDecoder).DecodeHeader(h.Get("Subject"))
+	if err != nil || subject != "Confirm your e-mail — Paryatan" {
+		t.Errorf("Subject %q (%v), raw %q", subject, err, h.Get("Subject"))
+	}
+	if _, err := h.Date(); err != nil {
+		t.Errorf("Date: %v", err)
+	}
+	if id := h.Get("Message-Id"); !strings.HasSuffix(id, "@paryatan.example>") || len(id) < 20 {
+		t.Errorf("Message-ID %q: want <random@sender's domain>", id)
+	}
+	if ct := h.Get("Content-Type"); !strings.HasPrefix(ct, "text/plain") || !strings.Contains(ct, "UTF-8") && !strings.Contains(ct, "utf-8") {
+		t.Errorf("Content-Type %q", ct)
+	}
+	if h.Get("Mime-Version") != "1.0" || !strings.Contains(h.Get("From"), "no-reply@paryatan.example") {
+		t.Errorf("headers: %v", h)
+	}
+	if !strings.Contains(string(msgs[0].data), "\r\n") {
+		t.Error("lines are not CRLF-terminated")
+	}
+	got, _ := io.ReadAll(parsed.Body)
+	if !strings.Contains(decodeBody(t, h.Get("Content-Transfer-Encoding"), got), "https://paryatan.example/verify?t=abc") {
+		t.Errorf("body: %s", got)
+	}
+}
+
+// Credentials never cross the network in clear: with a password, a server
+// that does not offer STARTTLS gets no message and no AUTH.
+func TestPasswordRequiresTLS(t *testing.T) {
+	s := startServer(t, false)
+	m := s.mailer(t, "smtp://paryatan:s3cret@ADDR")
+	if err := m.Send(context.Background(), "asha@example.in", "Hi", "x"); err == nil {
+		t.Fatal("sent with a password over a connection without TLS")
+	}
+	if msgs, auths := s.received(); len(msgs) != 0 || len(auths) != 0 {
+		t.Fatalf("server got %d messages and auths %v", len(msgs), auths)
+	}
+}
+
+func TestStartTLSAndAuth(t *testing.T) {
+	s := startServer(t, true)
+	if err := s.mailer(t, "smtp://paryatan:s3cret@ADDR").Send(context.Background(), "asha@example.in", "Hi", "x"); err != nil {
+		t.Fatal(err)
+	}
+	msgs, auths := s.received()
+	if len(msgs) != 1 || !msgs[0].tls || len(auths) != 1 || auths[0] != "paryatan:s3cret" {
+		t.Fatalf("messages %+v, auths %v: want one message over TLS after AUTH", msgs, auths)
+	}
+	// A wrong password is an error, not a silent drop.
+	if err := s.mailer(t, "smtp://paryatan:wrong@ADDR").Send(context.Background(), "asha@example.in", "Hi", "x"); err == nil {
+		t.Fatal("wrong password: no error")
+	}
+}
+
+// A recipient or subject carrying a line break cannot add headers.
+func TestNoHeaderInjection(t *testing.T) {
+	s := startServer(t, false)
+	m := s.mailer(t, "smtp://ADDR")
+	if err := m.Send(context.Background(), "asha@example.in\r\nBcc: eve@example.com", "Hi", "x"); err == nil {
+		t.Error("recipient with a line break accepted")
+	}
+	if err := m.Send(context.Background(), "asha@example.in", "Hi\r\nBcc: eve@example.com", "x"); err != nil {
+		t.Fatal(err)
+	}
+	msgs, _ := s.received()
+	for _, msg := range msgs {
+		if len(msg.to) != 1 || strings.Contains(string(msg.data), "\r\nBcc:") {
+			t.Fatalf("injected: to %v\n%s", msg.to, msg.data)
+		}
+	}
+}
+
+// A server that does not answer is given up on; the caller's context ends
+// the wait sooner.
+func TestGivesUpOnSilentServer(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			defer c.Close() // accept, then say nothing
+		}
+	}()
+	m, err := New("smtp://"+ln.Addr().String(), "no-reply@paryatan.example")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	if err := m.Send(ctx, "asha@example.in", "Hi", "x"); err == nil {
+		t.Fatal("no error from a silent server")
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Fatalf("waited %v", d)
+	}
+}
+
+func TestNewRefusesBadSettings(t *testing.T) {
+	for _, tc := range []struct{ url, from string }{
+		{"http://mail.example:25", "a@paryatan.example"},
+		{"smtp://", "a@paryatan.example"},
+		{"smtp://mail.example:99999", "a@paryatan.example"},
+		{"smtp://mail.example", "not an address"},
+	} {
+		if _, err := New(tc.url, tc.from); err == nil {
+			t.Errorf("New(%q, %q) accepted", tc.url, tc.from)
+		}
+	}
+	for _, u := range []string{"smtp://mail.example", "smtps://u:p@mail.example", "smtp://u:p@mail.example:2525"} {
+		if _, err := New(u, "Paryatan <a@paryatan.example>"); err != nil {
+			t.Errorf("New(%q): %v", u, err)
+		}
+	}
+}
+
+func decodeBody(t *testing.T, cte string, b []byte) string {
+	t.Helper()
+	switch strings.ToLower(cte) {
+	case "quoted-printable":
+		out, err := io.ReadAll(quotedprintable.NewReader(strings.NewReader(string(b))))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(out)
+	case "base64":
+		out, err := base64.StdEncoding.DecodeString(strings.ReplaceAll(string(b), "\r\n", ""))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(out)
+	}
+	return string(b)
+}
