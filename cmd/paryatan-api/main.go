@@ -71,7 +71,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	}()
 
 	// Listen first: in local mode the site's origin is this port.
-	ln, err := net.Listen("tcp", net.JoinHostPort("", strconv.Itoa(cfg.Port)))
+	ln, err := new(net.ListenConfig).Listen(ctx, "tcp", net.JoinHostPort("", strconv.Itoa(cfg.Port)))
 	if err != nil {
 		return fmt.Errorf("listen: %w", err)
 	}
@@ -199,7 +199,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		BaseContext:    func(net.Listener) context.Context { return context.WithoutCancel(ctx) },
 	}
 	// Metrics on their own listener, never through the public router.
-	mln, err := net.Listen("tcp", cfg.MetricsAddr)
+	mln, err := new(net.ListenConfig).Listen(ctx, "tcp", cfg.MetricsAddr)
 	if err != nil {
 		_ = ln.Close()
 		return fmt.Errorf("listen for metrics on %s: %w", cfg.MetricsAddr, err)

@@ -47,7 +47,7 @@ func setupConnectors(ctx context.Context, cfg config.Config, metrics *telemetry.
 	if err != nil {
 		return nil, noop, fmt.Errorf("SIM_LATENCY: %w", err)
 	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	ln, err := new(net.ListenConfig).Listen(ctx, "tcp", "127.0.0.1:0")
 	if err != nil {
 		return nil, noop, fmt.Errorf("supplier simulator: %w", err)
 	}
@@ -64,7 +64,7 @@ func setupConnectors(ctx context.Context, cfg config.Config, metrics *telemetry.
 
 	// Credentials travel by reference, even for the simulator: a private
 	// file under DATA_DIR.
-	if err := os.MkdirAll(cfg.DataDir, 0o755); err != nil {
+	if err := os.MkdirAll(cfg.DataDir, 0o755); err != nil { //nolint:gosec // the embedded PostgreSQL's user must enter it
 		return nil, stop, err
 	}
 	credFile, err := filepath.Abs(filepath.Join(cfg.DataDir, "sim-credentials.json"))
@@ -72,7 +72,8 @@ func setupConnectors(ctx context.Context, cfg config.Config, metrics *telemetry.
 		return nil, stop, err
 	}
 	c := sim.DefaultCredential
-	creds, _ := json.Marshal(connector.Credentials{ClientID: c.ClientID, UserName: c.UserName, Password: c.Password})
+	creds, _ := json.Marshal(connector.Credentials{ //nolint:gosec // written to a 0600 file, the connector's credential reference
+		ClientID: c.ClientID, UserName: c.UserName, Password: c.Password})
 	if err := os.WriteFile(credFile, creds, 0o600); err != nil {
 		return nil, stop, fmt.Errorf("supplier simulator credentials: %w", err)
 	}

@@ -124,7 +124,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
 	opts.Logger = log
 
-	ln, err := net.Listen("tcp", *addr)
+	ln, err := new(net.ListenConfig).Listen(ctx, "tcp", *addr)
 	if err != nil {
 		return fmt.Errorf("listen: %w", err)
 	}

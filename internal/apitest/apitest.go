@@ -192,7 +192,8 @@ func NewSimConnectors(t testing.TB, simURL string, edit func(*connector.Document
 	t.Helper()
 	cred := filepath.Join(t.TempDir(), "credentials.json")
 	c := sim.DefaultCredential
-	b, _ := json.Marshal(connector.Credentials{ClientID: c.ClientID, UserName: c.UserName, Password: c.Password})
+	b, _ := json.Marshal(connector.Credentials{ //nolint:gosec // the simulator's test credentials, to a 0600 file
+		ClientID: c.ClientID, UserName: c.UserName, Password: c.Password})
 	if err := os.WriteFile(cred, b, 0o600); err != nil {
 		t.Fatal(err)
 	}

@@ -68,7 +68,8 @@ func (in *Instance) Start(ctx context.Context) error {
 }
 
 func (in *Instance) beat(ctx context.Context) error {
-	return in.q.InstanceBeat(ctx, queries.InstanceBeatParams{ID: in.ID, Host: in.host, Pid: int32(in.pid), TtlSeconds: in.ttl.Seconds()})
+	return in.q.InstanceBeat(ctx, queries.InstanceBeatParams{ID: in.ID, Host: in.host, Pid: int32(in.pid), //nolint:gosec // Linux pids fit in 22 bits
+		TtlSeconds: in.ttl.Seconds()})
 }
 
 func (in *Instance) run(ctx context.Context) {

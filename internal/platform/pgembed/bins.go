@@ -90,7 +90,7 @@ func pickBinDir(opts Options, wantMajor string) (dir, major string, err error) {
 var versionRe = regexp.MustCompile(`\(PostgreSQL\) (\d+)`)
 
 func binMajor(dir string) (string, error) {
-	out, err := exec.Command(filepath.Join(dir, "pg_ctl"), "--version").Output()
+	out, err := exec.Command(filepath.Join(dir, "pg_ctl"), "--version").Output() //nolint:gosec,noctx // a quick version probe of a located PostgreSQL
 	if err != nil {
 		return "", err
 	}

@@ -83,7 +83,9 @@ func Start(ctx context.Context, opts Options) (*Cluster, error) {
 	if err != nil {
 		return nil, fmt.Errorf("embedded postgres dir: %w", err)
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	// Others may enter (not list or write): the server may run as another,
+	// unprivileged user, and its own data directory below is 0700.
+	if err := os.MkdirAll(dir, 0o755); err != nil { //nolint:gosec // see above
 		return nil, fmt.Errorf("embedded postgres dir: %w", err)
 	}
 	cred, err := runAsCredential(opts.RunAs)
@@ -193,7 +195,7 @@ func (c *Cluster) initdb(ctx context.Context, dir, password string) error {
 }
 
 func (c *Cluster) start(ctx context.Context, logPath string, fixedPort int) error {
-	f, err := os.OpenFile(logPath, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o640)
+	f, err := os.OpenFile(logPath, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o640) //nolint:gosec // the server's own log, read by its group
 	if err != nil {
 		return err
 	}
@@ -212,7 +214,7 @@ func (c *Cluster) start(ctx context.Context, logPath string, fixedPort int) erro
 		port := fixedPort
 		if port == 0 {
 			var err error
-			if port, err = freePort(); err != nil {
+			if port, err = freePort(ctx); err != nil {
 				return err
 			}
 		}
@@ -285,7 +287,7 @@ func (c *Cluster) pgctl(ctx context.Context, args ...string) error {
 }
 
 func (c *Cluster) command(ctx context.Context, name string, args ...string) *exec.Cmd {
-	cmd := exec.CommandContext(ctx, filepath.Join(c.binDir, name), args...)
+	cmd := exec.CommandContext(ctx, filepath.Join(c.binDir, name), args...) //nolint:gosec // PostgreSQL's own programs from the located bin directory
 	cmd.Env = []string{"PATH=/usr/bin:/bin", "LC_ALL=C", "TZ=UTC"}
 	cmd.Dir = os.TempDir()
 	if c.cred != nil {
@@ -361,8 +363,8 @@ func checkTraversable(dir string, cred *syscall.Credential) error {
 	}
 }
 
-func freePort() (int, error) {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
+func freePort(ctx context.Context) (int, error) {
+	l, err := new(net.ListenConfig).Listen(ctx, "tcp", "127.0.0.1:0")
 	if err != nil {
 		return 0, err
 	}

@@ -82,7 +82,11 @@ func TestStartReuseStop(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer c2.Stop(ctx)
+	t.Cleanup(func() {
+		if err := c2.Stop(ctx); err != nil {
+			t.Error(err)
+		}
+	})
 	if c2.Port != c.Port || c2.URL != c.URL {
 		t.Fatalf("restart on port %d listens on %d (%s)", c.Port, c2.Port, c2.URL)
 	}
@@ -111,7 +115,11 @@ func TestRequiresPassword(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer c.Stop(ctx)
+	t.Cleanup(func() {
+		if err := c.Stop(ctx); err != nil {
+			t.Error(err)
+		}
+	})
 	cfg, err := pgx.ParseConfig(c.URL)
 	if err != nil {
 		t.Fatal(err)

@@ -3,6 +3,7 @@ package sim_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
 	"net/http"
 	"strings"
@@ -80,7 +81,9 @@ func TestAdminFaultsAndBookings(t *testing.T) {
 	default:
 	}
 	cancel()
-	<-done
+	if err := <-done; !errors.Is(err, context.Canceled) {
+		t.Fatalf("the held Book, its client gone: %v, want the cancellation", err)
+	}
 
 	var faults map[string]sim.Fault
 	if e.admin(http.MethodPut, "faults", `{"Book": {"drop": "after"}, "Ticket": {"latency": "0"}}`, &faults) != http.StatusOK ||

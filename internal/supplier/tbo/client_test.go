@@ -228,7 +228,7 @@ func TestSpans(t *testing.T) {
 		}
 		attrs := map[string]string{}
 		for _, a := range s.Attributes() {
-			attrs[string(a.Key)] = a.Value.Emit()
+			attrs[string(a.Key)] = a.Value.String()
 		}
 		if attrs["supplier.trace_id"] != reply.TraceId || attrs["supplier.name"] != "tbo" || attrs["supplier.outcome"] != "ok" {
 			t.Errorf("span attributes %v", attrs)
