@@ -30,6 +30,8 @@ FUZZTIME ?= 4s
 # Code generators, pinned and installed into ./bin on first use.
 SQLC_VERSION := v1.31.1
 SQLC := $(BIN)/sqlc-$(SQLC_VERSION)
+GOLANGCI_VERSION := v2.15.0
+GOLANGCI := $(BIN)/golangci-lint-$(GOLANGCI_VERSION)
 
 .PHONY: help
 help: ## Show this help
@@ -71,9 +73,10 @@ gen: $(NODE_STAMP) $(SQLC) ## Regenerate generated code and data (sqlc queries, 
 	$(NPM) run gen -w web
 
 .PHONY: lint
-lint: deps ## Static checks: gofmt, go vet, ESLint and the TypeScript compiler
+lint: deps $(SQLC) ## Static checks: gofmt, go vet, sqlc vet (needs PostgreSQL), ESLint, knip, tsc
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 	$(GO) vet $(GO_PKGS)
+	$(GO) run ./hack/sqlcvet -sqlc $(SQLC)
 	$(NPM) run lint -w web
 
 .PHONY: bench
@@ -96,6 +99,11 @@ $(SQLC):
 	@mkdir -p $(BIN)
 	GOBIN=$(CURDIR)/$(BIN)/tmp-sqlc $(GO) install github.com/sqlc-dev/sqlc/cmd/sqlc@$(SQLC_VERSION)
 	mv $(BIN)/tmp-sqlc/sqlc $@ && rmdir $(BIN)/tmp-sqlc
+
+$(GOLANGCI):
+	@mkdir -p $(BIN)
+	GOBIN=$(CURDIR)/$(BIN)/tmp-golangci $(GO) install github.com/golangci/golangci-lint/v2/cmd/golangci-lint@$(GOLANGCI_VERSION)
+	mv $(BIN)/tmp-golangci/golangci-lint $@ && rmdir $(BIN)/tmp-golangci
 
 .PHONY: web
 web: $(NODE_STAMP) ## Build the web app into web/dist (embedded in the API binary)
