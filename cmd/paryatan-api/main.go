@@ -19,18 +19,11 @@ import (
 
 	"go.opentelemetry.io/otel"
 
-	"github.com/paryatan/paryatan/internal/account"
-	"github.com/paryatan/paryatan/internal/auth"
-	"github.com/paryatan/paryatan/internal/clientip"
-	"github.com/paryatan/paryatan/internal/flights"
-	"github.com/paryatan/paryatan/internal/httpapi"
-	"github.com/paryatan/paryatan/internal/instance"
+	"github.com/paryatan/paryatan/internal/app"
 	"github.com/paryatan/paryatan/internal/platform/config"
 	"github.com/paryatan/paryatan/internal/platform/pgembed"
-	"github.com/paryatan/paryatan/internal/platform/smtpmail"
 	"github.com/paryatan/paryatan/internal/platform/telemetry"
 	"github.com/paryatan/paryatan/internal/store"
-	"github.com/paryatan/paryatan/internal/supplier/tbo"
 	"github.com/paryatan/paryatan/web"
 )
 
@@ -110,24 +103,6 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	}
 	log.Info("database ready", "migrations_applied", len(applied))
 
-	// Mail goes to the log only in local mode (configuration refuses
-	// production without SMTP_URL).
-	var mailer auth.Mailer = auth.LogMailer{Log: log.With("component", "mail")}
-	if cfg.SMTPURL != "" {
-		if mailer, err = smtpmail.New(cfg.SMTPURL, cfg.SMTPFrom); err != nil {
-			return err
-		}
-	}
-	providers := map[string]*auth.Provider{}
-	if cfg.Google.ClientID != "" {
-		providers["google"] = &auth.Provider{Name: "google", Issuer: cfg.Google.Issuer,
-			ClientID: cfg.Google.ClientID, ClientSecret: cfg.Google.ClientSecret}
-	}
-	authCfg := auth.DefaultConfig()
-	authCfg.PublicURL = cfg.PublicURL
-	authSvc := auth.NewService(pool, authCfg, mailer, providers, log)
-	go cleanupLoop(ctx, authSvc, log)
-
 	metrics := telemetry.NewMetrics()
 	connectors, stopSim, err := setupConnectors(ctx, cfg, metrics, log)
 	defer func() {
@@ -138,52 +113,32 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	if err != nil {
 		return err
 	}
-	supplierClient := tbo.NewClient(tbo.NewPGTokens(pool), metrics.Supplier, tracing.Provider, log.With("component", "supplier"), getenv)
+	api, err := app.New(cfg, app.Parts{DB: pool, Connectors: connectors, Web: web.Dist(), Log: log, Metrics: metrics,
+		Tracing: tracing.Provider, Propagator: otel.GetTextMapPropagator(), Getenv: getenv})
+	if err != nil {
+		return err
+	}
 
-	// The process's heartbeat and the booking machine's background work
-	// outlive the signal: in-flight supplier calls keep their leases while
-	// the server drains, and what this process still holds afterwards is
-	// handed over at once when its row is removed.
+	// The process's heartbeat and the background work outlive the signal:
+	// in-flight supplier calls keep their leases while the server drains,
+	// and what this process still holds afterwards is handed over at once
+	// when its row is removed.
 	background, stopBackground := context.WithCancel(context.WithoutCancel(ctx))
 	defer stopBackground()
-	self := instance.New(pool, log)
-	if err := self.Start(background); err != nil {
+	if err := api.Start(background); err != nil {
 		return err
 	}
 	defer func() {
 		stopBackground()
 		sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
 		defer cancel()
-		if err := self.Stop(sctx); err != nil {
+		if err := api.Stop(sctx); err != nil {
 			log.Warn("could not deregister the api instance; the others will notice it stopped", "err", err)
 		}
 	}()
-	flightsHandler := flights.NewHandler(flights.Deps{Connectors: connectors, Supplier: supplierClient, DB: pool,
-		Log: log, Metrics: metrics, Instance: self.ID, Limits: &flights.Limits{PerClientPerMinute: cfg.SupplierRatePerMinute,
-			PerClientBurst: cfg.SupplierRateBurst, MaxInFlight: cfg.SupplierMaxInFlight},
-		GiveUpAfter: cfg.BookingGiveUpAfter})
-	go flightsHandler.Bookings().Maintain(background, connectors)
-
-	health := httpapi.NewHealth(pool, store.Migrations(), log)
-	handler, err := httpapi.NewServer(httpapi.Deps{
-		Logger:     log,
-		DB:         pool,
-		Metrics:    metrics,
-		Tracing:    tracing.Provider,
-		Propagator: otel.GetTextMapPropagator(),
-		Web:        web.Dist(),
-		WebConfig:  httpapi.RuntimeConfig{VisaPartnerOrigin: cfg.VisaPartnerOrigin},
-		HSTS:       cfg.Secure(),
-		Migrations: store.Migrations(),
-		Health:     health,
-		ClientIP:   clientip.New(cfg.TrustedProxies),
-		Auth:       auth.NewHandler(authSvc, log),
-		Account:    account.NewHandler(pool, log),
-		Flights:    flightsHandler,
-	})
-	if err != nil {
-		return err
-	}
+	api.RunBackground(background)
+	health := api.Health
+	handler := api.Handler
 
 	srv := &http.Server{
 		Handler: handler,
@@ -204,7 +159,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		_ = ln.Close()
 		return fmt.Errorf("listen for metrics on %s: %w", cfg.MetricsAddr, err)
 	}
-	metricsSrv := &http.Server{Handler: httpapi.MetricsHandler(metrics), ReadHeaderTimeout: 10 * time.Second,
+	metricsSrv := &http.Server{Handler: api.MetricsHandler, ReadHeaderTimeout: 10 * time.Second,
 		ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
 	go func() { _ = metricsSrv.Serve(mln) }()
 	defer metricsSrv.Close()
@@ -212,7 +167,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	addr := ln.Addr().(*net.TCPAddr)
 	fmt.Fprintf(stdout, "Paryatan is running at http://localhost:%d\n", addr.Port)
 	fmt.Fprintf(stdout, "Metrics at http://%s/metrics\n", mln.Addr())
-	log.Info("listening", "port", addr.Port, "mode", cfg.Mode, "public_url", cfg.PublicURL, "metrics", mln.Addr().String(), "version", version, "tracing", tracing.Exporting, "instance", self.ID)
+	log.Info("listening", "port", addr.Port, "mode", cfg.Mode, "public_url", cfg.PublicURL, "metrics", mln.Addr().String(), "version", version, "tracing", tracing.Exporting, "instance", api.Instance.ID)
 
 	serveErr := make(chan error, 1)
 	go func() { serveErr <- srv.Serve(ln) }()
@@ -239,22 +194,4 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	}
 	log.Info("stopped")
 	return nil
-}
-
-// cleanupLoop deletes ended sessions, sign-in states and rate-limit windows
-// every ten minutes until ctx ends. Every replica runs it; the deletes are
-// idempotent.
-func cleanupLoop(ctx context.Context, svc *auth.Service, log *slog.Logger) {
-	t := time.NewTicker(10 * time.Minute)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-			if err := svc.Cleanup(ctx); err != nil && ctx.Err() == nil {
-				log.Warn("cleanup of ended sessions failed", "err", err)
-			}
-		}
-	}
 }

@@ -24,25 +24,24 @@ import (
 	"go.opentelemetry.io/otel/propagation"
 	"go.opentelemetry.io/otel/trace/noop"
 
-	"github.com/paryatan/paryatan/internal/account"
+	"github.com/paryatan/paryatan/internal/app"
 	"github.com/paryatan/paryatan/internal/auth"
-	"github.com/paryatan/paryatan/internal/clientip"
 	"github.com/paryatan/paryatan/internal/flights"
-	"github.com/paryatan/paryatan/internal/httpapi"
 	"github.com/paryatan/paryatan/internal/instance"
+	"github.com/paryatan/paryatan/internal/platform/config"
 	"github.com/paryatan/paryatan/internal/platform/telemetry"
 	"github.com/paryatan/paryatan/internal/store"
 	"github.com/paryatan/paryatan/internal/store/storetest"
 	"github.com/paryatan/paryatan/internal/supplier/connector"
 	"github.com/paryatan/paryatan/internal/supplier/sim"
-	"github.com/paryatan/paryatan/internal/supplier/tbo"
 )
 
 // Options adjust the server under test.
 type Options struct {
 	// Auth overrides the auth settings (limits, TTLs); zero means defaults.
 	Auth *auth.Config
-	// Providers are the OpenID Connect sign-in providers.
+	// Providers are the OpenID Connect sign-in providers ("google" only, as
+	// configured by the OAUTH_GOOGLE_* variables).
 	Providers map[string]*auth.Provider
 	// TrustedProxies lets tests act as the ingress.
 	TrustedProxies string
@@ -57,8 +56,13 @@ type Options struct {
 	// supplier (such as a stand-in answering production-shaped documents)
 	// instead of the simulator.
 	SupplierURL string
-	// SupplierLimits guard the open flight routes; nil means the defaults.
+	// SupplierLimits guard the open flight routes; nil means the
+	// configuration's defaults.
 	SupplierLimits *flights.Limits
+	// Background runs the periodic work (booking sweeps and reconciliation,
+	// clean-ups) as a deployed replica does; without it tests drive those
+	// steps themselves.
+	Background bool
 }
 
 // Env is a running server and what tests need around it.
@@ -131,59 +135,64 @@ func (e *Env) Replica(t testing.TB) *Env {
 	return r
 }
 
-// start serves the API over e.DB and e.SimURL.
+// start serves the API over e.DB and e.SimURL, built as production builds
+// it (app.New) from a configuration read from variables.
 func (e *Env) start(t testing.TB) {
 	t.Helper()
 	opts, pool := e.opts, e.DB
 	log := slog.New(slog.DiscardHandler)
 	// The listener first: its URL is the site's origin (PUBLIC_URL).
 	srv := httptest.NewUnstartedServer(nil)
-	cfg := auth.DefaultConfig()
-	if opts.Auth != nil {
-		cfg = *opts.Auth
+	vars := map[string]string{
+		"PARYATAN_MODE":   config.ModeLocal,
+		"PUBLIC_URL":      "http://" + srv.Listener.Addr().String(),
+		"TRUSTED_PROXIES": opts.TrustedProxies,
 	}
-	if cfg.PublicURL == "" {
-		cfg.PublicURL = "http://" + srv.Listener.Addr().String()
+	for name, p := range opts.Providers {
+		if name != "google" {
+			t.Fatalf("apitest: no configuration names the sign-in provider %q", name)
+		}
+		vars["OAUTH_GOOGLE_ISSUER"], vars["OAUTH_GOOGLE_CLIENT_ID"], vars["OAUTH_GOOGLE_CLIENT_SECRET"] = p.Issuer, p.ClientID, p.ClientSecret
 	}
-	svc := auth.NewService(pool, cfg, e.Mail, opts.Providers, log)
-	trusted, err := clientip.ParsePrefixes(opts.TrustedProxies)
+	if opts.Auth != nil && opts.Auth.PublicURL != "" {
+		vars["PUBLIC_URL"] = opts.Auth.PublicURL
+	}
+	cfg, err := config.Load(func(k string) string { return vars[k] })
 	if err != nil {
 		t.Fatal(err)
 	}
-	metrics := telemetry.NewMetrics()
+	if l := opts.SupplierLimits; l != nil {
+		cfg.SupplierRatePerMinute, cfg.SupplierRateBurst, cfg.SupplierMaxInFlight = l.PerClientPerMinute, l.PerClientBurst, l.MaxInFlight
+	}
 	supplierURL := e.SimURL
 	if opts.SupplierURL != "" {
 		supplierURL = opts.SupplierURL
 	}
 	connectors := NewSimConnectors(t, supplierURL, opts.Connectors)
-	client := tbo.NewClient(tbo.NewPGTokens(pool), metrics.Supplier, noop.NewTracerProvider(), log, os.Getenv)
-	self := instance.New(pool, log)
+	parts := app.Parts{DB: pool, Connectors: connectors, Log: log,
+		Web:     fstest.MapFS{"index.html": {Data: []byte("<!doctype html><head></head>")}},
+		Tracing: noop.NewTracerProvider(), Propagator: propagation.TraceContext{}, Getenv: os.Getenv,
+		Mailer: e.Mail}
+	if opts.Auth != nil {
+		parts.Auth = func(c *auth.Config) { *c = *opts.Auth }
+	}
+	a, err := app.New(cfg, parts)
+	if err != nil {
+		t.Fatal(err)
+	}
 	bg, stopBg := context.WithCancel(context.Background())
-	if err := self.Start(bg); err != nil {
+	if err := a.Start(bg); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(stopBg)
 	e.stopHeartbeat = stopBg
-	flightsHandler := flights.NewHandler(flights.Deps{Connectors: connectors, Supplier: client, DB: pool, Log: log,
-		Metrics: metrics, Instance: self.ID, Limits: opts.SupplierLimits})
-	h, err := httpapi.NewServer(httpapi.Deps{
-		Logger: log, DB: pool, Metrics: metrics,
-		Tracing: noop.NewTracerProvider(), Propagator: propagation.TraceContext{},
-		Web:        fstest.MapFS{"index.html": {Data: []byte("<!doctype html><head></head>")}},
-		Migrations: store.Migrations(),
-		Health:     httpapi.NewHealth(pool, store.Migrations(), log),
-		ClientIP:   clientip.New(trusted),
-		Auth:       auth.NewHandler(svc, log),
-		Account:    account.NewHandler(pool, log),
-		Flights:    flightsHandler,
-	})
-	if err != nil {
-		t.Fatal(err)
+	if opts.Background {
+		a.RunBackground(bg)
 	}
-	srv.Config.Handler = h
+	srv.Config.Handler = a.Handler
 	srv.Start()
 	t.Cleanup(srv.Close)
-	e.URL, e.Auth, e.Connectors, e.Flights, e.Metrics, e.Instance = srv.URL, svc, connectors, flightsHandler, metrics, self
+	e.URL, e.Auth, e.Connectors, e.Flights, e.Metrics, e.Instance = srv.URL, a.Auth, connectors, a.Flights, a.Metrics, a.Instance
 }
 
 // NewSimConnectors returns a connector store whose "tbo" connector points at

@@ -1,0 +1,179 @@
+// Package app is the composition root of the API: the one place where the
+// services, handlers and background work are built from the configuration
+// and wired together. cmd/paryatan-api runs it in a process; internal/apitest
+// runs the same App behind a test listener, so tests exercise what
+// production runs.
+package app
+
+import (
+	"context"
+	"errors"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+	"go.opentelemetry.io/otel/propagation"
+	"go.opentelemetry.io/otel/trace"
+
+	"github.com/paryatan/paryatan/internal/account"
+	"github.com/paryatan/paryatan/internal/auth"
+	"github.com/paryatan/paryatan/internal/clientip"
+	"github.com/paryatan/paryatan/internal/flights"
+	"github.com/paryatan/paryatan/internal/httpapi"
+	"github.com/paryatan/paryatan/internal/instance"
+	"github.com/paryatan/paryatan/internal/platform/config"
+	"github.com/paryatan/paryatan/internal/platform/smtpmail"
+	"github.com/paryatan/paryatan/internal/platform/telemetry"
+	"github.com/paryatan/paryatan/internal/store"
+	"github.com/paryatan/paryatan/internal/supplier/connector"
+	"github.com/paryatan/paryatan/internal/supplier/tbo"
+)
+
+// Parts are what the process provides around the app: resources it opened
+// (the database, the connector store, the listener's origin in
+// Config.PublicURL) and its observability.
+type Parts struct {
+	DB *pgxpool.Pool
+	// Connectors are the supplier connectors in force (a file the operator
+	// renders, or the built-in simulator's).
+	Connectors *connector.Store
+	// Web is the built single-page app (index.html at its root).
+	Web fs.FS
+	Log *slog.Logger
+	// Metrics is the Prometheus registry; nil makes a new one.
+	Metrics    *telemetry.Metrics
+	Tracing    trace.TracerProvider
+	Propagator propagation.TextMapPropagator
+	// Getenv reads the supplier client's settings (SUPPLIER_*).
+	Getenv func(string) string
+	// Mailer, when set, replaces the one the configuration names (SMTP_URL,
+	// else the log in local mode): tests read the e-mails it receives.
+	Mailer auth.Mailer
+	// Auth, when set, adjusts the sign-in settings (limits and lifetimes)
+	// that have no variable of their own.
+	Auth func(*auth.Config)
+}
+
+// App is the wired API.
+type App struct {
+	// Handler serves every public route (the API and the web app).
+	Handler http.Handler
+	// MetricsHandler serves /metrics, for the internal listener.
+	MetricsHandler http.Handler
+
+	Health   *httpapi.Health
+	Metrics  *telemetry.Metrics
+	Auth     *auth.Service
+	Flights  *flights.Handler
+	Instance *instance.Instance
+
+	cfg        config.Config
+	log        *slog.Logger
+	connectors *connector.Store
+}
+
+// New builds the app from cfg and parts. Nothing runs until Start.
+func New(cfg config.Config, p Parts) (*App, error) {
+	if p.DB == nil || p.Connectors == nil || p.Log == nil || p.Tracing == nil || p.Propagator == nil || p.Getenv == nil {
+		return nil, errors.New("app: DB, Connectors, Log, Tracing, Propagator and Getenv are required")
+	}
+	if cfg.PublicURL == "" {
+		return nil, errors.New("app: the site's origin (PUBLIC_URL) is not set")
+	}
+	log := p.Log
+	metrics := p.Metrics
+	if metrics == nil {
+		metrics = telemetry.NewMetrics()
+	}
+
+	mailer := p.Mailer
+	if mailer == nil {
+		mailer = auth.LogMailer{Log: log.With("component", "mail")}
+		if cfg.SMTPURL != "" {
+			m, err := smtpmail.New(cfg.SMTPURL, cfg.SMTPFrom)
+			if err != nil {
+				return nil, err
+			}
+			mailer = m
+		}
+	}
+	providers := map[string]*auth.Provider{}
+	if cfg.Google.ClientID != "" {
+		providers["google"] = &auth.Provider{Name: "google", Issuer: cfg.Google.Issuer,
+			ClientID: cfg.Google.ClientID, ClientSecret: cfg.Google.ClientSecret}
+	}
+	authCfg := auth.DefaultConfig()
+	if p.Auth != nil {
+		p.Auth(&authCfg)
+	}
+	authCfg.PublicURL = cfg.PublicURL
+	authSvc := auth.NewService(p.DB, authCfg, mailer, providers, log)
+
+	supplier := tbo.NewClient(tbo.NewPGTokens(p.DB), metrics.Supplier, p.Tracing, log.With("component", "supplier"), p.Getenv)
+	self := instance.New(p.DB, log)
+	flightsHandler := flights.NewHandler(flights.Deps{Connectors: p.Connectors, Supplier: supplier, DB: p.DB,
+		Log: log, Metrics: metrics, Instance: self.ID,
+		Limits: &flights.Limits{PerClientPerMinute: cfg.SupplierRatePerMinute, PerClientBurst: cfg.SupplierRateBurst,
+			MaxInFlight: cfg.SupplierMaxInFlight},
+		GiveUpAfter: cfg.BookingGiveUpAfter})
+
+	health := httpapi.NewHealth(p.DB, store.Migrations(), log)
+	handler, err := httpapi.NewServer(httpapi.Deps{
+		Logger:     log,
+		DB:         p.DB,
+		Metrics:    metrics,
+		Tracing:    p.Tracing,
+		Propagator: p.Propagator,
+		Web:        p.Web,
+		WebConfig:  httpapi.RuntimeConfig{VisaPartnerOrigin: cfg.VisaPartnerOrigin},
+		HSTS:       cfg.Secure(),
+		Migrations: store.Migrations(),
+		Health:     health,
+		ClientIP:   clientip.New(cfg.TrustedProxies),
+		Auth:       auth.NewHandler(authSvc, log),
+		Account:    account.NewHandler(p.DB, log),
+		Flights:    flightsHandler,
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &App{Handler: handler, MetricsHandler: httpapi.MetricsHandler(metrics), Health: health, Metrics: metrics,
+		Auth: authSvc, Flights: flightsHandler, Instance: self, cfg: cfg, log: log, connectors: p.Connectors}, nil
+}
+
+// Start registers this process in api_instances and keeps its heartbeat
+// until ctx ends. Book and ticket calls need it: their leases name it.
+func (a *App) Start(ctx context.Context) error { return a.Instance.Start(ctx) }
+
+// RunBackground runs the periodic work every replica does until ctx ends:
+// the booking machine's sweeps, reconciliation, gauges and clean-up, and
+// the removal of ended sessions and sign-in states. Tests that drive these
+// steps one by one leave it out.
+func (a *App) RunBackground(ctx context.Context) {
+	go a.Flights.Bookings().Maintain(ctx, a.connectors)
+	go cleanupLoop(ctx, a.Auth, a.log)
+}
+
+// Stop removes this process from api_instances, so the other replicas take
+// over what it still held at once instead of after its heartbeat expires.
+func (a *App) Stop(ctx context.Context) error { return a.Instance.Stop(ctx) }
+
+// cleanupLoop deletes ended sessions, sign-in states and rate-limit windows
+// every ten minutes until ctx ends. Every replica runs it; the deletes are
+// idempotent.
+func cleanupLoop(ctx context.Context, svc *auth.Service, log *slog.Logger) {
+	t := time.NewTicker(10 * time.Minute)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			if err := svc.Cleanup(ctx); err != nil && ctx.Err() == nil {
+				log.Warn("cleanup of ended sessions failed", "err", err)
+			}
+		}
+	}
+}
