@@ -76,11 +76,11 @@ type App struct {
 
 // New builds the app from cfg and parts. Nothing runs until Start.
 func New(cfg config.Config, p Parts) (*App, error) {
-	if p.DB == nil || p.Connectors == nil || p.Log == nil || p.Tracing == nil || p.Propagator == nil || p.Getenv == nil {
-		return nil, errors.New("app: DB, Connectors, Log, Tracing, Propagator and Getenv are required")
-	}
 	if cfg.PublicURL == "" {
 		return nil, errors.New("app: the site's origin (PUBLIC_URL) is not set")
+	}
+	if p.DB == nil || p.Connectors == nil || p.Log == nil || p.Tracing == nil || p.Propagator == nil || p.Getenv == nil {
+		return nil, errors.New("app: DB, Connectors, Log, Tracing, Propagator and Getenv are required")
 	}
 	log := p.Log
 	metrics := p.Metrics

@@ -19,7 +19,7 @@ func TestNewNeedsItsParts(t *testing.T) {
 		t.Fatalf("New without parts: %v", err)
 	}
 	cfg.PublicURL = ""
-	if _, err := New(cfg, Parts{}); err == nil {
-		t.Fatal("New without the site's origin: no error")
+	if _, err := New(cfg, Parts{}); err == nil || !strings.Contains(err.Error(), "PUBLIC_URL") {
+		t.Fatalf("New without the site's origin: %v", err)
 	}
 }
