@@ -29,6 +29,7 @@ import (
 	"github.com/paryatan/paryatan/internal/platform/pgembed"
 	"github.com/paryatan/paryatan/internal/platform/telemetry"
 	"github.com/paryatan/paryatan/internal/store"
+	"github.com/paryatan/paryatan/internal/supplier"
 	"github.com/paryatan/paryatan/internal/supplier/tbo"
 	"github.com/paryatan/paryatan/web"
 )
@@ -157,7 +158,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 			log.Warn("could not deregister the api instance; the others will notice it stopped", "err", err)
 		}
 	}()
-	flightsHandler := flights.NewHandler(flights.Deps{Connectors: connectors, Supplier: supplierClient, DB: pool,
+	flightsHandler := flights.NewHandler(flights.Deps{Connectors: connectors, Suppliers: supplier.Registry{tbo.Type: tbo.NewAdapter(supplierClient)}, DB: pool,
 		Log: log, Metrics: metrics, Instance: self.ID, Limits: &flights.Limits{PerClientPerMinute: cfg.SupplierRatePerMinute,
 			PerClientBurst: cfg.SupplierRateBurst, MaxInFlight: cfg.SupplierMaxInFlight},
 		GiveUpAfter: cfg.BookingGiveUpAfter})

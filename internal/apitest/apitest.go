@@ -33,6 +33,7 @@ import (
 	"github.com/paryatan/paryatan/internal/platform/telemetry"
 	"github.com/paryatan/paryatan/internal/store"
 	"github.com/paryatan/paryatan/internal/store/storetest"
+	"github.com/paryatan/paryatan/internal/supplier"
 	"github.com/paryatan/paryatan/internal/supplier/connector"
 	"github.com/paryatan/paryatan/internal/supplier/sim"
 	"github.com/paryatan/paryatan/internal/supplier/tbo"
@@ -164,7 +165,7 @@ func (e *Env) start(t testing.TB) {
 	}
 	t.Cleanup(stopBg)
 	e.stopHeartbeat = stopBg
-	flightsHandler := flights.NewHandler(flights.Deps{Connectors: connectors, Supplier: client, DB: pool, Log: log,
+	flightsHandler := flights.NewHandler(flights.Deps{Connectors: connectors, Suppliers: supplier.Registry{tbo.Type: tbo.NewAdapter(client)}, DB: pool, Log: log,
 		Metrics: metrics, Instance: self.ID, Limits: opts.SupplierLimits})
 	h, err := httpapi.NewServer(httpapi.Deps{
 		Logger: log, DB: pool, Metrics: metrics,
