@@ -27,6 +27,7 @@ import (
 	"github.com/paryatan/paryatan/internal/platform/smtpmail"
 	"github.com/paryatan/paryatan/internal/platform/telemetry"
 	"github.com/paryatan/paryatan/internal/store"
+	"github.com/paryatan/paryatan/internal/supplier"
 	"github.com/paryatan/paryatan/internal/supplier/connector"
 	"github.com/paryatan/paryatan/internal/supplier/tbo"
 )
@@ -111,9 +112,9 @@ func New(cfg config.Config, p Parts) (*App, error) {
 	authCfg.PublicURL = cfg.PublicURL
 	authSvc := auth.NewService(p.DB, authCfg, mailer, providers, log)
 
-	supplier := tbo.NewClient(tbo.NewPGTokens(p.DB), metrics.Supplier, p.Tracing, log.With("component", "supplier"), p.Getenv)
+	tboClient := tbo.NewClient(tbo.NewPGTokens(p.DB), metrics.Supplier, p.Tracing, log.With("component", "supplier"), p.Getenv)
 	self := instance.New(p.DB, log)
-	flightsHandler := flights.NewHandler(flights.Deps{Connectors: p.Connectors, Supplier: supplier, DB: p.DB,
+	flightsHandler := flights.NewHandler(flights.Deps{Connectors: p.Connectors, Suppliers: supplier.Registry{tbo.Type: tbo.NewAdapter(tboClient)}, DB: p.DB,
 		Log: log, Metrics: metrics, Instance: self.ID,
 		Limits: &flights.Limits{PerClientPerMinute: cfg.SupplierRatePerMinute, PerClientBurst: cfg.SupplierRateBurst,
 			MaxInFlight: cfg.SupplierMaxInFlight},

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus/testutil"
+	"github.com/shopspring/decimal"
 
 	"github.com/paryatan/paryatan/internal/apitest"
 	"github.com/paryatan/paryatan/internal/supplier/connector"
@@ -31,7 +32,7 @@ func signIn(t *testing.T, env *apitest.Env, email string) *apitest.Client {
 type result struct {
 	ResultIndex string
 	IsLCC       bool
-	Fare        struct{ PublishedFare, OfferedFare float64 }
+	Fare        struct{ PublishedFare string }
 }
 
 type searchResp struct {
@@ -427,6 +428,26 @@ func TestTicketPriceChangeNeedsAcceptance(t *testing.T) {
 	res.JSON(t, &first)
 	if res.StatusCode != http.StatusConflict || first.OK || !strings.Contains(first.Message, "fare has changed") || first.Booking.Status != "booked" {
 		t.Fatalf("first ticket = %d %s", res.StatusCode, truncate(res.Body))
+	}
+	// The old fare (the booking's price) and the new one (the supplier's
+	// itinerary) are both exact decimal strings, the new one higher.
+	var fares struct {
+		Data struct {
+			Response struct {
+				Response struct {
+					FlightItinerary struct{ Fare struct{ PublishedFare any } }
+				}
+			}
+		} `json:"data"`
+		Booking struct {
+			Price any `json:"price"`
+		} `json:"booking"`
+	}
+	res.JSON(t, &fares)
+	oldFare, okOld := fares.Booking.Price.(string)
+	newFare, okNew := fares.Data.Response.Response.FlightItinerary.Fare.PublishedFare.(string)
+	if !okOld || !okNew || !decimal.RequireFromString(newFare).GreaterThan(decimal.RequireFromString(oldFare)) {
+		t.Fatalf("old fare %#v, new fare %#v", fares.Booking.Price, fares.Data.Response.Response.FlightItinerary.Fare.PublishedFare)
 	}
 	res = c.Do("POST", "/api/v1/flights/tbo/ticket", ticket)
 	var second outcome

@@ -12,6 +12,7 @@ import (
 	"github.com/klauspost/compress/zstd"
 
 	"github.com/paryatan/paryatan/internal/apitest"
+	"github.com/paryatan/paryatan/internal/flights"
 	"github.com/paryatan/paryatan/internal/supplier/connector"
 	"github.com/paryatan/paryatan/internal/supplier/sim"
 )
@@ -26,7 +27,8 @@ import (
 //
 //	go test -run '^$' -bench 'Search/API' -cpuprofile cpu.out ./internal/flights/
 func BenchmarkSearch(b *testing.B) {
-	env := apitest.New(b, apitest.Options{Connectors: func(d *connector.Document) {
+	// No per-client limit: one client sends every request.
+	env := apitest.New(b, apitest.Options{SupplierLimits: &flights.Limits{}, Connectors: func(d *connector.Document) {
 		d.Connectors[0].Compression = new(false)
 	}})
 	date := time.Now().Add(48 * time.Hour)

@@ -10,36 +10,38 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/shopspring/decimal"
 
 	"github.com/paryatan/paryatan/internal/auth"
 	"github.com/paryatan/paryatan/internal/httpjson"
 	"github.com/paryatan/paryatan/internal/store/queries"
-	"github.com/paryatan/paryatan/internal/supplier/tbo"
+	"github.com/paryatan/paryatan/internal/supplier"
 )
 
 // BookingJSON is our record of a booking, as My Trips and the fare page read
-// it. Status is one of the booking statuses (docs/flights-api.md).
+// it. Status is one of the booking statuses (docs/flights-api.md); Price is
+// exact, a decimal written as a JSON string ("5293.46", docs/flights-api.md).
 //
 //paryatan:wire Booking
 type BookingJSON struct {
-	ID           string    `json:"_id"`
-	Supplier     string    `json:"supplier"`
-	Status       string    `json:"status"`
-	IsLCC        bool      `json:"isLCC"`
-	PNR          string    `json:"pnr,omitempty"`
-	BookingId    int64     `json:"bookingId,omitempty"`
-	TraceId      string    `json:"traceId"`
-	ResultIndex  string    `json:"resultIndex"`
-	Price        float64   `json:"price"`
-	Currency     string    `json:"currency"`
-	Origin       string    `json:"origin"`
-	Destination  string    `json:"destination"`
-	Departure    string    `json:"departure"`
-	Airline      string    `json:"airline"`
-	Failure      string    `json:"failure,omitempty"`
-	CreatedAt    time.Time `json:"createdAt"`
-	UpdatedAt    time.Time `json:"updatedAt"`
-	PriceChanged bool      `json:"priceChanged,omitempty"`
+	ID           string          `json:"_id"`
+	Supplier     string          `json:"supplier"`
+	Status       string          `json:"status"`
+	IsLCC        bool            `json:"isLCC"`
+	PNR          string          `json:"pnr,omitempty"`
+	BookingId    int64           `json:"bookingId,omitempty"`
+	TraceId      string          `json:"traceId"`
+	ResultIndex  string          `json:"resultIndex"`
+	Price        decimal.Decimal `json:"price" tstype:"string"`
+	Currency     string          `json:"currency"`
+	Origin       string          `json:"origin"`
+	Destination  string          `json:"destination"`
+	Departure    string          `json:"departure"`
+	Airline      string          `json:"airline"`
+	Failure      string          `json:"failure,omitempty"`
+	CreatedAt    time.Time       `json:"createdAt"`
+	UpdatedAt    time.Time       `json:"updatedAt"`
+	PriceChanged bool            `json:"priceChanged,omitempty"`
 }
 
 func bookingJSON(b queries.Booking) BookingJSON {
@@ -75,11 +77,10 @@ func (h *Handler) outcome(ctx context.Context, out Outcome, err error, failMsg s
 	case errors.As(err, &conflict):
 		return captured{http.StatusConflict, failBody{Message: conflict.message}}
 	case err != nil:
-		var e *tbo.Error
-		if errors.As(err, &e) {
+		if e, ok := supplier.AsError(err); ok {
 			status := supplierStatus(e)
 			msg, detail := e.Message, ""
-			if e.Kind == tbo.KindSupplier {
+			if e.FromSupplier {
 				msg, detail = failMsg, e.Message
 			}
 			return captured{status, failBody{Message: msg, Detail: detail}}
@@ -125,7 +126,7 @@ func decodeBytes(w http.ResponseWriter, r *http.Request, body []byte, dst any) b
 
 // Book handles POST /api/v1/flights/{supplier}/book.
 func (h *Handler) Book(w http.ResponseWriter, r *http.Request) {
-	conn, ok := h.connector(w, r)
+	conn, _, ok := h.connector(w, r)
 	if !ok {
 		return
 	}
@@ -149,7 +150,7 @@ func (h *Handler) Book(w http.ResponseWriter, r *http.Request) {
 	}
 	user := auth.FromContext(r.Context()).User
 	h.idempotent(w, r, user.ID, "book", body, func(ctx context.Context) captured {
-		out, err := h.bookings.Book(ctx, user.ID, conn, tr, pax)
+		out, err := h.bookings.Book(ctx, user.ID, conn, tr, *pax)
 		return h.outcome(ctx, out, err, msgBookingFailed)
 	})
 }
@@ -161,7 +162,7 @@ func (h *Handler) Book(w http.ResponseWriter, r *http.Request) {
 //
 //paryatan:wire
 type TicketInput struct {
-	BookingId        tbo.Int          `json:"bookingId,omitempty"`
+	BookingId        looseInt         `json:"bookingId,omitempty"`
 	PNR              string           `json:"pnr,omitempty"`
 	TraceId          string           `json:"traceId"`
 	IsLCC            bool             `json:"isLCC,omitempty"`
@@ -174,7 +175,7 @@ type TicketInput struct {
 
 // Ticket handles POST /api/v1/flights/{supplier}/ticket.
 func (h *Handler) Ticket(w http.ResponseWriter, r *http.Request) {
-	conn, ok := h.connector(w, r)
+	conn, _, ok := h.connector(w, r)
 	if !ok {
 		return
 	}
@@ -203,7 +204,7 @@ func (h *Handler) Ticket(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		b, err = h.q.BookingGetLatestByTrace(ctx, queries.BookingGetLatestByTraceParams{
-			UserID: user.ID, Supplier: conn.Name, TraceID: tr.TraceId, ResultIndex: tr.ResultIndex})
+			UserID: user.ID, Supplier: conn.Name, TraceID: tr.TraceID, ResultIndex: tr.ResultIndex})
 		if errors.Is(err, pgx.ErrNoRows) {
 			// LCC fares need no Book: a ticket request may be the first.
 			pax, bad := buildPassenger(in.Passengers, in.Address, in.Contact, h.now())
@@ -212,7 +213,7 @@ func (h *Handler) Ticket(w http.ResponseWriter, r *http.Request) {
 				return
 			}
 			h.idempotent(w, r, user.ID, "ticket", body, func(ctx context.Context) captured {
-				nb, _, err := h.bookings.create(ctx, user.ID, conn, tr, pax, normaliseAgentRef(in.AgentReferenceNo, h.now()))
+				nb, _, err := h.bookings.create(ctx, user.ID, conn, tr, *pax, normaliseAgentRef(in.AgentReferenceNo, h.now()))
 				if err != nil {
 					return h.outcome(ctx, Outcome{}, err, msgTicketingFailed)
 				}
@@ -252,12 +253,12 @@ func (h *Handler) Ticket(w http.ResponseWriter, r *http.Request) {
 // BookingDetails handles POST /api/v1/flights/{supplier}/booking-details
 // {bookingId}: the user's own booking only, refreshed from the supplier.
 func (h *Handler) BookingDetails(w http.ResponseWriter, r *http.Request) {
-	conn, ok := h.connector(w, r)
+	conn, port, ok := h.connector(w, r)
 	if !ok {
 		return
 	}
 	var in struct {
-		BookingId tbo.Int `json:"bookingId"`
+		BookingId looseInt `json:"bookingId"`
 	}
 	if !decode(w, r, &in) {
 		return
@@ -277,7 +278,7 @@ func (h *Handler) BookingDetails(w http.ResponseWriter, r *http.Request) {
 		h.internal(w, r, err)
 		return
 	}
-	d, err := h.tbo.BookingDetails(r.Context(), conn, tbo.DetailsRequest{BookingId: id, PNR: derefOr(b.Pnr)})
+	d, err := port.BookingDetails(r.Context(), conn, supplier.DetailsRequest{BookingID: id, PNR: derefOr(b.Pnr)})
 	if err != nil {
 		writeSupplierError(w, r, err, "Could not refresh booking details.")
 		return
@@ -288,7 +289,7 @@ func (h *Handler) BookingDetails(w http.ResponseWriter, r *http.Request) {
 			h.log.WarnContext(r.Context(), "booking details: reconcile failed", "err", err)
 		}
 	}
-	writeRaw(w, r, d.Raw)
+	writeRaw(w, r, d.Doc)
 }
 
 // MyBookings handles GET /api/v1/me/bookings (My Trips).

@@ -17,8 +17,8 @@ import (
 	"github.com/paryatan/paryatan/internal/platform/telemetry"
 	"github.com/paryatan/paryatan/internal/store"
 	"github.com/paryatan/paryatan/internal/store/queries"
+	"github.com/paryatan/paryatan/internal/supplier"
 	"github.com/paryatan/paryatan/internal/supplier/connector"
-	"github.com/paryatan/paryatan/internal/supplier/tbo"
 )
 
 // Booking statuses (see migrations/0004_supplier.sql for the machine).
@@ -55,7 +55,7 @@ const (
 type Bookings struct {
 	pool    *pgxpool.Pool
 	q       *queries.Queries
-	tbo     *tbo.Client
+	ports   supplier.Registry
 	log     *slog.Logger
 	metrics *telemetry.BookingMetrics
 	// owner is this process's api_instances id: it holds the leases of the
@@ -78,9 +78,18 @@ type Bookings struct {
 
 // NewBookings returns the booking service. owner is this process's
 // instance id (internal/instance), which must be kept alive while it runs.
-func NewBookings(pool *pgxpool.Pool, client *tbo.Client, log *slog.Logger, owner string, metrics *telemetry.BookingMetrics) *Bookings {
-	return &Bookings{pool: pool, q: queries.New(store.Reads{Pool: pool}), tbo: client, log: log, metrics: metrics, owner: owner,
+func NewBookings(pool *pgxpool.Pool, suppliers supplier.Registry, log *slog.Logger, owner string, metrics *telemetry.BookingMetrics) *Bookings {
+	return &Bookings{pool: pool, q: queries.New(store.Reads{Pool: pool}), ports: suppliers, log: log, metrics: metrics, owner: owner,
 		InlineReconcile: 20 * time.Second, GiveUpAfter: 30 * time.Minute, LeaseMargin: 30 * time.Second, RecordFor: 30 * time.Second}
+}
+
+// port is the adapter of conn's type.
+func (s *Bookings) port(conn *connector.Connector) (supplier.Port, error) {
+	p, ok := s.ports.For(conn)
+	if !ok {
+		return nil, &noAdapter{conn}
+	}
+	return p, nil
 }
 
 // errConflict is a booking that is not in a state for the request.
@@ -156,66 +165,36 @@ func (s *Bookings) record(ctx context.Context, from queries.Booking, allowed []s
 	}
 }
 
-// quoteSummary is what a booking keeps of its fare quote.
-type quoteSummary struct {
-	price                                      float64
-	currency, origin, dest, departure, airline string
-	fare                                       json.RawMessage
-}
-
-func summarise(q *tbo.Quote) quoteSummary {
-	var r struct {
-		Response struct {
-			Results struct {
-				AirlineCode tbo.Str `json:"AirlineCode"`
-				Fare        json.RawMessage
-				Segments    [][]struct {
-					Origin struct {
-						Airport struct{ AirportCode tbo.Str } `json:"Airport"`
-						DepTime tbo.Str                       `json:"DepTime"`
-					} `json:"Origin"`
-					Destination struct {
-						Airport struct{ AirportCode tbo.Str } `json:"Airport"`
-					} `json:"Destination"`
-				} `json:"Segments"`
-			} `json:"Results"`
-		} `json:"Response"`
-	}
-	_ = json.Unmarshal(q.Raw, &r)
-	s := quoteSummary{price: q.Result.Price(), currency: string(q.Result.Fare.Currency), airline: string(r.Response.Results.AirlineCode), fare: r.Response.Results.Fare}
-	if s.currency == "" {
-		s.currency = "INR"
-	}
-	if segs := r.Response.Results.Segments; len(segs) > 0 && len(segs[0]) > 0 {
-		first, last := segs[0][0], segs[0][len(segs[0])-1]
-		s.origin, s.dest, s.departure = string(first.Origin.Airport.AirportCode), string(last.Destination.Airport.AirportCode), string(first.Origin.DepTime)
-	}
-	return s
-}
-
 // create quotes the result afresh (the supplier requires FareQuote before
 // Book and Ticket) and records a quoted booking.
-func (s *Bookings) create(ctx context.Context, userID uuid.UUID, conn *connector.Connector, tr tbo.TraceRequest, pax tbo.Passenger, agentRef string) (queries.Booking, *tbo.Quote, error) {
-	q, err := s.tbo.FareQuote(ctx, conn, tr)
+func (s *Bookings) create(ctx context.Context, userID uuid.UUID, conn *connector.Connector, tr supplier.ResultRef, pax supplier.Passenger, agentRef string) (queries.Booking, *supplier.Quote, error) {
+	port, err := s.port(conn)
 	if err != nil {
 		return queries.Booking{}, nil, err
 	}
-	sum := summarise(q)
-	if bad := passportFits(q.Result, pax, sum.departure); bad != nil {
+	q, err := port.FareQuote(ctx, conn, tr)
+	if err != nil {
+		return queries.Booking{}, nil, err
+	}
+	if bad := passportFits(q, pax); bad != nil {
 		return queries.Booking{}, nil, bad
 	}
-	if len(sum.fare) > 0 {
-		pax["Fare"] = sum.fare
+	if len(q.PassengerFare) > 0 {
+		pax.Fare = q.PassengerFare
 	}
-	paxJSON, err := json.Marshal([]tbo.Passenger{pax})
+	paxJSON, err := json.Marshal([]supplier.Passenger{pax})
 	if err != nil {
 		return queries.Booking{}, nil, err
 	}
-	price := sum.price
+	currency := q.Currency
+	if currency == "" {
+		currency = "INR"
+	}
+	price := q.Price
 	b, err := s.q.BookingCreate(ctx, queries.BookingCreateParams{
-		UserID: userID, Supplier: conn.Name, TraceID: tr.TraceId, ResultIndex: tr.ResultIndex, IsLcc: bool(q.Result.IsLCC),
-		Currency: sum.currency, Price: &price, Origin: sum.origin, Destination: sum.dest, Departure: sum.departure,
-		Airline: sum.airline, Passengers: paxJSON, AgentReference: agentRef, Quote: q.Raw,
+		UserID: userID, Supplier: conn.Name, TraceID: tr.TraceID, ResultIndex: tr.ResultIndex, IsLcc: q.IsLCC,
+		Currency: currency, Price: &price, Origin: q.Origin, Destination: q.Destination, Departure: q.Departure,
+		Airline: q.Airline, Passengers: paxJSON, AgentReference: agentRef, Quote: q.Doc,
 	})
 	return b, q, err
 }
@@ -223,11 +202,10 @@ func (s *Bookings) create(ctx context.Context, userID uuid.UUID, conn *connector
 // passportFits refuses, before anything is recorded or held, a passenger
 // without a passport on an itinerary whose quote asks for one, or with a
 // passport that lapses before the flight.
-func passportFits(r tbo.Result, pax tbo.Passenger, departure string) *invalidInput {
-	number, _ := pax["PassportNo"].(string)
-	expiry, _ := pax["PassportExpiry"].(string)
+func passportFits(q *supplier.Quote, pax supplier.Passenger) *invalidInput {
+	number, expiry, departure := pax.PassportNo, pax.PassportExpiry, q.Departure
 	if number == "" {
-		if r.NeedsPassport() {
+		if q.NeedsPassport() {
 			return &invalidInput{"passengers[0].PassportNo", "This international flight needs the passenger's passport number and expiry date."}
 		}
 		return nil
@@ -236,41 +214,6 @@ func passportFits(r tbo.Result, pax tbo.Passenger, departure string) *invalidInp
 		return &invalidInput{"passengers[0].PassportExpiry", "The passport must be valid beyond the travel date."}
 	}
 	return nil
-}
-
-// passports gives the GDS Ticket call the passports of a booking whose quote
-// asked for them at Ticket, with the supplier's PaxIds from the Book answer.
-func passports(b queries.Booking) []tbo.Passport {
-	var quote struct {
-		Response struct{ Results tbo.Result } `json:"Response"`
-	}
-	if json.Unmarshal(b.Quote, &quote) != nil || !quote.Response.Results.IsPassportRequiredAtTicket {
-		return nil
-	}
-	var booked struct {
-		Response struct {
-			Response struct {
-				FlightItinerary *tbo.Itinerary `json:"FlightItinerary"`
-			} `json:"Response"`
-		} `json:"Response"`
-	}
-	_ = json.Unmarshal(b.LastResponse, &booked)
-	var passengers []tbo.Passenger
-	_ = json.Unmarshal(b.Passengers, &passengers)
-	var out []tbo.Passport
-	for i, p := range passengers {
-		pp := tbo.Passport{}
-		pp.PassportNo, _ = p["PassportNo"].(string)
-		pp.PassportExpiry, _ = p["PassportExpiry"].(string)
-		pp.DateOfBirth, _ = p["DateOfBirth"].(string)
-		if it := booked.Response.Response.FlightItinerary; it != nil && i < len(it.Passenger) {
-			pp.PaxId = int64(it.Passenger[i].PaxId)
-		}
-		if pp.PassportNo != "" {
-			out = append(out, pp)
-		}
-	}
-	return out
 }
 
 // Outcome is what a book or ticket request ends with.
@@ -290,21 +233,25 @@ type Outcome struct {
 
 // Book books a GDS result for the user. LCC results are only recorded: the
 // supplier books them at Ticket.
-func (s *Bookings) Book(ctx context.Context, userID uuid.UUID, conn *connector.Connector, tr tbo.TraceRequest, pax tbo.Passenger) (Outcome, error) {
+func (s *Bookings) Book(ctx context.Context, userID uuid.UUID, conn *connector.Connector, tr supplier.ResultRef, pax supplier.Passenger) (Outcome, error) {
 	b, quote, err := s.create(ctx, userID, conn, tr, pax, "")
 	if err != nil {
 		return Outcome{}, err
 	}
 	if b.IsLcc {
-		return Outcome{Booking: b, Raw: quote.Raw, Message: msgLCCBookedAtTicket}, nil
+		return Outcome{Booking: b, Raw: quote.Doc, Message: msgLCCBookedAtTicket}, nil
+	}
+	port, err := s.port(conn)
+	if err != nil {
+		return Outcome{}, err
 	}
 	b, ok, err := s.startCall(ctx, conn, b, StatusBooking, connector.OpBook, "book sent")
 	if err != nil || !ok {
 		return Outcome{Booking: b}, errors.Join(err, &errConflict{"This booking is already being processed."})
 	}
-	var passengers []tbo.Passenger
+	var passengers []supplier.Passenger
 	_ = json.Unmarshal(b.Passengers, &passengers)
-	res, err := s.tbo.Book(ctx, conn, tbo.BookRequest{TraceId: b.TraceID, ResultIndex: b.ResultIndex, Passengers: passengers})
+	res, err := port.Book(ctx, conn, supplier.BookRequest{ResultRef: supplier.ResultRef{TraceID: b.TraceID, ResultIndex: b.ResultIndex}, Passengers: passengers})
 	return s.afterCall(ctx, conn, b, "book", res, err)
 }
 
@@ -313,11 +260,9 @@ func (s *Bookings) Book(ctx context.Context, userID uuid.UUID, conn *connector.C
 // The booking is recorded only from the status the call started in, or from
 // unknown when the lease sweep got there first (the supplier's own answer
 // settles it); if the reconciler settled it already, that stands.
-func (s *Bookings) afterCall(ctx context.Context, conn *connector.Connector, b queries.Booking, step string, res *tbo.Booking, callErr error) (Outcome, error) {
+func (s *Bookings) afterCall(ctx context.Context, conn *connector.Connector, b queries.Booking, step string, res *supplier.Booking, callErr error) (Outcome, error) {
 	allowed := []string{b.Status, StatusUnknown}
-	if callErr != nil && tbo.IsOutcomeUnknown(callErr) {
-		var e *tbo.Error
-		errors.As(callErr, &e)
+	if e, ok := supplier.AsError(callErr); ok && e.OutcomeUnknown() {
 		nb, raced, err := s.record(ctx, b, []string{b.Status}, step+" outcome unknown: "+string(e.Kind), func(q *queries.Queries, from []string) (queries.Booking, error) {
 			return q.BookingMarkUnknown(ctx, queries.BookingMarkUnknownParams{ID: b.ID, UnknownStep: &step, Failure: e.Message, FromStatuses: from})
 		})
@@ -340,13 +285,13 @@ func (s *Bookings) afterCall(ctx context.Context, conn *connector.Connector, b q
 		out.Booking = nb
 		return out, nil
 	}
-	if step == "book" && res != nil && res.IsPriceChanged && res.BookingId == 0 {
+	if step == "book" && res != nil && res.PriceChanged && res.BookingID == 0 {
 		// The supplier holds nothing when the fare moved at Book: this
 		// attempt ends, and booking again quotes and books the new fare.
 		return settle("fare changed at book", func(q *queries.Queries, from []string) (queries.Booking, error) {
 			return q.BookingRecordFailure(ctx, queries.BookingRecordFailureParams{ID: b.ID, Status: StatusFailed,
-				Failure: failureFareChanged, LastResponse: res.Raw, FromStatuses: from})
-		}, Outcome{Raw: res.Raw, PriceChanged: true, Message: msgFareChangedAtBook})
+				Failure: failureFareChanged, LastResponse: res.Doc, FromStatuses: from})
+		}, Outcome{Raw: res.Doc, PriceChanged: true, Message: msgFareChangedAtBook})
 	}
 	if callErr != nil {
 		msg := msgBookingFailed
@@ -355,7 +300,7 @@ func (s *Bookings) afterCall(ctx context.Context, conn *connector.Connector, b q
 		}
 		var raw []byte
 		if res != nil {
-			raw = res.Raw
+			raw = res.Doc
 		}
 		// A failed ticket leaves a GDS booking booked (it can be ticketed
 		// again); anything else failed.
@@ -364,35 +309,34 @@ func (s *Bookings) afterCall(ctx context.Context, conn *connector.Connector, b q
 			to = StatusBooked
 		}
 		detail := callErr.Error()
-		var e *tbo.Error
-		if errors.As(callErr, &e) {
+		if e, ok := supplier.AsError(callErr); ok {
 			detail = e.Message
 		}
 		return settle(step+" refused: "+callErr.Error(), func(q *queries.Queries, from []string) (queries.Booking, error) {
 			return q.BookingRecordFailure(ctx, queries.BookingRecordFailureParams{ID: b.ID, Status: to, Failure: msg, LastResponse: raw, FromStatuses: from})
 		}, Outcome{Raw: raw, Message: msg + " " + detail, Failed: true})
 	}
-	if step == "ticket" && res.TicketStatus == tbo.TicketPriceChanged {
+	if step == "ticket" && res.PriceChanged {
 		return settle("fare changed at ticketing", func(q *queries.Queries, from []string) (queries.Booking, error) {
 			return q.BookingRecordFailure(ctx, queries.BookingRecordFailureParams{ID: b.ID, Status: StatusBooked,
-				Failure: failureFareChanged, LastResponse: res.Raw, PriceChangePending: true, FromStatuses: from})
-		}, Outcome{Raw: res.Raw, PriceChanged: true, Message: msgFareChangedAtTicket})
+				Failure: failureFareChanged, LastResponse: res.Doc, PriceChangePending: true, FromStatuses: from})
+		}, Outcome{Raw: res.Doc, PriceChanged: true, Message: msgFareChangedAtTicket})
 	}
 	to := StatusBooked
 	if step == "ticket" {
 		to = StatusTicketed
-		if res.TicketStatus != tbo.TicketSuccessful && res.TicketStatus != tbo.TicketAlreadyCreated {
+		if !res.Ticketed {
 			st := StatusFailed
 			if !b.IsLcc {
 				st = StatusBooked
 			}
-			return settle(fmt.Sprintf("ticket status %d", res.TicketStatus), func(q *queries.Queries, from []string) (queries.Booking, error) {
+			return settle("ticket status "+res.Status, func(q *queries.Queries, from []string) (queries.Booking, error) {
 				return q.BookingRecordFailure(ctx, queries.BookingRecordFailureParams{ID: b.ID, Status: st,
-					Failure: msgTicketingFailed, LastResponse: res.Raw, FromStatuses: from})
-			}, Outcome{Raw: res.Raw, Message: msgTicketingFailed, Failed: true})
+					Failure: msgTicketingFailed, LastResponse: res.Doc, FromStatuses: from})
+			}, Outcome{Raw: res.Doc, Message: msgTicketingFailed, Failed: true})
 		}
 	}
-	pnr, id := res.PNR, res.BookingId
+	pnr, id := res.PNR, res.BookingID
 	if pnr == "" {
 		pnr = derefOr(b.Pnr)
 	}
@@ -401,8 +345,8 @@ func (s *Bookings) afterCall(ctx context.Context, conn *connector.Connector, b q
 	}
 	return settle(step+" done", func(q *queries.Queries, from []string) (queries.Booking, error) {
 		return q.BookingRecordBooked(ctx, queries.BookingRecordBookedParams{ID: b.ID, Status: to, Pnr: &pnr, SupplierBookingID: &id,
-			LastResponse: res.Raw, FromStatuses: from})
-	}, Outcome{Raw: res.Raw})
+			LastResponse: res.Doc, FromStatuses: from})
+	}, Outcome{Raw: res.Doc})
 }
 
 // unrecorded is the outcome of a call whose answer could not be written
@@ -474,29 +418,26 @@ func (s *Bookings) Ticket(ctx context.Context, conn *connector.Connector, b quer
 	default:
 		return Outcome{Booking: b}, &errConflict{fmt.Sprintf("This booking cannot be ticketed now (it is %s).", b.Status)}
 	}
+	port, err := s.port(conn)
+	if err != nil {
+		return Outcome{Booking: b}, err
+	}
 	b, ok, err := s.startCall(ctx, conn, b, StatusTicketing, connector.OpTicket, "ticket sent from "+from)
 	if err != nil || !ok {
 		return Outcome{Booking: b}, errors.Join(err, &errConflict{"This booking is already being ticketed."})
 	}
-	req := tbo.TicketRequest{TraceId: b.TraceID}
+	req := supplier.TicketRequest{ResultRef: supplier.ResultRef{TraceID: b.TraceID}}
+	_ = json.Unmarshal(b.Passengers, &req.Passengers)
 	if b.IsLcc {
-		var passengers []tbo.Passenger
-		_ = json.Unmarshal(b.Passengers, &passengers)
-		for _, p := range passengers {
-			// The product offers no extras: explicit "none" placeholders.
-			p["Baggage"] = []map[string]any{{"Code": "NoBaggage", "Weight": 0, "Price": 0, "Currency": "INR"}}
-			p["MealDynamic"] = []map[string]any{{"Code": "NoMeal", "Quantity": 0, "Price": 0, "Currency": "INR"}}
-			p["SeatDynamic"] = []map[string]any{{"Code": "NoSeat", "Price": 0, "Currency": "INR"}}
-		}
-		req.ResultIndex, req.AgentReferenceNo, req.Passengers = b.ResultIndex, agentRef, passengers
+		req.ResultIndex, req.AgentReference = b.ResultIndex, agentRef
 	} else {
-		req.PNR, req.IsPriceChangeAccepted = derefOr(b.Pnr), b.PriceChangePending
-		req.Passports = passports(b)
+		req.PNR, req.AcceptPriceChange = derefOr(b.Pnr), b.PriceChangePending
+		req.Kept.Quote, req.Kept.Booked = b.Quote, b.LastResponse
 		if b.SupplierBookingID != nil {
-			req.BookingId = *b.SupplierBookingID
+			req.BookingID = *b.SupplierBookingID
 		}
 	}
-	res, err := s.tbo.Ticket(ctx, conn, req)
+	res, err := port.Ticket(ctx, conn, req)
 	return s.afterCall(ctx, conn, b, "ticket", res, err)
 }
 
@@ -528,13 +469,17 @@ func (s *Bookings) reconcileInline(ctx context.Context, conn *connector.Connecto
 // errors prove nothing and leave it unknown.
 func (s *Bookings) reconcileOnce(ctx context.Context, conn *connector.Connector, b queries.Booking) (Outcome, bool, error) {
 	step := derefOr(b.UnknownStep)
-	req := tbo.DetailsRequest{TraceId: b.TraceID}
-	if b.SupplierBookingID != nil {
-		req = tbo.DetailsRequest{BookingId: *b.SupplierBookingID, PNR: derefOr(b.Pnr)}
-	}
-	d, err := s.tbo.BookingDetails(ctx, conn, req)
+	port, err := s.port(conn)
 	if err != nil {
-		if !tbo.IsNoSuchBooking(err) {
+		return Outcome{}, false, err
+	}
+	req := supplier.DetailsRequest{TraceID: b.TraceID}
+	if b.SupplierBookingID != nil {
+		req = supplier.DetailsRequest{BookingID: *b.SupplierBookingID, PNR: derefOr(b.Pnr)}
+	}
+	d, err := port.BookingDetails(ctx, conn, req)
+	if err != nil {
+		if !supplier.IsNoSuchBooking(err) {
 			s.metrics.Reconciled.WithLabelValues("supplier_unavailable").Inc()
 			return Outcome{}, false, err
 		}
@@ -560,17 +505,11 @@ func (s *Bookings) reconcileOnce(ctx context.Context, conn *connector.Connector,
 		}
 		return outcomeOf(out, step), true, nil
 	}
-	it := d.Itinerary
-	ticketed := len(it.Passenger) > 0
-	for _, p := range it.Passenger {
-		ticketed = ticketed && p.Ticket != nil && p.Ticket.TicketNumber != ""
-	}
 	to := StatusBooked
-	if ticketed {
+	if d.Ticketed() {
 		to = StatusTicketed
 	}
-	pnr, id := string(it.PNR), int64(it.BookingId)
-	raw := synthesisedBooking(it, d.Raw)
+	pnr, id, raw := d.PNR, d.BookingID, d.AsBooking
 	out, raced, err := s.record(ctx, b, []string{StatusUnknown}, "reconciled from booking details", func(q *queries.Queries, from []string) (queries.Booking, error) {
 		return q.BookingRecordBooked(ctx, queries.BookingRecordBookedParams{ID: b.ID, Status: to, Pnr: &pnr,
 			SupplierBookingID: &id, LastResponse: raw, Reconciled: true, FromStatuses: from})
@@ -582,21 +521,6 @@ func (s *Bookings) reconcileOnce(ctx context.Context, conn *connector.Connector,
 		s.metrics.Reconciled.WithLabelValues(to).Inc()
 	}
 	return outcomeOf(out, step), true, nil
-}
-
-// synthesisedBooking gives a reconciled outcome the shape of a Book answer
-// (Response.Response.{BookingId, PNR}) so the web app reads it the same way.
-func synthesisedBooking(it tbo.Itinerary, details json.RawMessage) json.RawMessage {
-	var d struct {
-		Response map[string]any `json:"Response"`
-	}
-	_ = json.Unmarshal(details, &d)
-	inner := map[string]any{"BookingId": int64(it.BookingId), "PNR": string(it.PNR), "Reconciled": true}
-	if fi, ok := d.Response["FlightItinerary"]; ok {
-		inner["FlightItinerary"] = fi
-	}
-	b, _ := json.Marshal(map[string]any{"Response": map[string]any{"ResponseStatus": 1, "Response": inner}})
-	return b
 }
 
 // Intervals of the background work every replica runs (Maintain).

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+
+	"github.com/shopspring/decimal"
 )
 
 // The supplier's fare objects carry the agency's own economics: commission,
@@ -13,24 +15,69 @@ import (
 // FareBreakdown, an itinerary's and each passenger's Fare) is rebuilt from
 // these allow-lists before it leaves the API; a field the supplier adds
 // tomorrow is not passed on until it is listed here.
-var (
-	// travellerFare is the client's Fare: the price and its parts.
-	travellerFare = keySet("Currency", "BaseFare", "Tax", "TaxBreakup", "YQTax", "OtherCharges", "Discount",
-		"PublishedFare", "ServiceFee", "TotalBaggageCharges", "TotalMealCharges", "TotalSeatCharges", "TotalSpecialServiceCharges")
-	// travellerFareBreakdown is one passenger type's share of the fare.
-	travellerFareBreakdown = keySet("Currency", "PassengerType", "PassengerCount", "BaseFare", "Tax", "TaxBreakUp", "YQTax")
+//
+// Money is exact on the wire: every amount in a fare object is written as a
+// JSON string holding its decimal value in the shortest plain form (the
+// supplier's 5293.46 → "5293.46", 4120.0 → "4120", 1.5e3 → "1500"), never
+// rounded through a float; a value that is not an amount becomes null.
+// Counts (PassengerType, PassengerCount) stay numbers.
+//
+// The lists are switches, not maps: a search answer has thousands of fare
+// fields, and a switch on the key costs a fraction of a map lookup.
+
+// travellerFare is the client's Fare: the price and its parts.
+func travellerFare(key []byte) fieldRule {
+	switch string(key) {
+	case "Currency":
+		return keep
+	case "BaseFare", "Tax", "YQTax", "OtherCharges", "Discount", "PublishedFare", "ServiceFee",
+		"TotalBaggageCharges", "TotalMealCharges", "TotalSeatCharges", "TotalSpecialServiceCharges":
+		return amount
+	case "TaxBreakup":
+		return amounts
+	}
+	return drop
+}
+
+// travellerFareBreakdown is one passenger type's share of the fare.
+func travellerFareBreakdown(key []byte) fieldRule {
+	switch string(key) {
+	case "Currency", "PassengerType", "PassengerCount":
+		return keep
+	case "BaseFare", "Tax", "YQTax":
+		return amount
+	case "TaxBreakUp":
+		return amounts
+	}
+	return drop
+}
+
+// taxPart is one item of a tax breakup: the tax's code and its amount.
+func taxPart(key []byte) fieldRule {
+	switch string(key) {
+	case "key":
+		return keep
+	case "value":
+		return amount
+	}
+	return drop
+}
+
+// fields is an allow-list: what becomes of each field of an object.
+type fields func(key []byte) fieldRule
+
+// fieldRule is what becomes of a field of a fare object.
+type fieldRule uint8
+
+const (
+	drop    fieldRule = iota // not the traveller's: left out
+	keep                     // passed on as it is
+	amount                   // money: written as a decimal string
+	amounts                  // a tax breakup: a list of taxPart objects
 )
 
 // The supplier's invoices to the agency ("Invoice") stay with the agency:
 // the list is emptied.
-
-func keySet(keys ...string) map[string]bool {
-	m := make(map[string]bool, len(keys))
-	for _, k := range keys {
-		m[k] = true
-	}
-	return m
-}
 
 var (
 	fareKey          = []byte(`"Fare"`)
@@ -248,8 +295,9 @@ func skipValue(doc []byte, i int) (int, error) {
 }
 
 // filterObject appends to out the object at doc[i] with only the allowed
-// keys (null stays null), reading it once, and returns where it ends.
-func filterObject(out, doc []byte, i int, allowed map[string]bool) ([]byte, int, error) {
+// keys, amounts written as strings (null stays null), reading it once, and
+// returns where it ends.
+func filterObject(out, doc []byte, i int, allowed fields) ([]byte, int, error) {
 	if bytes.HasPrefix(doc[i:], []byte("null")) {
 		return append(out, "null"...), i + 4, nil
 	}
@@ -282,14 +330,31 @@ func filterObject(out, doc []byte, i int, allowed map[string]bool) ([]byte, int,
 		if err != nil {
 			return nil, 0, err
 		}
-		if allowed[string(doc[i+1:kEnd-1])] {
+		if rule := allowed(doc[i+1 : kEnd-1]); rule != drop {
 			if !first {
 				out = append(out, ',')
 			}
 			first = false
 			out = append(out, doc[i:kEnd]...)
 			out = append(out, ':')
-			out = append(out, doc[v:vEnd]...)
+			switch rule {
+			case keep:
+				out = append(out, doc[v:vEnd]...)
+			case amount:
+				if out, err = appendAmount(out, doc[v:vEnd]); err != nil {
+					return nil, 0, err
+				}
+			case amounts:
+				if doc[v] == '[' {
+					var end int
+					if out, end, err = filterArray(out, doc, v, taxPart); err != nil {
+						return nil, 0, err
+					}
+					vEnd = end
+				} else {
+					out = append(out, "null"...)
+				}
+			}
 		}
 		i = skipSpace(doc, vEnd)
 		if i < len(doc) && doc[i] == ',' {
@@ -300,7 +365,7 @@ func filterObject(out, doc []byte, i int, allowed map[string]bool) ([]byte, int,
 
 // filterArray appends to out the array at doc[i] with each object rebuilt
 // from the allowed keys, and returns where it ends.
-func filterArray(out, doc []byte, i int, allowed map[string]bool) ([]byte, int, error) {
+func filterArray(out, doc []byte, i int, allowed fields) ([]byte, int, error) {
 	if bytes.HasPrefix(doc[i:], []byte("null")) {
 		return append(out, "null"...), i + 4, nil
 	}
@@ -337,7 +402,9 @@ func filterArray(out, doc []byte, i int, allowed map[string]bool) ([]byte, int, 
 // JSON at all becomes null: nothing unfiltered leaves.
 func travellerViewSlow(doc []byte) []byte {
 	var v any
-	if json.Unmarshal(doc, &v) != nil {
+	dec := json.NewDecoder(bytes.NewReader(doc))
+	dec.UseNumber() // numbers keep their digits
+	if dec.Decode(&v) != nil || dec.More() {
 		return []byte("null")
 	}
 	out, err := json.Marshal(filterAny(v))
@@ -376,16 +443,151 @@ func filterAny(v any) any {
 	return v
 }
 
-func pick(v any, allowed map[string]bool) any {
+func pick(v any, allowed fields) any {
 	m, ok := v.(map[string]any)
 	if !ok {
 		return nil
 	}
 	out := map[string]any{}
 	for k, x := range m {
-		if allowed[k] {
+		switch allowed([]byte(k)) {
+		case keep:
 			out[k] = x
+		case amount:
+			out[k] = amountValue(x)
+		case amounts:
+			list, ok := x.([]any)
+			if !ok {
+				out[k] = nil
+				continue
+			}
+			for i := range list {
+				list[i] = pick(list[i], taxPart)
+			}
+			out[k] = list
 		}
 	}
 	return out
+}
+
+// amountValue is v (a decoded number or string) as an amount's string, or
+// nil when it is no amount.
+func amountValue(v any) any {
+	var b []byte
+	switch t := v.(type) {
+	case json.Number:
+		b = []byte(t)
+	case string:
+		b = []byte(t)
+	default:
+		return nil
+	}
+	s, ok := canonicalAmount(nil, b)
+	if !ok {
+		return nil
+	}
+	return string(s)
+}
+
+// appendAmount appends the JSON value tok (a number, or a string holding
+// one) as an amount: a string in the shortest plain decimal form, or null
+// when it is no amount. A string with escapes is left to the full decode.
+func appendAmount(out, tok []byte) ([]byte, error) {
+	if len(tok) > 0 && tok[0] == '"' {
+		tok = tok[1 : len(tok)-1]
+		if bytes.IndexByte(tok, '\\') >= 0 {
+			return nil, errScan
+		}
+	}
+	n := len(out)
+	out = append(out, '"')
+	out, ok := canonicalAmount(out, tok)
+	if !ok {
+		return append(out[:n], "null"...), nil
+	}
+	return append(out, '"'), nil
+}
+
+// maxExponent bounds the exponent of an amount written 1.5e3: no fare needs
+// more, and 1e999999999 written out would be a gigabyte.
+const maxExponent = 30
+
+// canonicalAmount appends s, a decimal number (JSON's number form:
+// -?digits(.digits)?([eE][+-]?digits)?), in its shortest plain form: no
+// exponent, no leading zeros, no trailing zeros after the point, no point
+// without a fraction, no minus on zero. ok is false when s is no such number.
+func canonicalAmount(out, s []byte) (_ []byte, ok bool) {
+	i := 0
+	neg := i < len(s) && s[i] == '-'
+	if neg {
+		i++
+	}
+	intStart := i
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	intPart := s[intStart:i]
+	if len(intPart) == 0 {
+		return out, false
+	}
+	var frac []byte
+	if i < len(s) && s[i] == '.' {
+		i++
+		fracStart := i
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			i++
+		}
+		frac = s[fracStart:i]
+		if len(frac) == 0 {
+			return out, false
+		}
+	}
+	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
+		return exponentAmount(out, s, i)
+	}
+	if i != len(s) {
+		return out, false
+	}
+	for len(intPart) > 1 && intPart[0] == '0' {
+		intPart = intPart[1:]
+	}
+	for len(frac) > 0 && frac[len(frac)-1] == '0' {
+		frac = frac[:len(frac)-1]
+	}
+	if neg && !(len(intPart) == 1 && intPart[0] == '0' && len(frac) == 0) {
+		out = append(out, '-')
+	}
+	out = append(out, intPart...)
+	if len(frac) > 0 {
+		out = append(out, '.')
+		out = append(out, frac...)
+	}
+	return out, true
+}
+
+// exponentAmount is canonicalAmount for a number with an exponent (s[e] is
+// the 'e'), which suppliers do not send in practice.
+func exponentAmount(out, s []byte, e int) ([]byte, bool) {
+	j := e + 1
+	if j < len(s) && (s[j] == '+' || s[j] == '-') {
+		j++
+	}
+	digits := s[j:]
+	if len(digits) == 0 {
+		return out, false
+	}
+	exp := 0
+	for _, c := range digits {
+		if c < '0' || c > '9' {
+			return out, false
+		}
+		if exp = exp*10 + int(c-'0'); exp > maxExponent {
+			return out, false
+		}
+	}
+	d, err := decimal.NewFromString(string(s))
+	if err != nil {
+		return out, false
+	}
+	return canonicalAmount(out, []byte(d.String()))
 }

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/paryatan/paryatan/internal/supplier/tbo"
+	"github.com/paryatan/paryatan/internal/supplier"
 )
 
 // PassengerInput is a traveller as the fare page sends them (spec 3,
@@ -15,22 +15,22 @@ import (
 //
 //paryatan:wire
 type PassengerInput struct {
-	Title          string  `json:"Title"`
-	FirstName      string  `json:"FirstName"`
-	LastName       string  `json:"LastName"`
-	PaxType        tbo.Int `json:"PaxType,omitempty"`
-	DateOfBirth    string  `json:"DateOfBirth"`
-	Gender         tbo.Int `json:"Gender"`
-	ContactNo      string  `json:"ContactNo,omitempty"`
-	Email          string  `json:"Email,omitempty"`
-	Nationality    string  `json:"Nationality,omitempty"`
-	PassportNo     string  `json:"PassportNo,omitempty"`
-	PassportExpiry string  `json:"PassportExpiry,omitempty"`
-	AddressLine1   string  `json:"AddressLine1,omitempty"`
-	AddressLine2   string  `json:"AddressLine2,omitempty"`
-	City           string  `json:"City,omitempty"`
-	CountryCode    string  `json:"CountryCode,omitempty"`
-	CountryName    string  `json:"CountryName,omitempty"`
+	Title          string   `json:"Title"`
+	FirstName      string   `json:"FirstName"`
+	LastName       string   `json:"LastName"`
+	PaxType        looseInt `json:"PaxType,omitempty"`
+	DateOfBirth    string   `json:"DateOfBirth"`
+	Gender         looseInt `json:"Gender"`
+	ContactNo      string   `json:"ContactNo,omitempty"`
+	Email          string   `json:"Email,omitempty"`
+	Nationality    string   `json:"Nationality,omitempty"`
+	PassportNo     string   `json:"PassportNo,omitempty"`
+	PassportExpiry string   `json:"PassportExpiry,omitempty"`
+	AddressLine1   string   `json:"AddressLine1,omitempty"`
+	AddressLine2   string   `json:"AddressLine2,omitempty"`
+	City           string   `json:"City,omitempty"`
+	CountryCode    string   `json:"CountryCode,omitempty"`
+	CountryName    string   `json:"CountryName,omitempty"`
 }
 
 // AddressInput is the booking address (it may also come on the passenger).
@@ -67,7 +67,7 @@ const addressRequired = "Passenger address is required (AddressLine1)."
 // buildPassenger checks the one adult passenger the product books (spec 9)
 // and returns the supplier's passenger object. Names are trimmed and
 // upper-cased (spec 5).
-func buildPassenger(in []PassengerInput, addr AddressInput, contact ContactInput, now time.Time) (tbo.Passenger, *invalidInput) {
+func buildPassenger(in []PassengerInput, addr AddressInput, contact ContactInput, now time.Time) (*supplier.Passenger, *invalidInput) {
 	if len(in) != 1 {
 		return nil, &invalidInput{"passengers", "Send exactly one adult passenger."}
 	}
@@ -121,16 +121,16 @@ func buildPassenger(in []PassengerInput, addr AddressInput, contact ContactInput
 	if bad != nil {
 		return nil, bad
 	}
-	pax := tbo.Passenger{
-		"Title": title, "FirstName": first, "LastName": last, "PaxType": 1,
-		"DateOfBirth": dob.Format("2006-01-02T00:00:00"), "Gender": int(p.Gender),
-		"AddressLine1": line1, "AddressLine2": strings.TrimSpace(firstNonEmpty(p.AddressLine2, addr.AddressLine2)),
-		"City":        strings.TrimSpace(firstNonEmpty(p.City, addr.City, "NA")),
-		"CountryCode": cc, "CountryName": strings.TrimSpace(firstNonEmpty(p.CountryName, addr.CountryName, "India")),
-		"Nationality": strings.ToUpper(strings.TrimSpace(firstNonEmpty(p.Nationality, cc))),
-		"ContactNo":   phone, "Email": email, "IsLeadPax": true,
-		"PassportNo": passportNo, "PassportExpiry": passportExpiry,
-		"ZipCode": strings.TrimSpace(addr.ZipCode),
+	pax := &supplier.Passenger{
+		Title: title, FirstName: first, LastName: last, PaxType: 1,
+		DateOfBirth: dob.Format("2006-01-02T00:00:00"), Gender: int(p.Gender),
+		AddressLine1: line1, AddressLine2: strings.TrimSpace(firstNonEmpty(p.AddressLine2, addr.AddressLine2)),
+		City:        strings.TrimSpace(firstNonEmpty(p.City, addr.City, "NA")),
+		CountryCode: cc, CountryName: strings.TrimSpace(firstNonEmpty(p.CountryName, addr.CountryName, "India")),
+		Nationality: strings.ToUpper(strings.TrimSpace(firstNonEmpty(p.Nationality, cc))),
+		ContactNo:   phone, Email: email, IsLeadPax: true,
+		PassportNo: passportNo, PassportExpiry: passportExpiry,
+		ZipCode: strings.TrimSpace(addr.ZipCode),
 	}
 	return pax, nil
 }

@@ -5,11 +5,10 @@
 package flights
 
 import (
-	"errors"
 	"net/http"
 
 	"github.com/paryatan/paryatan/internal/httpjson"
-	"github.com/paryatan/paryatan/internal/supplier/tbo"
+	"github.com/paryatan/paryatan/internal/supplier"
 )
 
 // The flights API answers {ok: true, data} or {ok: false, message, detail?}
@@ -63,11 +62,11 @@ func writeInvalid(w http.ResponseWriter, r *http.Request, e *invalidInput) {
 // supplierStatus is the HTTP status of a failed supplier call: 504 for a
 // timeout, 422 when the supplier refused the request as invalid or expired
 // (the caller's input: search again), else 502 (the supplier failed).
-func supplierStatus(e *tbo.Error) int {
-	switch {
-	case e.Kind == tbo.KindTimeout:
+func supplierStatus(e *supplier.Error) int {
+	switch e.Kind {
+	case supplier.KindTimeout:
 		return http.StatusGatewayTimeout
-	case e.ClientFault():
+	case supplier.KindRefused:
 		return http.StatusUnprocessableEntity
 	}
 	return http.StatusBadGateway
@@ -76,15 +75,15 @@ func supplierStatus(e *tbo.Error) int {
 // writeSupplierError maps a failed supplier call to its status
 // (supplierStatus); the message is the one people see.
 func writeSupplierError(w http.ResponseWriter, r *http.Request, err error, fallback string) {
-	var e *tbo.Error
-	if !errors.As(err, &e) {
+	e, ok := supplier.AsError(err)
+	if !ok {
 		writeFail(w, r, http.StatusInternalServerError, fallback, "")
 		return
 	}
 	status := supplierStatus(e)
 	msg := e.Message
 	detail := ""
-	if e.Kind == tbo.KindSupplier && fallback != "" && msg != fallback {
+	if e.FromSupplier && fallback != "" && msg != fallback {
 		// Keep the spec's message for the step and the supplier's words as detail.
 		msg, detail = fallback, e.Message
 	}

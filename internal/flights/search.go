@@ -16,14 +16,14 @@ import (
 	"github.com/paryatan/paryatan/internal/platform/telemetry"
 	"github.com/paryatan/paryatan/internal/store"
 	"github.com/paryatan/paryatan/internal/store/queries"
+	"github.com/paryatan/paryatan/internal/supplier"
 	"github.com/paryatan/paryatan/internal/supplier/connector"
-	"github.com/paryatan/paryatan/internal/supplier/tbo"
 )
 
 // Handler serves the flights API.
 type Handler struct {
 	connectors      *connector.Store
-	tbo             *tbo.Client
+	suppliers       supplier.Registry
 	bookings        *Bookings
 	q               *queries.Queries
 	log             *slog.Logger
@@ -35,10 +35,11 @@ type Handler struct {
 // Deps are the flights API's dependencies.
 type Deps struct {
 	Connectors *connector.Store
-	Supplier   *tbo.Client
-	DB         *pgxpool.Pool
-	Log        *slog.Logger
-	Metrics    *telemetry.Metrics
+	// Suppliers are the supplier adapters by connector type.
+	Suppliers supplier.Registry
+	DB        *pgxpool.Pool
+	Log       *slog.Logger
+	Metrics   *telemetry.Metrics
 	// Limits guard the open routes; nil means DefaultLimits.
 	Limits *Limits
 	// GiveUpAfter overrides Bookings.GiveUpAfter when set.
@@ -55,11 +56,11 @@ func NewHandler(d Deps) *Handler {
 	if d.Limits != nil {
 		limits = *d.Limits
 	}
-	bookings := NewBookings(d.DB, d.Supplier, d.Log, d.Instance, d.Metrics.Bookings)
+	bookings := NewBookings(d.DB, d.Suppliers, d.Log, d.Instance, d.Metrics.Bookings)
 	if d.GiveUpAfter > 0 {
 		bookings.GiveUpAfter = d.GiveUpAfter
 	}
-	return &Handler{connectors: d.Connectors, tbo: d.Supplier, bookings: bookings,
+	return &Handler{connectors: d.Connectors, suppliers: d.Suppliers, bookings: bookings,
 		q: queries.New(store.Reads{Pool: d.DB}), log: d.Log, now: time.Now, idempotencyWait: 180 * time.Second,
 		guard: newGuard(limits, d.Metrics.Supplier)}
 }
@@ -68,19 +69,32 @@ func NewHandler(d Deps) *Handler {
 func (h *Handler) Bookings() *Bookings { return h.bookings }
 
 // connector resolves the {supplier} path segment against the configuration
-// in force; the snapshot is used for the whole request.
-func (h *Handler) connector(w http.ResponseWriter, r *http.Request) (*connector.Connector, bool) {
+// in force, and the adapter of its type; the snapshot is used for the whole
+// request.
+func (h *Handler) connector(w http.ResponseWriter, r *http.Request) (*connector.Connector, supplier.Port, bool) {
 	name := chi.URLParam(r, "supplier")
 	c, ok := h.connectors.Current().Find(name)
 	if !ok {
 		writeFail(w, r, http.StatusNotFound, "Unknown flight supplier '"+name+"'.", "")
-		return nil, false
+		return nil, nil, false
 	}
 	if !c.IsEnabled() {
 		writeFail(w, r, http.StatusServiceUnavailable, "The flight supplier '"+name+"' is switched off right now. Please try again later.", "")
-		return nil, false
+		return nil, nil, false
 	}
-	return c, true
+	port, ok := h.suppliers.For(c)
+	if !ok {
+		h.internal(w, r, &noAdapter{c})
+		return nil, nil, false
+	}
+	return c, port, true
+}
+
+// noAdapter is a connector whose type no adapter serves in this process.
+type noAdapter struct{ conn *connector.Connector }
+
+func (e *noAdapter) Error() string {
+	return "no supplier adapter for connector " + e.conn.Name + " of type " + e.conn.Type
 }
 
 // SearchInput is the search payload of spec 7. Dates are YYYY-MM-DD; a
@@ -108,26 +122,26 @@ var (
 )
 
 // validate checks a search and builds the supplier request.
-func (in SearchInput) validate(conn *connector.Connector, now time.Time) (tbo.SearchRequest, *invalidInput) {
+func (in SearchInput) validate(conn *connector.Connector, now time.Time) (supplier.SearchRequest, *invalidInput) {
 	origin := strings.ToUpper(strings.TrimSpace(in.Origin))
 	dest := strings.ToUpper(strings.TrimSpace(in.Destination))
 	switch {
 	case !iataRe.MatchString(origin):
-		return tbo.SearchRequest{}, &invalidInput{"origin", "origin must be a three-letter airport code like BOM."}
+		return supplier.SearchRequest{}, &invalidInput{"origin", "origin must be a three-letter airport code like BOM."}
 	case !iataRe.MatchString(dest):
-		return tbo.SearchRequest{}, &invalidInput{"destination", "destination must be a three-letter airport code like DEL."}
+		return supplier.SearchRequest{}, &invalidInput{"destination", "destination must be a three-letter airport code like DEL."}
 	case origin == dest:
-		return tbo.SearchRequest{}, &invalidInput{"destination", "origin and destination must differ."}
+		return supplier.SearchRequest{}, &invalidInput{"destination", "origin and destination must differ."}
 	}
 	today := indiatime.Today(now)
 	depart, err := time.Parse(time.DateOnly, strings.TrimSpace(in.DepartDate))
 	switch {
 	case err != nil:
-		return tbo.SearchRequest{}, &invalidInput{"departDate", "departDate must be a date written YYYY-MM-DD."}
+		return supplier.SearchRequest{}, &invalidInput{"departDate", "departDate must be a date written YYYY-MM-DD."}
 	case depart.Before(today):
-		return tbo.SearchRequest{}, &invalidInput{"departDate", "departDate cannot be in the past."}
+		return supplier.SearchRequest{}, &invalidInput{"departDate", "departDate cannot be in the past."}
 	case depart.After(today.AddDate(1, 0, 0)):
-		return tbo.SearchRequest{}, &invalidInput{"departDate", "departDate can be at most a year ahead."}
+		return supplier.SearchRequest{}, &invalidInput{"departDate", "departDate can be at most a year ahead."}
 	}
 	adults := 1
 	if in.Adults != nil {
@@ -135,13 +149,13 @@ func (in SearchInput) validate(conn *connector.Connector, now time.Time) (tbo.Se
 	}
 	switch {
 	case adults < 1 || adults > 9:
-		return tbo.SearchRequest{}, &invalidInput{"adults", "adults must be between 1 and 9."}
+		return supplier.SearchRequest{}, &invalidInput{"adults", "adults must be between 1 and 9."}
 	case in.Children < 0 || in.Children > 9:
-		return tbo.SearchRequest{}, &invalidInput{"children", "children must be between 0 and 9."}
+		return supplier.SearchRequest{}, &invalidInput{"children", "children must be between 0 and 9."}
 	case in.Infants < 0 || in.Infants > 9:
-		return tbo.SearchRequest{}, &invalidInput{"infants", "infants must be between 0 and 9."}
+		return supplier.SearchRequest{}, &invalidInput{"infants", "infants must be between 0 and 9."}
 	case in.Infants > adults:
-		return tbo.SearchRequest{}, &invalidInput{"infants", "There can be no more infants than adults."}
+		return supplier.SearchRequest{}, &invalidInput{"infants", "There can be no more infants than adults."}
 	}
 	cabin := conn.CabinCodes["economy"]
 	if in.CabinClass != nil {
@@ -151,7 +165,7 @@ func (in SearchInput) validate(conn *connector.Connector, now time.Time) (tbo.Se
 			valid = valid || code == cabin
 		}
 		if !valid {
-			return tbo.SearchRequest{}, &invalidInput{"cabinClass", "cabinClass must be 2 (economy), 3 (premium economy), 4 (business) or 6 (first)."}
+			return supplier.SearchRequest{}, &invalidInput{"cabinClass", "cabinClass must be 2 (economy), 3 (premium economy), 4 (business) or 6 (first)."}
 		}
 	}
 	sources := conn.Sources
@@ -160,41 +174,35 @@ func (in SearchInput) validate(conn *connector.Connector, now time.Time) (tbo.Se
 		for _, s := range in.Sources {
 			s = strings.ToUpper(strings.TrimSpace(s))
 			if s != "GDS" && s != "LCC" {
-				return tbo.SearchRequest{}, &invalidInput{"sources", "sources may only hold GDS and LCC."}
+				return supplier.SearchRequest{}, &invalidInput{"sources", "sources may only hold GDS and LCC."}
 			}
 			sources = append(sources, s)
 		}
 	}
-	req := tbo.SearchRequest{
-		AdultCount: adults, ChildCount: in.Children, InfantCount: in.Infants,
-		DirectFlight: in.Nonstop, JourneyType: 1, Sources: sources,
-		Segments: []tbo.SearchSegment{{Origin: origin, Destination: dest, FlightCabinClass: cabin,
-			PreferredDepartureTime: depart.Format("2006-01-02T00:00:00"), PreferredArrivalTime: depart.Format("2006-01-02T00:00:00")}},
-	}
+	req := supplier.SearchRequest{Origin: origin, Destination: dest, Depart: depart, Cabin: cabin,
+		Adults: adults, Children: in.Children, Infants: in.Infants, Nonstop: in.Nonstop, Sources: sources}
 	if a := strings.ToUpper(strings.TrimSpace(in.Airline)); a != "" {
 		if !airlineRe.MatchString(a) {
-			return tbo.SearchRequest{}, &invalidInput{"airline", "airline must be a two-character airline code like AI."}
+			return supplier.SearchRequest{}, &invalidInput{"airline", "airline must be a two-character airline code like AI."}
 		}
-		req.PreferredAirlines = []string{a}
+		req.Airlines = []string{a}
 	}
 	if rd := strings.TrimSpace(in.ReturnDate); rd != "" {
 		ret, err := time.Parse(time.DateOnly, rd)
 		if err != nil {
-			return tbo.SearchRequest{}, &invalidInput{"returnDate", "returnDate must be a date written YYYY-MM-DD."}
+			return supplier.SearchRequest{}, &invalidInput{"returnDate", "returnDate must be a date written YYYY-MM-DD."}
 		}
 		if ret.Before(depart) {
-			return tbo.SearchRequest{}, &invalidInput{"returnDate", "returnDate cannot be before departDate."}
+			return supplier.SearchRequest{}, &invalidInput{"returnDate", "returnDate cannot be before departDate."}
 		}
-		req.JourneyType = 2
-		req.Segments = append(req.Segments, tbo.SearchSegment{Origin: dest, Destination: origin, FlightCabinClass: cabin,
-			PreferredDepartureTime: ret.Format("2006-01-02T00:00:00"), PreferredArrivalTime: ret.Format("2006-01-02T00:00:00")})
+		req.Return = ret
 	}
 	return req, nil
 }
 
 // Search handles POST /api/v1/flights/{supplier}/search.
 func (h *Handler) Search(w http.ResponseWriter, r *http.Request) {
-	conn, ok := h.connector(w, r)
+	conn, port, ok := h.connector(w, r)
 	if !ok {
 		return
 	}
@@ -212,12 +220,12 @@ func (h *Handler) Search(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer done()
-	reply, err := h.tbo.Search(r.Context(), conn, req)
+	reply, err := port.Search(r.Context(), conn, req)
 	if err != nil {
 		writeSupplierError(w, r, err, "")
 		return
 	}
-	writeRaw(w, r, reply.Raw)
+	writeRaw(w, r, reply.Doc)
 }
 
 // TraceInput names a search result (fare-quote and fare-rule payload).
@@ -245,45 +253,45 @@ func supplierID(v string) (string, bool) {
 	return v, v != "" && len(v) <= MaxSupplierID
 }
 
-func (in TraceInput) validate() (tbo.TraceRequest, *invalidInput) {
+func (in TraceInput) validate() (supplier.ResultRef, *invalidInput) {
 	t, okT := supplierID(in.TraceId)
 	ri, okRI := supplierID(in.ResultIndex)
 	switch {
 	case !okT:
-		return tbo.TraceRequest{}, &invalidInput{"traceId", missingTrace}
+		return supplier.ResultRef{}, &invalidInput{"traceId", missingTrace}
 	case !okRI:
-		return tbo.TraceRequest{}, &invalidInput{"resultIndex", missingTrace}
+		return supplier.ResultRef{}, &invalidInput{"resultIndex", missingTrace}
 	}
-	return tbo.TraceRequest{TraceId: t, ResultIndex: ri}, nil
+	return supplier.ResultRef{TraceID: t, ResultIndex: ri}, nil
 }
 
 // FareQuote handles POST /api/v1/flights/{supplier}/fare-quote.
 func (h *Handler) FareQuote(w http.ResponseWriter, r *http.Request) {
-	h.traceCall(w, r, connector.OpFareQuote, "No FareQuote results", func(ctx context.Context, conn *connector.Connector, req tbo.TraceRequest) ([]byte, error) {
-		q, err := h.tbo.FareQuote(ctx, conn, req)
+	h.traceCall(w, r, connector.OpFareQuote, "No FareQuote results", func(ctx context.Context, port supplier.Port, conn *connector.Connector, req supplier.ResultRef) ([]byte, error) {
+		q, err := port.FareQuote(ctx, conn, req)
 		if err != nil {
 			return nil, err
 		}
-		return q.Raw, nil
+		return q.Doc, nil
 	})
 }
 
 // FareRule handles POST /api/v1/flights/{supplier}/fare-rule.
 func (h *Handler) FareRule(w http.ResponseWriter, r *http.Request) {
-	h.traceCall(w, r, connector.OpFareRule, "", func(ctx context.Context, conn *connector.Connector, req tbo.TraceRequest) ([]byte, error) {
-		reply, err := h.tbo.FareRule(ctx, conn, req)
+	h.traceCall(w, r, connector.OpFareRule, "", func(ctx context.Context, port supplier.Port, conn *connector.Connector, req supplier.ResultRef) ([]byte, error) {
+		reply, err := port.FareRule(ctx, conn, req)
 		if err != nil {
 			return nil, err
 		}
-		return reply.Raw, nil
+		return reply.Doc, nil
 	})
 }
 
 // traceCall serves an open call about one search result: resolve the
 // connector, read and check {traceId, resultIndex}, call, pass the answer on.
 func (h *Handler) traceCall(w http.ResponseWriter, r *http.Request, op connector.Operation, failMsg string,
-	call func(context.Context, *connector.Connector, tbo.TraceRequest) ([]byte, error)) {
-	conn, ok := h.connector(w, r)
+	call func(context.Context, supplier.Port, *connector.Connector, supplier.ResultRef) ([]byte, error)) {
+	conn, port, ok := h.connector(w, r)
 	if !ok {
 		return
 	}
@@ -301,7 +309,7 @@ func (h *Handler) traceCall(w http.ResponseWriter, r *http.Request, op connector
 		return
 	}
 	defer done()
-	raw, err := call(r.Context(), conn, req)
+	raw, err := call(r.Context(), port, conn, req)
 	if err != nil {
 		writeSupplierError(w, r, err, failMsg)
 		return

@@ -75,14 +75,14 @@ func TestSearchRequestShape(t *testing.T) {
 	if bad != nil {
 		t.Fatal(bad)
 	}
-	if req.JourneyType != 2 || len(req.Segments) != 2 || req.Segments[1].Origin != "DXB" || req.Segments[1].PreferredDepartureTime != "2026-12-08T00:00:00" ||
-		req.Segments[0].FlightCabinClass != 4 || req.AdultCount != 2 || req.InfantCount != 1 || !req.DirectFlight ||
-		strings.Join(req.Sources, ",") != "LCC" || req.PreferredAirlines[0] != "6E" {
+	if !req.IsReturn() || req.Origin != "BOM" || req.Destination != "DXB" || req.Return.Format(time.DateOnly) != "2026-12-08" ||
+		req.Depart.Format(time.DateOnly) != "2026-12-01" || req.Cabin != 4 || req.Adults != 2 || req.Children != 1 || req.Infants != 1 || !req.Nonstop ||
+		strings.Join(req.Sources, ",") != "LCC" || req.Airlines[0] != "6E" {
 		t.Fatalf("request %+v", req)
 	}
-	// Defaults: one adult, economy, the connector's sources.
+	// Defaults: one adult, economy, the connector's sources, one way.
 	req, _ = SearchInput{Origin: "BOM", Destination: "DEL", DepartDate: "2026-12-01"}.validate(conn, now)
-	if req.AdultCount != 1 || req.Segments[0].FlightCabinClass != 2 || strings.Join(req.Sources, ",") != "GDS,LCC" || req.JourneyType != 1 {
+	if req.Adults != 1 || req.Cabin != 2 || strings.Join(req.Sources, ",") != "GDS,LCC" || req.IsReturn() {
 		t.Fatalf("defaults %+v", req)
 	}
 }
@@ -94,7 +94,7 @@ func TestTraceValidation(t *testing.T) {
 			t.Errorf("%+v accepted", in)
 		}
 	}
-	if r, bad := (TraceInput{TraceId: " t1 ", ResultIndex: "OB1"}).validate(); bad != nil || r.TraceId != "t1" {
+	if r, bad := (TraceInput{TraceId: " t1 ", ResultIndex: "OB1"}).validate(); bad != nil || r.TraceID != "t1" {
 		t.Fatalf("%+v %v", r, bad)
 	}
 }

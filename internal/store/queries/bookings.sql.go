@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/shopspring/decimal"
 )
 
 const bookingClaimForReconcile = `-- name: BookingClaimForReconcile :one
@@ -104,7 +105,7 @@ type BookingCreateParams struct {
 	ResultIndex    string
 	IsLcc          bool
 	Currency       string
-	Price          *float64
+	Price          *decimal.Decimal
 	Origin         string
 	Destination    string
 	Departure      string

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/shopspring/decimal"
 )
 
 type ApiInstance struct {
@@ -30,7 +31,7 @@ type Booking struct {
 	Pnr                *string
 	SupplierBookingID  *int64
 	Currency           string
-	Price              *float64
+	Price              *decimal.Decimal
 	Origin             string
 	Destination        string
 	Departure          string

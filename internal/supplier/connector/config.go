@@ -14,6 +14,7 @@ import (
 	"net/url"
 	"os"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -68,6 +69,13 @@ var DefaultCabinCodes = map[string]int{"economy": 2, "premium": 3, "business": 4
 // AllSources are the fare sources the product knows.
 var AllSources = []string{"GDS", "LCC"}
 
+// Types are the supplier protocols the product has an adapter for (the
+// connector's type); the flights API picks the adapter by it.
+var Types = []string{"tbo"}
+
+// DefaultType is the type of a connector that names none.
+const DefaultType = "tbo"
+
 // Document is the whole configuration file.
 type Document struct {
 	// Generation identifies this version of the document; the operator sets
@@ -81,7 +89,8 @@ type Document struct {
 type Connector struct {
 	// Name is the {supplier} path segment of the flights API.
 	Name string `json:"name"`
-	// Type is the wire protocol; only "tbo" exists.
+	// Type is the supplier protocol, one of Types (default "tbo"): it picks
+	// the adapter that talks to the supplier.
 	Type string `json:"type"`
 	// Enabled: a disabled connector answers 503.
 	Enabled *bool `json:"enabled,omitempty"`
@@ -207,10 +216,10 @@ func (doc *Document) normalise() error {
 		}
 		seen[c.Name] = true
 		if c.Type == "" {
-			c.Type = "tbo"
+			c.Type = DefaultType
 		}
-		if c.Type != "tbo" {
-			bad("%s: type %q is not supported (want tbo)", where, c.Type)
+		if !slices.Contains(Types, c.Type) {
+			bad("%s: type %q is not a supplier protocol this version knows (known: %s)", where, c.Type, strings.Join(Types, ", "))
 		}
 		if c.Enabled == nil {
 			t := true

@@ -74,7 +74,7 @@ connectors:
 		t.Fatal("want errors")
 	}
 	for _, want := range []string{
-		"name must be lower-case", `type "amadeus"`, "endpoints.auth", "endpoints.air", "set file or env",
+		"name must be lower-case", `type "amadeus" is not a supplier protocol this version knows (known: tbo)`, "endpoints.auth", "endpoints.air", "set file or env",
 		"timeouts.book: 10s is below the 2m0s minimum", "timeouts.teleport: unknown operation", "timeouts.search: 10m0s must be between",
 		"cabinCodes.economy: 9", "cabinCodes.lounge: unknown cabin", `"NDC" is not GDS or LCC`, `connector "dup": defined twice`, "not both",
 	} {

@@ -252,7 +252,7 @@ func TestPriceChangeAtQuote(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !q.IsPriceChanged || q.Result.Price() <= 0 {
+	if !q.IsPriceChanged || !q.Result.Price().IsPositive() {
 		t.Fatalf("quote %+v", q.Result)
 	}
 }

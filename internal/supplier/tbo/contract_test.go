@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/prometheus/client_golang/prometheus"
+	"github.com/shopspring/decimal"
 	"go.opentelemetry.io/otel/trace/noop"
 
 	"github.com/paryatan/paryatan/internal/apitest"
@@ -65,7 +66,7 @@ func TestClientAgainstProductionShapedAnswers(t *testing.T) {
 				if err != nil {
 					t.Fatalf("quote %s…: %v", index[:20], err)
 				}
-				if string(q.Result.ResultIndex) != index || q.Result.Price() <= 0 {
+				if string(q.Result.ResultIndex) != index || !q.Result.Price().IsPositive() {
 					t.Fatalf("quote of %s…: index %q…, price %v", index[:20], string(q.Result.ResultIndex)[:20], q.Result.Price())
 				}
 			}
@@ -73,7 +74,7 @@ func TestClientAgainstProductionShapedAnswers(t *testing.T) {
 	}
 	gds := standin.Results(t, standin.GDSConnection)[0][0]
 	q, err := client.FareQuote(ctx, conn, tbo.TraceRequest{TraceId: standin.TraceID, ResultIndex: gds})
-	if err != nil || !q.Result.NeedsPassport() || bool(q.Result.IsLCC) || q.Result.Price() != 69884 {
+	if err != nil || !q.Result.NeedsPassport() || bool(q.Result.IsLCC) || !q.Result.Price().Equal(decimal.NewFromInt(69884)) {
 		t.Fatalf("GDS quote: %+v %v", q, err)
 	}
 	rule, err := client.FareRule(ctx, conn, tbo.TraceRequest{TraceId: standin.TraceID, ResultIndex: gds})

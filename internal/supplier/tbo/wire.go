@@ -6,6 +6,8 @@ import (
 	"errors"
 	"strconv"
 	"strings"
+
+	"github.com/shopspring/decimal"
 )
 
 // The supplier's JSON is loosely typed: numbers and booleans sometimes
@@ -43,21 +45,22 @@ func (v *Bool) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// Money is an amount that may arrive as a number or a string.
-type Money float64
+// Money is an exact amount that may arrive as a number or a string: the
+// supplier's digits are kept, never rounded through a float.
+type Money struct{ decimal.Decimal }
 
-// UnmarshalJSON accepts 123.5, "123.5", "" and null.
+// UnmarshalJSON accepts 123.5, "123.5", 1.235e2, "" and null.
 func (m *Money) UnmarshalJSON(b []byte) error {
-	s := strings.Trim(string(bytes.TrimSpace(b)), `"`)
+	s := strings.TrimSpace(strings.Trim(string(bytes.TrimSpace(b)), `"`))
 	if s == "" || s == "null" {
-		*m = 0
+		*m = Money{}
 		return nil
 	}
-	f, err := strconv.ParseFloat(s, 64)
+	d, err := decimal.NewFromString(s)
 	if err != nil {
 		return err
 	}
-	*m = Money(f)
+	*m = Money{d}
 	return nil
 }
 
@@ -144,11 +147,11 @@ func (r Result) NeedsPassport() bool {
 }
 
 // Price is what the traveller pays: the published fare, else the offered.
-func (r Result) Price() float64 {
-	if r.Fare.PublishedFare > 0 {
-		return float64(r.Fare.PublishedFare)
+func (r Result) Price() decimal.Decimal {
+	if r.Fare.PublishedFare.IsPositive() {
+		return r.Fare.PublishedFare.Decimal
 	}
-	return float64(r.Fare.OfferedFare)
+	return r.Fare.OfferedFare.Decimal
 }
 
 // Itinerary is the part of a FlightItinerary the product reads.

@@ -188,7 +188,8 @@ export type TravelInsurancePlan = 'None' | 'Basic' | 'Gold' | 'Platinum'
 
 /**
  * Booking is our record of a booking, as My Trips and the fare page read
- * it. Status is one of the booking statuses (docs/flights-api.md).
+ * it. Status is one of the booking statuses (docs/flights-api.md); Price is
+ * exact, a decimal written as a JSON string ("5293.46", docs/flights-api.md).
  */
 export interface Booking {
   _id: string
@@ -199,7 +200,7 @@ export interface Booking {
   bookingId?: number
   traceId: string
   resultIndex: string
-  price: number
+  price: string
   currency: string
   origin: string
   destination: string

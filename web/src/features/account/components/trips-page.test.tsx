@@ -25,7 +25,7 @@ describe('TripsPage', () => {
         destination: 'DEL',
         departure: '2026-12-01T06:05:00',
         airline: 'IndiGo',
-        price: 1234567,
+        price: '1234567',
         currency: 'INR',
         createdAt: '2026-11-20T10:00:00Z',
       },

@@ -1,10 +1,10 @@
 import { Badge, Card, Flex, Skeleton, Stack, Text } from '@chakra-ui/react'
 import { ErrorBanner } from '@/components/ui/error-banner'
 import { PageHeading } from '@/components/ui/page-heading'
+import { formatMoney } from '@/lib/money'
 import { useBookings } from '../api/get-bookings'
 import type { Booking } from '../types'
 import { formatDeparture } from '../utils/dates'
-import { formatPrice } from '../utils/money'
 import { PlaceholderNote, PLACEHOLDERS } from './account-placeholder'
 
 const STATUS_PALETTE: Record<string, string> = {
@@ -36,7 +36,7 @@ function TripCard({ booking }: { booking: Booking }) {
             <Badge colorPalette={STATUS_PALETTE[booking.status] ?? 'gray'} variant="subtle">
               {statusLabel(booking.status)}
             </Badge>
-            <Text fontWeight="semibold">{formatPrice(booking.price, booking.currency)}</Text>
+            <Text fontWeight="semibold">{formatMoney(booking.price, booking.currency)}</Text>
           </Stack>
         </Flex>
       </Card.Body>

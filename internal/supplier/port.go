@@ -1,0 +1,242 @@
+// Package supplier is the port between the flight features and the flight
+// suppliers: the operations the product needs (search, fare quote, fare
+// rules, book, ticket, booking details), their requests and answers in the
+// product's terms, and one error type. Each supplier protocol is an adapter
+// implementing Port (internal/supplier/tbo); the flights API picks one per
+// connector by the connector's type (connector.Connector.Type) from a
+// Registry.
+//
+// Answers the API passes on to the web app carry the product's response
+// document (Doc): {"Response": …} as the web app reads it
+// (data.Response.TraceId, data.Response.Results, …). Its shape is the
+// product's public one (TBO's, the first supplier's); an adapter for another
+// protocol produces the same shape. Doc is unfiltered: it may carry the
+// agency's own economics, and the flights API shows it to travellers only
+// through its fare allow-list.
+package supplier
+
+import (
+	"context"
+	"encoding/json"
+	"time"
+
+	"github.com/shopspring/decimal"
+
+	"github.com/paryatan/paryatan/internal/supplier/connector"
+)
+
+// Port is a flight supplier as the product uses it. Every call is made
+// through one connector snapshot (endpoints, credentials, deadlines) and
+// fails with an *Error.
+type Port interface {
+	// Search finds flights.
+	Search(ctx context.Context, conn *connector.Connector, r SearchRequest) (*Answer, error)
+	// FareQuote prices a result for booking; it must come before Book and
+	// Ticket.
+	FareQuote(ctx context.Context, conn *connector.Connector, r ResultRef) (*Quote, error)
+	// FareRule fetches the fare rules of a result.
+	FareRule(ctx context.Context, conn *connector.Connector, r ResultRef) (*Answer, error)
+	// Book holds seats on a full-service (GDS) result. It may return its
+	// answer together with an error when the supplier answered but booked
+	// nothing. Never call it again after an error whose outcome is unknown
+	// (Error.OutcomeUnknown): ask BookingDetails instead.
+	Book(ctx context.Context, conn *connector.Connector, r BookRequest) (*Booking, error)
+	// Ticket issues the tickets: of a booked GDS booking, or of a low-cost
+	// result, which it books at the same time. The same rule as Book holds
+	// for errors whose outcome is unknown.
+	Ticket(ctx context.Context, conn *connector.Connector, r TicketRequest) (*Booking, error)
+	// BookingDetails asks the supplier for a booking's real state. A
+	// supplier that holds no such booking answers an Error of kind
+	// KindNoSuchBooking.
+	BookingDetails(ctx context.Context, conn *connector.Connector, r DetailsRequest) (*Details, error)
+}
+
+// Registry holds the adapters by connector type.
+type Registry map[string]Port
+
+// For returns the adapter of conn's type.
+func (r Registry) For(conn *connector.Connector) (Port, bool) {
+	p, ok := r[conn.Type]
+	return p, ok && p != nil
+}
+
+// SearchRequest is a flight search: one way, or a return when Return is
+// set.
+type SearchRequest struct {
+	// Origin and Destination are IATA airport codes.
+	Origin, Destination string
+	// Depart and Return are days (their time of day is ignored); a zero
+	// Return is a one-way search.
+	Depart, Return time.Time
+	// Cabin is the connector's code for the cabin (connector.CabinCodes).
+	Cabin int
+	// Adults, Children and Infants count the travellers.
+	Adults, Children, Infants int
+	// Nonstop asks for direct flights only.
+	Nonstop bool
+	// Airlines are preferred airline codes (none: any).
+	Airlines []string
+	// Sources are the product's fare sources searched: GDS, LCC.
+	Sources []string
+}
+
+// IsReturn reports whether r is a return search.
+func (r SearchRequest) IsReturn() bool { return !r.Return.IsZero() }
+
+// ResultRef names one result of a search: the supplier's trace of the
+// search and the result's index, both opaque and passed back byte for byte.
+type ResultRef struct {
+	TraceID     string
+	ResultIndex string
+}
+
+// Answer is a supplier answer the API passes on.
+type Answer struct {
+	// Doc is the product's response document (see the package comment).
+	Doc json.RawMessage
+	// TraceID is the supplier's trace of the search.
+	TraceID string
+}
+
+// Quote is a priced result.
+type Quote struct {
+	Answer
+	// ResultIndex is the quoted result's index.
+	ResultIndex string
+	// IsLCC: a low-cost fare, booked and ticketed in one Ticket call.
+	IsLCC bool
+	// Price is what the traveller pays, exactly, in Currency.
+	Price    decimal.Decimal
+	Currency string
+	// PriceChanged: the fare moved since the search.
+	PriceChanged bool
+	// Airline is the validating airline's code; Origin and Destination are
+	// the outbound journey's first and last airports, Departure its local
+	// departure time as the supplier writes it (2026-12-01T06:15:00).
+	Airline, Origin, Destination, Departure string
+	// PassportAtBook and PassportAtTicket: the itinerary needs the
+	// passengers' passports at Book, or at Ticket.
+	PassportAtBook, PassportAtTicket bool
+	// PassengerFare is the supplier's own fare object, opaque to the
+	// product; it goes back to the supplier on each Passenger (Fare).
+	PassengerFare json.RawMessage
+}
+
+// NeedsPassport reports whether booking or ticketing the quote needs
+// passports.
+func (q *Quote) NeedsPassport() bool { return q.PassportAtBook || q.PassportAtTicket }
+
+// Passenger is a traveller as Book and Ticket send them. Bookings keep
+// their passengers in this JSON form, so its keys do not change.
+type Passenger struct {
+	Title     string `json:"Title"` // Mr, Ms, Mrs, Miss, Master
+	FirstName string `json:"FirstName"`
+	LastName  string `json:"LastName"`
+	// PaxType is 1 for an adult, 2 a child, 3 an infant.
+	PaxType int `json:"PaxType"`
+	// DateOfBirth is written 2006-01-02T00:00:00.
+	DateOfBirth string `json:"DateOfBirth"`
+	// Gender is 1 male, 2 female.
+	Gender       int    `json:"Gender"`
+	AddressLine1 string `json:"AddressLine1"`
+	AddressLine2 string `json:"AddressLine2"`
+	City         string `json:"City"`
+	CountryCode  string `json:"CountryCode"`
+	CountryName  string `json:"CountryName"`
+	ZipCode      string `json:"ZipCode"`
+	Nationality  string `json:"Nationality"`
+	ContactNo    string `json:"ContactNo"`
+	Email        string `json:"Email"`
+	IsLeadPax    bool   `json:"IsLeadPax"`
+	// PassportNo and PassportExpiry (written 2006-01-02T00:00:00) are empty
+	// when not given.
+	PassportNo     string `json:"PassportNo"`
+	PassportExpiry string `json:"PassportExpiry"`
+	// Fare is the quote's PassengerFare.
+	Fare json.RawMessage `json:"Fare,omitempty"`
+}
+
+// BookRequest books a full-service (GDS) result.
+type BookRequest struct {
+	ResultRef
+	Passengers []Passenger
+}
+
+// TicketRequest issues tickets. A GDS booking is named by BookingID and
+// PNR; a low-cost result (BookingID 0) by ResultRef, with its passengers.
+type TicketRequest struct {
+	ResultRef
+	// GDS path.
+	BookingID int64
+	PNR       string
+	// AcceptPriceChange accepts a fare that moved at the last Ticket.
+	AcceptPriceChange bool
+	// Low-cost path.
+	AgentReference string
+	// Passengers are the booking's passengers (both paths: a GDS ticket may
+	// need their passports).
+	Passengers []Passenger
+	// Kept are documents the supplier gave earlier for this booking, as the
+	// booking keeps them: its quote and its last Book answer. An adapter
+	// reads from them what its Ticket call needs (TBO: whether passports go
+	// with a GDS ticket, and the passengers' ids from Book).
+	Kept struct{ Quote, Booked json.RawMessage }
+}
+
+// IsLCC reports whether r is the low-cost path.
+func (r TicketRequest) IsLCC() bool { return r.BookingID == 0 }
+
+// Booking is the answer to Book or Ticket.
+type Booking struct {
+	Answer
+	BookingID int64
+	PNR       string
+	// PriceChanged: the fare moved. At Book, with BookingID 0, nothing was
+	// held; at Ticket nothing was issued and the next Ticket must accept
+	// the new fare (TicketRequest.AcceptPriceChange).
+	PriceChanged bool
+	// Ticketed: the tickets are issued (now or by an earlier call).
+	Ticketed bool
+	// Status is the supplier's own status of the call, for the booking's
+	// history.
+	Status string
+}
+
+// DetailsRequest names a booking: by BookingID (and PNR), or, for a
+// booking whose Book answer was lost, by the search's TraceID.
+type DetailsRequest struct {
+	BookingID int64
+	PNR       string
+	TraceID   string
+}
+
+// BookedPassenger is a passenger of a booking as the supplier holds it.
+type BookedPassenger struct {
+	// ID is the supplier's id of the passenger in the booking.
+	ID                  int64
+	FirstName, LastName string
+	// TicketNumber is empty until the ticket is issued.
+	TicketNumber string
+}
+
+// Details is a booking as the supplier knows it now.
+type Details struct {
+	Answer
+	BookingID  int64
+	PNR        string
+	Passengers []BookedPassenger
+	// AsBooking is the details in the form of a Book answer's document
+	// (Response.Response.{BookingId, PNR, FlightItinerary}), for a booking
+	// settled from them: the web app reads it as it reads a Book answer.
+	AsBooking json.RawMessage
+}
+
+// Ticketed reports whether every passenger holds a ticket number.
+func (d *Details) Ticketed() bool {
+	for _, p := range d.Passengers {
+		if p.TicketNumber == "" {
+			return false
+		}
+	}
+	return len(d.Passengers) > 0
+}

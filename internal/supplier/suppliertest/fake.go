@@ -1,0 +1,139 @@
+// Package suppliertest is an in-memory supplier adapter for unit tests of
+// the flight features: no HTTP, no simulator. Each operation answers what
+// the test scripts (a function per operation; unscripted operations answer
+// a small coherent default), and every request is recorded. Integration
+// tests use the real adapter against the simulator instead
+// (internal/apitest).
+package suppliertest
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"sync"
+
+	"github.com/shopspring/decimal"
+
+	"github.com/paryatan/paryatan/internal/supplier"
+	"github.com/paryatan/paryatan/internal/supplier/connector"
+)
+
+// TraceID is the trace of the default answers.
+const TraceID = "fake-trace-1"
+
+// Fake is a scripted supplier.
+type Fake struct {
+	Search         func(supplier.SearchRequest) (*supplier.Answer, error)
+	FareQuote      func(supplier.ResultRef) (*supplier.Quote, error)
+	FareRule       func(supplier.ResultRef) (*supplier.Answer, error)
+	Book           func(supplier.BookRequest) (*supplier.Booking, error)
+	Ticket         func(supplier.TicketRequest) (*supplier.Booking, error)
+	BookingDetails func(supplier.DetailsRequest) (*supplier.Details, error)
+
+	mu    sync.Mutex
+	calls []Call
+}
+
+// Call is one request the fake received.
+type Call struct {
+	Op        connector.Operation
+	Connector string
+	// Request is the request value (supplier.SearchRequest, ResultRef, …).
+	Request any
+}
+
+// New returns a fake answering the defaults.
+func New() *Fake { return &Fake{} }
+
+// Port returns f as the port (the methods are on an unexported view so the
+// scripting fields keep the operations' names).
+func (f *Fake) Port() supplier.Port { return port{f} }
+
+// Calls returns the requests received so far.
+func (f *Fake) Calls() []Call {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return append([]Call(nil), f.calls...)
+}
+
+func (f *Fake) record(op connector.Operation, conn *connector.Connector, req any) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.calls = append(f.calls, Call{Op: op, Connector: conn.Name, Request: req})
+}
+
+// Doc is a search document with one result priced fare (a JSON object),
+// in the product's document shape.
+func Doc(traceID, resultIndex string, fare string) json.RawMessage {
+	return json.RawMessage(fmt.Sprintf(`{"Response":{"ResponseStatus":1,"TraceId":%q,"Results":[[{"ResultIndex":%q,"IsLCC":false,"Fare":%s}]]}}`,
+		traceID, resultIndex, fare))
+}
+
+// defaultFare is the default answers' fare.
+const defaultFare = `{"Currency":"INR","BaseFare":4120,"Tax":1123.46,"PublishedFare":5243.46,"OfferedFare":5200}`
+
+type port struct{ f *Fake }
+
+func (p port) Search(_ context.Context, conn *connector.Connector, r supplier.SearchRequest) (*supplier.Answer, error) {
+	p.f.record(connector.OpSearch, conn, r)
+	if p.f.Search != nil {
+		return p.f.Search(r)
+	}
+	return &supplier.Answer{Doc: Doc(TraceID, "OB1", defaultFare), TraceID: TraceID}, nil
+}
+
+func (p port) FareQuote(_ context.Context, conn *connector.Connector, r supplier.ResultRef) (*supplier.Quote, error) {
+	p.f.record(connector.OpFareQuote, conn, r)
+	if p.f.FareQuote != nil {
+		return p.f.FareQuote(r)
+	}
+	doc := fmt.Sprintf(`{"Response":{"ResponseStatus":1,"TraceId":%q,"Results":{"ResultIndex":%q,"Fare":%s}}}`, r.TraceID, r.ResultIndex, defaultFare)
+	return &supplier.Quote{Answer: supplier.Answer{Doc: json.RawMessage(doc), TraceID: r.TraceID}, ResultIndex: r.ResultIndex,
+		Price: decimal.RequireFromString("5243.46"), Currency: "INR", Airline: "AI", Origin: "BOM", Destination: "DEL",
+		Departure: "2030-01-01T06:00:00", PassengerFare: json.RawMessage(defaultFare)}, nil
+}
+
+func (p port) FareRule(_ context.Context, conn *connector.Connector, r supplier.ResultRef) (*supplier.Answer, error) {
+	p.f.record(connector.OpFareRule, conn, r)
+	if p.f.FareRule != nil {
+		return p.f.FareRule(r)
+	}
+	doc := fmt.Sprintf(`{"Response":{"ResponseStatus":1,"TraceId":%q,"FareRules":[{"FareRuleDetail":"Non-refundable."}]}}`, r.TraceID)
+	return &supplier.Answer{Doc: json.RawMessage(doc), TraceID: r.TraceID}, nil
+}
+
+func (p port) Book(_ context.Context, conn *connector.Connector, r supplier.BookRequest) (*supplier.Booking, error) {
+	p.f.record(connector.OpBook, conn, r)
+	if p.f.Book != nil {
+		return p.f.Book(r)
+	}
+	return booked(r.TraceID, 1, "FAKE01", false), nil
+}
+
+func (p port) Ticket(_ context.Context, conn *connector.Connector, r supplier.TicketRequest) (*supplier.Booking, error) {
+	p.f.record(connector.OpTicket, conn, r)
+	if p.f.Ticket != nil {
+		return p.f.Ticket(r)
+	}
+	id, pnr := r.BookingID, r.PNR
+	if r.IsLCC() {
+		id, pnr = 2, "FAKE02"
+	}
+	return booked(r.TraceID, id, pnr, true), nil
+}
+
+func (p port) BookingDetails(_ context.Context, conn *connector.Connector, r supplier.DetailsRequest) (*supplier.Details, error) {
+	p.f.record(connector.OpBookingDetails, conn, r)
+	if p.f.BookingDetails != nil {
+		return p.f.BookingDetails(r)
+	}
+	return nil, &supplier.Error{Op: connector.OpBookingDetails, Kind: supplier.KindNoSuchBooking, FromSupplier: true,
+		Message: fmt.Sprintf("No booking %d.", r.BookingID)}
+}
+
+func booked(traceID string, id int64, pnr string, ticketed bool) *supplier.Booking {
+	doc := fmt.Sprintf(`{"Response":{"ResponseStatus":1,"TraceId":%q,"Response":{"BookingId":%d,"PNR":%q}}}`, traceID, id, pnr)
+	status := "1"
+	return &supplier.Booking{Answer: supplier.Answer{Doc: json.RawMessage(doc), TraceID: traceID}, BookingID: id, PNR: pnr,
+		Ticketed: ticketed, Status: status}
+}

@@ -1,0 +1,272 @@
+package tbo
+
+import (
+	"context"
+	"encoding/json"
+	"strconv"
+
+	"github.com/paryatan/paryatan/internal/supplier"
+	"github.com/paryatan/paryatan/internal/supplier/connector"
+)
+
+// Adapter is the TBO Air API behind the product's supplier port. The
+// supplier's answers are passed on as the product's documents untouched:
+// the product's document shape is TBO's.
+type Adapter struct {
+	c *Client
+}
+
+// NewAdapter returns the port over client.
+func NewAdapter(client *Client) *Adapter { return &Adapter{c: client} }
+
+var _ supplier.Port = (*Adapter)(nil)
+
+// Type is the connector type the adapter serves.
+const Type = "tbo"
+
+// Search implements supplier.Port.
+func (a *Adapter) Search(ctx context.Context, conn *connector.Connector, r supplier.SearchRequest) (*supplier.Answer, error) {
+	reply, err := a.c.Search(ctx, conn, searchRequest(r))
+	if err != nil {
+		return nil, portError(err)
+	}
+	return answer(reply), nil
+}
+
+// supplierDay is how the supplier writes a day.
+const supplierDay = "2006-01-02T00:00:00"
+
+// searchRequest is the supplier's form of a search: one segment each way,
+// journey type 1 (one way) or 2 (return).
+func searchRequest(r supplier.SearchRequest) SearchRequest {
+	out := SearchRequest{
+		AdultCount: r.Adults, ChildCount: r.Children, InfantCount: r.Infants,
+		DirectFlight: r.Nonstop, JourneyType: 1, Sources: r.Sources, PreferredAirlines: r.Airlines,
+		Segments: []SearchSegment{{Origin: r.Origin, Destination: r.Destination, FlightCabinClass: r.Cabin,
+			PreferredDepartureTime: r.Depart.Format(supplierDay), PreferredArrivalTime: r.Depart.Format(supplierDay)}},
+	}
+	if r.IsReturn() {
+		out.JourneyType = 2
+		out.Segments = append(out.Segments, SearchSegment{Origin: r.Destination, Destination: r.Origin, FlightCabinClass: r.Cabin,
+			PreferredDepartureTime: r.Return.Format(supplierDay), PreferredArrivalTime: r.Return.Format(supplierDay)})
+	}
+	return out
+}
+
+func answer(r *Reply) *supplier.Answer {
+	return &supplier.Answer{Doc: r.Raw, TraceID: r.TraceId}
+}
+
+func traceRequest(r supplier.ResultRef) TraceRequest {
+	return TraceRequest{TraceId: r.TraceID, ResultIndex: r.ResultIndex}
+}
+
+// FareQuote implements supplier.Port.
+func (a *Adapter) FareQuote(ctx context.Context, conn *connector.Connector, r supplier.ResultRef) (*supplier.Quote, error) {
+	q, err := a.c.FareQuote(ctx, conn, traceRequest(r))
+	if err != nil {
+		return nil, portError(err)
+	}
+	return quote(q), nil
+}
+
+// quote reads what the product keeps of a fare quote.
+func quote(q *Quote) *supplier.Quote {
+	var r struct {
+		Response struct {
+			Results struct {
+				AirlineCode Str             `json:"AirlineCode"`
+				Fare        json.RawMessage `json:"Fare"`
+				Segments    [][]struct {
+					Origin struct {
+						Airport struct{ AirportCode Str } `json:"Airport"`
+						DepTime Str                       `json:"DepTime"`
+					} `json:"Origin"`
+					Destination struct {
+						Airport struct{ AirportCode Str } `json:"Airport"`
+					} `json:"Destination"`
+				} `json:"Segments"`
+			} `json:"Results"`
+		} `json:"Response"`
+	}
+	_ = json.Unmarshal(q.Raw, &r)
+	out := &supplier.Quote{Answer: *answer(q.Reply), ResultIndex: string(q.Result.ResultIndex), IsLCC: bool(q.Result.IsLCC),
+		Price: q.Result.Price(), Currency: string(q.Result.Fare.Currency), PriceChanged: q.IsPriceChanged,
+		Airline:        string(r.Response.Results.AirlineCode),
+		PassportAtBook: bool(q.Result.IsPassportRequiredAtBook), PassportAtTicket: bool(q.Result.IsPassportRequiredAtTicket),
+		PassengerFare: r.Response.Results.Fare}
+	if segs := r.Response.Results.Segments; len(segs) > 0 && len(segs[0]) > 0 {
+		first, last := segs[0][0], segs[0][len(segs[0])-1]
+		out.Origin, out.Destination, out.Departure = string(first.Origin.Airport.AirportCode), string(last.Destination.Airport.AirportCode), string(first.Origin.DepTime)
+	}
+	return out
+}
+
+// FareRule implements supplier.Port.
+func (a *Adapter) FareRule(ctx context.Context, conn *connector.Connector, r supplier.ResultRef) (*supplier.Answer, error) {
+	reply, err := a.c.FareRule(ctx, conn, traceRequest(r))
+	if err != nil {
+		return nil, portError(err)
+	}
+	return answer(reply), nil
+}
+
+// Book implements supplier.Port.
+func (a *Adapter) Book(ctx context.Context, conn *connector.Connector, r supplier.BookRequest) (*supplier.Booking, error) {
+	b, err := a.c.Book(ctx, conn, BookRequest{TraceId: r.TraceID, ResultIndex: r.ResultIndex, Passengers: wirePassengers(r.Passengers, false)})
+	return booking(b, false), portError(err)
+}
+
+// Ticket implements supplier.Port.
+func (a *Adapter) Ticket(ctx context.Context, conn *connector.Connector, r supplier.TicketRequest) (*supplier.Booking, error) {
+	req := TicketRequest{TraceId: r.TraceID}
+	if r.IsLCC() {
+		req.ResultIndex, req.AgentReferenceNo, req.Passengers = r.ResultIndex, r.AgentReference, wirePassengers(r.Passengers, true)
+	} else {
+		req.PNR, req.BookingId, req.IsPriceChangeAccepted = r.PNR, r.BookingID, r.AcceptPriceChange
+		req.Passports = passports(r)
+	}
+	b, err := a.c.Ticket(ctx, conn, req)
+	return booking(b, true), portError(err)
+}
+
+func booking(b *Booking, ticket bool) *supplier.Booking {
+	if b == nil {
+		return nil
+	}
+	out := &supplier.Booking{Answer: *answer(b.Reply), BookingID: b.BookingId, PNR: b.PNR, PriceChanged: b.IsPriceChanged,
+		Status: strconv.Itoa(b.Status)}
+	if ticket {
+		// At Ticket the ticket status says it all: a fare that moved is
+		// status 8, whatever IsPriceChanged says.
+		out.PriceChanged = b.TicketStatus == TicketPriceChanged
+		out.Ticketed = b.TicketStatus == TicketSuccessful || b.TicketStatus == TicketAlreadyCreated
+		out.Status = strconv.Itoa(b.TicketStatus)
+	}
+	return out
+}
+
+// wirePassengers are the passengers as Book and Ticket send them; the LCC
+// Ticket adds explicit "none" extras (the product offers none).
+func wirePassengers(in []supplier.Passenger, lcc bool) []Passenger {
+	out := make([]Passenger, len(in))
+	for i, p := range in {
+		w := Passenger{
+			"Title": p.Title, "FirstName": p.FirstName, "LastName": p.LastName, "PaxType": p.PaxType,
+			"DateOfBirth": p.DateOfBirth, "Gender": p.Gender,
+			"AddressLine1": p.AddressLine1, "AddressLine2": p.AddressLine2, "City": p.City,
+			"CountryCode": p.CountryCode, "CountryName": p.CountryName, "ZipCode": p.ZipCode, "Nationality": p.Nationality,
+			"ContactNo": p.ContactNo, "Email": p.Email, "IsLeadPax": p.IsLeadPax,
+			"PassportNo": p.PassportNo, "PassportExpiry": p.PassportExpiry,
+		}
+		if len(p.Fare) > 0 {
+			w["Fare"] = p.Fare // the supplier's own fare, digit for digit
+		}
+		if lcc {
+			w["Baggage"] = []map[string]any{{"Code": "NoBaggage", "Weight": 0, "Price": 0, "Currency": "INR"}}
+			w["MealDynamic"] = []map[string]any{{"Code": "NoMeal", "Quantity": 0, "Price": 0, "Currency": "INR"}}
+			w["SeatDynamic"] = []map[string]any{{"Code": "NoSeat", "Price": 0, "Currency": "INR"}}
+		}
+		out[i] = w
+	}
+	return out
+}
+
+// passports gives the GDS Ticket call the passports of a booking whose quote
+// asked for them at Ticket, with the supplier's PaxIds from the Book answer.
+func passports(r supplier.TicketRequest) []Passport {
+	var quote struct {
+		Response struct{ Results Result } `json:"Response"`
+	}
+	if json.Unmarshal(r.Kept.Quote, &quote) != nil || !quote.Response.Results.IsPassportRequiredAtTicket {
+		return nil
+	}
+	var booked struct {
+		Response struct {
+			Response struct {
+				FlightItinerary *Itinerary `json:"FlightItinerary"`
+			} `json:"Response"`
+		} `json:"Response"`
+	}
+	_ = json.Unmarshal(r.Kept.Booked, &booked)
+	var out []Passport
+	for i, p := range r.Passengers {
+		pp := Passport{PassportNo: p.PassportNo, PassportExpiry: p.PassportExpiry, DateOfBirth: p.DateOfBirth}
+		if it := booked.Response.Response.FlightItinerary; it != nil && i < len(it.Passenger) {
+			pp.PaxId = int64(it.Passenger[i].PaxId)
+		}
+		if pp.PassportNo != "" {
+			out = append(out, pp)
+		}
+	}
+	return out
+}
+
+// BookingDetails implements supplier.Port.
+func (a *Adapter) BookingDetails(ctx context.Context, conn *connector.Connector, r supplier.DetailsRequest) (*supplier.Details, error) {
+	d, err := a.c.BookingDetails(ctx, conn, DetailsRequest{BookingId: r.BookingID, PNR: r.PNR, TraceId: r.TraceID})
+	if err != nil {
+		return nil, portError(err)
+	}
+	it := d.Itinerary
+	out := &supplier.Details{Answer: *answer(d.Reply), BookingID: int64(it.BookingId), PNR: string(it.PNR),
+		AsBooking: synthesisedBooking(it, d.Raw)}
+	for _, p := range it.Passenger {
+		bp := supplier.BookedPassenger{ID: int64(p.PaxId), FirstName: string(p.FirstName), LastName: string(p.LastName)}
+		if p.Ticket != nil {
+			bp.TicketNumber = string(p.Ticket.TicketNumber)
+		}
+		out.Passengers = append(out.Passengers, bp)
+	}
+	return out, nil
+}
+
+// synthesisedBooking gives booking details the shape of a Book answer
+// (Response.Response.{BookingId, PNR}) so the web app reads it the same way.
+func synthesisedBooking(it Itinerary, details json.RawMessage) json.RawMessage {
+	var d struct {
+		Response map[string]json.RawMessage `json:"Response"`
+	}
+	_ = json.Unmarshal(details, &d)
+	inner := map[string]any{"BookingId": int64(it.BookingId), "PNR": string(it.PNR), "Reconciled": true}
+	if fi, ok := d.Response["FlightItinerary"]; ok {
+		inner["FlightItinerary"] = fi // digit for digit
+	}
+	b, _ := json.Marshal(map[string]any{"Response": map[string]any{"ResponseStatus": 1, "Response": inner}})
+	return b
+}
+
+// portError is err in the port's terms; the TBO error stays in the chain.
+func portError(err error) error {
+	if err == nil {
+		return nil
+	}
+	e, ok := err.(*Error)
+	if !ok {
+		return err
+	}
+	out := &supplier.Error{Op: e.Op, Message: e.Message, Err: e}
+	switch e.Kind {
+	case KindTimeout:
+		out.Kind = supplier.KindTimeout
+	case KindNetwork:
+		out.Kind = supplier.KindNotReceived
+	case KindCanceled:
+		out.Kind = supplier.KindCanceled
+	case KindProtocol:
+		out.Kind = supplier.KindFailed
+	case KindSupplier:
+		out.FromSupplier = true
+		switch {
+		case IsNoSuchBooking(e):
+			out.Kind = supplier.KindNoSuchBooking
+		case e.ClientFault():
+			out.Kind = supplier.KindRefused
+		default:
+			out.Kind = supplier.KindFailed
+		}
+	default:
+		out.Kind = supplier.KindFailed
+	}
+	return out
+}
