@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net/http"
 	"strings"
 	"time"
 
@@ -13,6 +14,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/paryatan/paryatan/internal/apierr"
 	"github.com/paryatan/paryatan/internal/instance"
 	"github.com/paryatan/paryatan/internal/platform/telemetry"
 	"github.com/paryatan/paryatan/internal/store"
@@ -83,10 +85,10 @@ func NewBookings(pool *pgxpool.Pool, client *tbo.Client, log *slog.Logger, owner
 		InlineReconcile: 20 * time.Second, GiveUpAfter: 30 * time.Minute, LeaseMargin: 30 * time.Second, RecordFor: 30 * time.Second}
 }
 
-// errConflict is a booking that is not in a state for the request.
-type errConflict struct{ message string }
-
-func (e *errConflict) Error() string { return e.message }
+// errBookingBusy is a booking another request is already moving.
+func errBookingBusy(message string) *apierr.Error {
+	return apierr.Conflict("booking_in_progress", message)
+}
 
 // startCall moves b into an in-flight status (booking or ticketing),
 // compare-and-set, leased to this process for the operation's deadline plus
@@ -223,17 +225,17 @@ func (s *Bookings) create(ctx context.Context, userID uuid.UUID, conn *connector
 // passportFits refuses, before anything is recorded or held, a passenger
 // without a passport on an itinerary whose quote asks for one, or with a
 // passport that lapses before the flight.
-func passportFits(r tbo.Result, pax tbo.Passenger, departure string) *invalidInput {
+func passportFits(r tbo.Result, pax tbo.Passenger, departure string) *apierr.Error {
 	number, _ := pax["PassportNo"].(string)
 	expiry, _ := pax["PassportExpiry"].(string)
 	if number == "" {
 		if r.NeedsPassport() {
-			return &invalidInput{"passengers[0].PassportNo", "This international flight needs the passenger's passport number and expiry date."}
+			return apierr.Invalid("passengers[0].PassportNo", "This international flight needs the passenger's passport number and expiry date.")
 		}
 		return nil
 	}
 	if len(departure) >= 10 && len(expiry) >= 10 && expiry[:10] <= departure[:10] {
-		return &invalidInput{"passengers[0].PassportExpiry", "The passport must be valid beyond the travel date."}
+		return apierr.Invalid("passengers[0].PassportExpiry", "The passport must be valid beyond the travel date.")
 	}
 	return nil
 }
@@ -300,7 +302,7 @@ func (s *Bookings) Book(ctx context.Context, userID uuid.UUID, conn *connector.C
 	}
 	b, ok, err := s.startCall(ctx, conn, b, StatusBooking, connector.OpBook, "book sent")
 	if err != nil || !ok {
-		return Outcome{Booking: b}, errors.Join(err, &errConflict{"This booking is already being processed."})
+		return Outcome{Booking: b}, errors.Join(err, errBookingBusy("This booking is already being processed."))
 	}
 	var passengers []tbo.Passenger
 	_ = json.Unmarshal(b.Passengers, &passengers)
@@ -472,11 +474,11 @@ func (s *Bookings) Ticket(ctx context.Context, conn *connector.Connector, b quer
 	case b.Status == StatusUnknown:
 		return Outcome{Booking: b, Pending: true, Message: "We are still confirming this booking with the airline. Please check again shortly."}, nil
 	default:
-		return Outcome{Booking: b}, &errConflict{fmt.Sprintf("This booking cannot be ticketed now (it is %s).", b.Status)}
+		return Outcome{Booking: b}, apierr.Newf(http.StatusConflict, "not_ticketable", "This booking cannot be ticketed now (it is %s).", b.Status)
 	}
 	b, ok, err := s.startCall(ctx, conn, b, StatusTicketing, connector.OpTicket, "ticket sent from "+from)
 	if err != nil || !ok {
-		return Outcome{Booking: b}, errors.Join(err, &errConflict{"This booking is already being ticketed."})
+		return Outcome{Booking: b}, errors.Join(err, errBookingBusy("This booking is already being ticketed."))
 	}
 	req := tbo.TicketRequest{TraceId: b.TraceID}
 	if b.IsLcc {

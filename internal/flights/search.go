@@ -8,11 +8,12 @@ import (
 	"strings"
 	"time"
 
-	"github.com/paryatan/paryatan/internal/indiatime"
-
 	"github.com/go-chi/chi/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/paryatan/paryatan/internal/apierr"
+	"github.com/paryatan/paryatan/internal/httpjson"
+	"github.com/paryatan/paryatan/internal/indiatime"
 	"github.com/paryatan/paryatan/internal/platform/telemetry"
 	"github.com/paryatan/paryatan/internal/store"
 	"github.com/paryatan/paryatan/internal/store/queries"
@@ -73,11 +74,11 @@ func (h *Handler) connector(w http.ResponseWriter, r *http.Request) (*connector.
 	name := chi.URLParam(r, "supplier")
 	c, ok := h.connectors.Current().Find(name)
 	if !ok {
-		writeFail(w, r, http.StatusNotFound, "Unknown flight supplier '"+name+"'.", "")
+		httpjson.Fail(w, r, apierr.New(http.StatusNotFound, "unknown_supplier", "Unknown flight supplier '"+name+"'."))
 		return nil, false
 	}
 	if !c.IsEnabled() {
-		writeFail(w, r, http.StatusServiceUnavailable, "The flight supplier '"+name+"' is switched off right now. Please try again later.", "")
+		httpjson.Fail(w, r, apierr.Unavailable("supplier_off", "The flight supplier '"+name+"' is switched off right now. Please try again later."))
 		return nil, false
 	}
 	return c, true
@@ -108,26 +109,26 @@ var (
 )
 
 // validate checks a search and builds the supplier request.
-func (in SearchInput) validate(conn *connector.Connector, now time.Time) (tbo.SearchRequest, *invalidInput) {
+func (in SearchInput) validate(conn *connector.Connector, now time.Time) (tbo.SearchRequest, *apierr.Error) {
 	origin := strings.ToUpper(strings.TrimSpace(in.Origin))
 	dest := strings.ToUpper(strings.TrimSpace(in.Destination))
 	switch {
 	case !iataRe.MatchString(origin):
-		return tbo.SearchRequest{}, &invalidInput{"origin", "origin must be a three-letter airport code like BOM."}
+		return tbo.SearchRequest{}, apierr.Invalid("origin", "origin must be a three-letter airport code like BOM.")
 	case !iataRe.MatchString(dest):
-		return tbo.SearchRequest{}, &invalidInput{"destination", "destination must be a three-letter airport code like DEL."}
+		return tbo.SearchRequest{}, apierr.Invalid("destination", "destination must be a three-letter airport code like DEL.")
 	case origin == dest:
-		return tbo.SearchRequest{}, &invalidInput{"destination", "origin and destination must differ."}
+		return tbo.SearchRequest{}, apierr.Invalid("destination", "origin and destination must differ.")
 	}
 	today := indiatime.Today(now)
 	depart, err := time.Parse(time.DateOnly, strings.TrimSpace(in.DepartDate))
 	switch {
 	case err != nil:
-		return tbo.SearchRequest{}, &invalidInput{"departDate", "departDate must be a date written YYYY-MM-DD."}
+		return tbo.SearchRequest{}, apierr.Invalid("departDate", "departDate must be a date written YYYY-MM-DD.")
 	case depart.Before(today):
-		return tbo.SearchRequest{}, &invalidInput{"departDate", "departDate cannot be in the past."}
+		return tbo.SearchRequest{}, apierr.Invalid("departDate", "departDate cannot be in the past.")
 	case depart.After(today.AddDate(1, 0, 0)):
-		return tbo.SearchRequest{}, &invalidInput{"departDate", "departDate can be at most a year ahead."}
+		return tbo.SearchRequest{}, apierr.Invalid("departDate", "departDate can be at most a year ahead.")
 	}
 	adults := 1
 	if in.Adults != nil {
@@ -135,13 +136,13 @@ func (in SearchInput) validate(conn *connector.Connector, now time.Time) (tbo.Se
 	}
 	switch {
 	case adults < 1 || adults > 9:
-		return tbo.SearchRequest{}, &invalidInput{"adults", "adults must be between 1 and 9."}
+		return tbo.SearchRequest{}, apierr.Invalid("adults", "adults must be between 1 and 9.")
 	case in.Children < 0 || in.Children > 9:
-		return tbo.SearchRequest{}, &invalidInput{"children", "children must be between 0 and 9."}
+		return tbo.SearchRequest{}, apierr.Invalid("children", "children must be between 0 and 9.")
 	case in.Infants < 0 || in.Infants > 9:
-		return tbo.SearchRequest{}, &invalidInput{"infants", "infants must be between 0 and 9."}
+		return tbo.SearchRequest{}, apierr.Invalid("infants", "infants must be between 0 and 9.")
 	case in.Infants > adults:
-		return tbo.SearchRequest{}, &invalidInput{"infants", "There can be no more infants than adults."}
+		return tbo.SearchRequest{}, apierr.Invalid("infants", "There can be no more infants than adults.")
 	}
 	cabin := conn.CabinCodes["economy"]
 	if in.CabinClass != nil {
@@ -151,7 +152,7 @@ func (in SearchInput) validate(conn *connector.Connector, now time.Time) (tbo.Se
 			valid = valid || code == cabin
 		}
 		if !valid {
-			return tbo.SearchRequest{}, &invalidInput{"cabinClass", "cabinClass must be 2 (economy), 3 (premium economy), 4 (business) or 6 (first)."}
+			return tbo.SearchRequest{}, apierr.Invalid("cabinClass", "cabinClass must be 2 (economy), 3 (premium economy), 4 (business) or 6 (first).")
 		}
 	}
 	sources := conn.Sources
@@ -160,7 +161,7 @@ func (in SearchInput) validate(conn *connector.Connector, now time.Time) (tbo.Se
 		for _, s := range in.Sources {
 			s = strings.ToUpper(strings.TrimSpace(s))
 			if s != "GDS" && s != "LCC" {
-				return tbo.SearchRequest{}, &invalidInput{"sources", "sources may only hold GDS and LCC."}
+				return tbo.SearchRequest{}, apierr.Invalid("sources", "sources may only hold GDS and LCC.")
 			}
 			sources = append(sources, s)
 		}
@@ -173,17 +174,17 @@ func (in SearchInput) validate(conn *connector.Connector, now time.Time) (tbo.Se
 	}
 	if a := strings.ToUpper(strings.TrimSpace(in.Airline)); a != "" {
 		if !airlineRe.MatchString(a) {
-			return tbo.SearchRequest{}, &invalidInput{"airline", "airline must be a two-character airline code like AI."}
+			return tbo.SearchRequest{}, apierr.Invalid("airline", "airline must be a two-character airline code like AI.")
 		}
 		req.PreferredAirlines = []string{a}
 	}
 	if rd := strings.TrimSpace(in.ReturnDate); rd != "" {
 		ret, err := time.Parse(time.DateOnly, rd)
 		if err != nil {
-			return tbo.SearchRequest{}, &invalidInput{"returnDate", "returnDate must be a date written YYYY-MM-DD."}
+			return tbo.SearchRequest{}, apierr.Invalid("returnDate", "returnDate must be a date written YYYY-MM-DD.")
 		}
 		if ret.Before(depart) {
-			return tbo.SearchRequest{}, &invalidInput{"returnDate", "returnDate cannot be before departDate."}
+			return tbo.SearchRequest{}, apierr.Invalid("returnDate", "returnDate cannot be before departDate.")
 		}
 		req.JourneyType = 2
 		req.Segments = append(req.Segments, tbo.SearchSegment{Origin: dest, Destination: origin, FlightCabinClass: cabin,
@@ -199,12 +200,13 @@ func (h *Handler) Search(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var in SearchInput
-	if !decode(w, r, &in) {
+	if err := httpjson.Decode(w, r, &in); err != nil {
+		httpjson.Fail(w, r, err)
 		return
 	}
 	req, bad := in.validate(conn, h.now())
 	if bad != nil {
-		writeInvalid(w, r, bad)
+		httpjson.Fail(w, r, bad)
 		return
 	}
 	done, ok := h.guard.admit(w, r, conn.Name, string(connector.OpSearch))
@@ -214,7 +216,7 @@ func (h *Handler) Search(w http.ResponseWriter, r *http.Request) {
 	defer done()
 	reply, err := h.tbo.Search(r.Context(), conn, req)
 	if err != nil {
-		writeSupplierError(w, r, err, "")
+		httpjson.Fail(w, r, supplierError(err, ""))
 		return
 	}
 	writeRaw(w, r, reply.Raw)
@@ -245,14 +247,14 @@ func supplierID(v string) (string, bool) {
 	return v, v != "" && len(v) <= MaxSupplierID
 }
 
-func (in TraceInput) validate() (tbo.TraceRequest, *invalidInput) {
+func (in TraceInput) validate() (tbo.TraceRequest, *apierr.Error) {
 	t, okT := supplierID(in.TraceId)
 	ri, okRI := supplierID(in.ResultIndex)
 	switch {
 	case !okT:
-		return tbo.TraceRequest{}, &invalidInput{"traceId", missingTrace}
+		return tbo.TraceRequest{}, apierr.Invalid("traceId", missingTrace)
 	case !okRI:
-		return tbo.TraceRequest{}, &invalidInput{"resultIndex", missingTrace}
+		return tbo.TraceRequest{}, apierr.Invalid("resultIndex", missingTrace)
 	}
 	return tbo.TraceRequest{TraceId: t, ResultIndex: ri}, nil
 }
@@ -288,12 +290,13 @@ func (h *Handler) traceCall(w http.ResponseWriter, r *http.Request, op connector
 		return
 	}
 	var in TraceInput
-	if !decode(w, r, &in) {
+	if err := httpjson.Decode(w, r, &in); err != nil {
+		httpjson.Fail(w, r, err)
 		return
 	}
 	req, bad := in.validate()
 	if bad != nil {
-		writeInvalid(w, r, bad)
+		httpjson.Fail(w, r, bad)
 		return
 	}
 	done, ok := h.guard.admit(w, r, conn.Name, string(op))
@@ -303,7 +306,7 @@ func (h *Handler) traceCall(w http.ResponseWriter, r *http.Request, op connector
 	defer done()
 	raw, err := call(r.Context(), conn, req)
 	if err != nil {
-		writeSupplierError(w, r, err, failMsg)
+		httpjson.Fail(w, r, supplierError(err, failMsg))
 		return
 	}
 	writeRaw(w, r, raw)
