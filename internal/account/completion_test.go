@@ -139,6 +139,8 @@ func TestValidateProfile(t *testing.T) {
 		{"foreign postcode", Profile{PostalCode: "SW1A 1AA", Country: "United Kingdom"}, ""},
 		{"passport number", Profile{Passport: Passport{Number: "#1"}}, "passport.number"},
 		{"passport expiry", Profile{Passport: Passport{Expiry: "soon"}}, "passport.expiry"},
+		{"expired passport", Profile{Passport: Passport{Number: "Z1234567", Expiry: "2026-11-21"}}, "passport.expiry"},
+		{"passport valid through its expiry day", Profile{Passport: Passport{Number: "Z1234567", Expiry: "2026-11-22"}}, ""},
 		{"emergency phone", Profile{EmergencyContact: EmergencyContact{Phone: "12345"}}, "emergencyContact.phone"},
 		{"plan", Profile{Preferences: Preferences{DomesticTripProtection: "Gold"}}, "preferences.domesticTripProtection"},
 		{"insurance", Profile{Preferences: Preferences{InternationalTravelInsurance: "Plus"}}, "preferences.internationalTravelInsurance"},

@@ -3,10 +3,10 @@ package account
 import (
 	"time"
 
-	"github.com/paryatan/paryatan/internal/indiatime"
-
 	"github.com/google/uuid"
 
+	"github.com/paryatan/paryatan/internal/apierr"
+	"github.com/paryatan/paryatan/internal/indiatime"
 	"github.com/paryatan/paryatan/internal/store/queries"
 )
 
@@ -43,7 +43,7 @@ type FrequentFlyer struct {
 
 // validateCoTraveller checks and normalises c. A name is the one thing a
 // co-traveller cannot do without.
-func validateCoTraveller(userID uuid.UUID, in CoTraveller, now time.Time) (queries.CoTravellerCreateParams, *FieldError) {
+func validateCoTraveller(userID uuid.UUID, in CoTraveller, now time.Time) (queries.CoTravellerCreateParams, *apierr.Error) {
 	var c checker
 	today := indiatime.Today(now)
 	row := queries.CoTravellerCreateParams{
@@ -57,10 +57,10 @@ func validateCoTraveller(userID uuid.UUID, in CoTraveller, now time.Time) (queri
 		MealPreference:         c.text("mealPreference", "Meal preference", in.MealPreference, 40),
 		TrainBerthPreference:   c.text("trainBerthPreference", "Train berth preference", in.TrainBerthPreference, 40),
 		PassportNumber:         c.passportNumber("passport.number", in.Passport.Number),
-		PassportExpiry:         c.date("passport.expiry", "Passport expiry", in.Passport.Expiry),
+		PassportExpiry:         c.passportExpiry("passport.expiry", in.Passport.Expiry, today),
 		PassportIssuingCountry: c.text("passport.issuingCountry", "Passport issuing country", in.Passport.IssuingCountry, 60),
-		Phone:                  c.phone("phone", "Phone", in.Phone),
-		Email:                  c.email("email", "E-mail", in.Email),
+		Phone:                  c.phone("phone", in.Phone),
+		Email:                  c.email("email", in.Email),
 		FrequentFlyerAirline:   c.text("frequentFlyer.airline", "Frequent flyer airline", in.FrequentFlyer.Airline, 60),
 		FrequentFlyerNumber:    c.text("frequentFlyer.number", "Frequent flyer number", in.FrequentFlyer.Number, 30),
 	}

@@ -3,174 +3,82 @@
 package account
 
 import (
-	"fmt"
-	"net/mail"
-	"regexp"
 	"strings"
 	"time"
-	"unicode/utf8"
+
+	"github.com/paryatan/paryatan/internal/apierr"
+	"github.com/paryatan/paryatan/internal/validate"
 )
 
-// FieldError is a validation failure naming the field at fault (JSON path,
-// e.g. "passport.expiry").
-type FieldError struct {
-	Field   string
-	Message string
-}
+// checker applies the rules of package validate to a form, keeping the first
+// failure (an apierr.Invalid naming the field's JSON path, e.g.
+// "passport.expiry"); later checks are skipped. Empty values are unset: no
+// account field is required by its rule.
+type checker struct{ err *apierr.Error }
 
-func (e *FieldError) Error() string { return e.Field + ": " + e.Message }
-
-// checker collects the first validation failure; later checks are skipped.
-type checker struct{ err *FieldError }
-
-func (c *checker) fail(field, format string, args ...any) {
-	if c.err == nil {
-		c.err = &FieldError{Field: field, Message: fmt.Sprintf(format, args...)}
+func (c *checker) fail(field, msg string) {
+	if c.err == nil && msg != "" {
+		c.err = apierr.Invalid(field, msg)
 	}
 }
 
-// text trims s and checks its length.
-func (c *checker) text(field, label, s string, max int) string {
-	s = strings.TrimSpace(s)
-	if utf8.RuneCountInString(s) > max {
-		c.fail(field, "%s must be at most %d characters.", label, max)
-	}
-	if strings.ContainsAny(s, "\x00\r\n") {
-		c.fail(field, "%s must be a single line of text.", label)
-	}
-	return s
-}
-
-// oneOf accepts "" or one of the allowed values (case-insensitive, returned
-// in the allowed spelling).
-func (c *checker) oneOf(field, label, s string, allowed ...string) string {
-	s = strings.TrimSpace(s)
-	if s == "" {
+// check runs a rule on a non-empty value.
+func (c *checker) check(field, s string, rule func(string) (string, string)) string {
+	if strings.TrimSpace(s) == "" {
 		return ""
 	}
-	for _, a := range allowed {
-		if strings.EqualFold(s, a) {
-			return a
-		}
-	}
-	c.fail(field, "%s must be one of: %s.", label, strings.Join(allowed, ", "))
-	return ""
+	v, msg := rule(s)
+	c.fail(field, msg)
+	return v
 }
 
-// date parses YYYY-MM-DD (a longer timestamp is cut to its date, as the web
-// app shows them); "" means unset.
-func (c *checker) date(field, label, s string) *time.Time {
-	s = strings.TrimSpace(s)
-	if s == "" {
+// text trims s and checks its length (validate.Text).
+func (c *checker) text(field, label, s string, max int) string {
+	v, msg := validate.Text(label, s, max)
+	c.fail(field, msg)
+	return v
+}
+
+// oneOf accepts "" or one of the allowed values (validate.OneOf).
+func (c *checker) oneOf(field, label, s string, allowed ...string) string {
+	return c.check(field, s, func(s string) (string, string) { return validate.OneOf(label, s, allowed...) })
+}
+
+// date checks an optional date with rule; "" means unset.
+func (c *checker) date(field, s string, rule func(string) (time.Time, string)) *time.Time {
+	if strings.TrimSpace(s) == "" {
 		return nil
 	}
-	if len(s) > 10 && s[10] == 'T' {
-		s = s[:10]
-	}
-	d, err := time.Parse(time.DateOnly, s)
-	if err != nil {
-		c.fail(field, "%s must be a real date written YYYY-MM-DD.", label)
-		return nil
-	}
-	if d.Year() < 1900 || d.Year() > 2200 {
-		c.fail(field, "%s is out of range.", label)
+	d, msg := rule(s)
+	if msg != "" {
+		c.fail(field, msg)
 		return nil
 	}
 	return &d
 }
 
-// pastDate is a date that is not in the future (India's calendar day).
+// pastDate is a date that is not in the future (validate.PastDate).
 func (c *checker) pastDate(field, label, s string, today time.Time) *time.Time {
-	d := c.date(field, label, s)
-	if d != nil && d.After(today) {
-		c.fail(field, "%s cannot be in the future.", label)
-	}
-	return d
+	return c.date(field, s, func(s string) (time.Time, string) { return validate.PastDate(label, s, today) })
 }
 
-var phoneChars = regexp.MustCompile(`^\+?[0-9][0-9 \-]*$`)
-
-// phone accepts "" or 8–15 digits with an optional leading +, spaces and
-// dashes.
-func (c *checker) phone(field, label, s string) string {
-	s = strings.TrimSpace(s)
-	if s == "" {
-		return ""
-	}
-	digits := 0
-	for _, r := range s {
-		if r >= '0' && r <= '9' {
-			digits++
-		}
-	}
-	if !phoneChars.MatchString(s) || digits < 8 || digits > 15 {
-		c.fail(field, "%s must be a phone number of 8 to 15 digits.", label)
-	}
-	return s
+// passportExpiry is a passport still valid today (validate.PassportExpiry).
+func (c *checker) passportExpiry(field, s string, today time.Time) *time.Time {
+	return c.date(field, s, func(s string) (time.Time, string) { return validate.PassportExpiry(s, today) })
 }
 
-func (c *checker) email(field, label, s string) string {
-	s = strings.TrimSpace(s)
-	if s == "" {
-		return ""
-	}
-	a, err := mail.ParseAddress(s)
-	if err != nil || a.Address != s || len(s) > 254 {
-		c.fail(field, "%s must be a valid e-mail address.", label)
-	}
-	return s
-}
+func (c *checker) phone(field, s string) string { return c.check(field, s, validate.Phone) }
 
-var panRe = regexp.MustCompile(`^[A-Z]{5}[0-9]{4}[A-Z]$`)
+func (c *checker) email(field, s string) string { return c.check(field, s, validate.Email) }
 
-// pan is an Indian Permanent Account Number: five letters, four digits, a
-// letter (upper-cased here).
-func (c *checker) pan(field, s string) string {
-	s = strings.ToUpper(strings.TrimSpace(s))
-	if s != "" && !panRe.MatchString(s) {
-		c.fail(field, "PAN must be 10 characters: 5 letters, 4 digits and a letter (like ABCDE1234F).")
-	}
-	return s
-}
-
-var passportRe = regexp.MustCompile(`^[A-Z0-9]{6,12}$`)
+func (c *checker) pan(field, s string) string { return c.check(field, s, validate.PAN) }
 
 func (c *checker) passportNumber(field, s string) string {
-	s = strings.ToUpper(strings.ReplaceAll(strings.TrimSpace(s), " ", ""))
-	if s != "" && !passportRe.MatchString(s) {
-		c.fail(field, "Passport number must be 6 to 12 letters and digits.")
-	}
-	return s
+	return c.check(field, s, validate.PassportNumber)
 }
 
-var (
-	indianPIN   = regexp.MustCompile(`^[1-9][0-9]{5}$`)
-	postalOther = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9 \-]{1,9}$`)
-)
-
-// postalCode checks a PIN code for India (six digits, not starting with 0)
-// and a plausible postcode elsewhere.
 func (c *checker) postalCode(field, s, country string) string {
-	s = strings.TrimSpace(s)
-	if s == "" {
-		return ""
-	}
-	if isIndia(country) {
-		if !indianPIN.MatchString(s) {
-			c.fail(field, "PIN code must be 6 digits.")
-		}
-	} else if !postalOther.MatchString(s) {
-		c.fail(field, "Postal code must be 2 to 10 letters, digits, spaces or dashes.")
-	}
-	return s
-}
-
-func isIndia(country string) bool {
-	switch strings.ToLower(strings.TrimSpace(country)) {
-	case "", "india", "in", "ind", "bharat":
-		return true
-	}
-	return false
+	return c.check(field, s, func(s string) (string, string) { return validate.PostalCode(s, country) })
 }
 
 // formatDate renders a date as YYYY-MM-DD, "" when unset.

@@ -13,6 +13,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/paryatan/paryatan/internal/apierr"
 	"github.com/paryatan/paryatan/internal/auth"
 	"github.com/paryatan/paryatan/internal/httpjson"
 	"github.com/paryatan/paryatan/internal/store"
@@ -41,7 +42,7 @@ func (h *Handler) GetProfile(w http.ResponseWriter, r *http.Request) {
 	p := auth.FromContext(r.Context())
 	row, err := h.q.ProfileGet(r.Context(), p.User.ID)
 	if err != nil && !errors.Is(err, pgx.ErrNoRows) {
-		h.internal(w, r, err)
+		httpjson.Fail(w, r, err)
 		return
 	}
 	httpjson.Write(w, r, http.StatusOK, profileBody{profileJSON(row)})
@@ -53,22 +54,22 @@ func (h *Handler) PutProfile(w http.ResponseWriter, r *http.Request) {
 	var in struct {
 		Profile *Profile `json:"profile"`
 	}
-	if e := httpjson.Decode(w, r, &in); e != nil {
-		httpjson.WriteRequestError(w, r, e)
+	if err := httpjson.Decode(w, r, &in); err != nil {
+		httpjson.Fail(w, r, err)
 		return
 	}
 	if in.Profile == nil {
-		invalid(w, r, &FieldError{Field: "profile", Message: "Send the profile as {\"profile\": {...}}."})
+		httpjson.Fail(w, r, apierr.Invalid("profile", "Send the profile as {\"profile\": {...}}."))
 		return
 	}
 	row, fe := validateProfile(auth.FromContext(r.Context()).User.ID, *in.Profile, h.now())
 	if fe != nil {
-		invalid(w, r, fe)
+		httpjson.Fail(w, r, fe)
 		return
 	}
 	saved, err := h.q.ProfileUpsert(r.Context(), row)
 	if err != nil {
-		h.internal(w, r, err)
+		httpjson.Fail(w, r, err)
 		return
 	}
 	httpjson.Write(w, r, http.StatusOK, profileBody{profileJSON(saved)})
@@ -82,22 +83,22 @@ func (h *Handler) GetCompletion(w http.ResponseWriter, r *http.Request) {
 	// verification done on another device counts at once.
 	user, err := h.q.UserGet(ctx, uid)
 	if err != nil {
-		h.internal(w, r, err)
+		httpjson.Fail(w, r, err)
 		return
 	}
 	profile, err := h.q.ProfileGet(ctx, uid)
 	if err != nil && !errors.Is(err, pgx.ErrNoRows) {
-		h.internal(w, r, err)
+		httpjson.Fail(w, r, err)
 		return
 	}
 	count, err := h.q.CoTravellerCount(ctx, uid)
 	if err != nil {
-		h.internal(w, r, err)
+		httpjson.Fail(w, r, err)
 		return
 	}
 	steps, err := h.q.ProfileSnoozesActive(ctx, uid)
 	if err != nil {
-		h.internal(w, r, err)
+		httpjson.Fail(w, r, err)
 		return
 	}
 	snoozed := make(map[string]bool, len(steps))
@@ -113,19 +114,19 @@ func (h *Handler) Snooze(w http.ResponseWriter, r *http.Request) {
 	var in struct {
 		Key string `json:"key"`
 	}
-	if e := httpjson.Decode(w, r, &in); e != nil {
-		httpjson.WriteRequestError(w, r, e)
+	if err := httpjson.Decode(w, r, &in); err != nil {
+		httpjson.Fail(w, r, err)
 		return
 	}
 	if _, ok := stepByKey(in.Key); !ok {
-		invalid(w, r, &FieldError{Field: "key", Message: "Unknown profile step."})
+		httpjson.Fail(w, r, apierr.Invalid("key", "Unknown profile step."))
 		return
 	}
 	err := h.q.ProfileSnooze(r.Context(), queries.ProfileSnoozeParams{
 		UserID: auth.FromContext(r.Context()).User.ID, Step: in.Key, SnoozedUntil: h.now().Add(SnoozeFor),
 	})
 	if err != nil {
-		h.internal(w, r, err)
+		httpjson.Fail(w, r, err)
 		return
 	}
 	w.WriteHeader(http.StatusNoContent)
@@ -135,7 +136,7 @@ func (h *Handler) Snooze(w http.ResponseWriter, r *http.Request) {
 func (h *Handler) ListCoTravellers(w http.ResponseWriter, r *http.Request) {
 	rows, err := h.q.CoTravellerList(r.Context(), auth.FromContext(r.Context()).User.ID)
 	if err != nil {
-		h.internal(w, r, err)
+		httpjson.Fail(w, r, err)
 		return
 	}
 	items := make([]CoTraveller, 0, len(rows))
@@ -150,28 +151,28 @@ func (h *Handler) ListCoTravellers(w http.ResponseWriter, r *http.Request) {
 // CreateCoTraveller handles POST /api/v1/me/co-travellers.
 func (h *Handler) CreateCoTraveller(w http.ResponseWriter, r *http.Request) {
 	var in CoTraveller
-	if e := httpjson.Decode(w, r, &in); e != nil {
-		httpjson.WriteRequestError(w, r, e)
+	if err := httpjson.Decode(w, r, &in); err != nil {
+		httpjson.Fail(w, r, err)
 		return
 	}
 	uid := auth.FromContext(r.Context()).User.ID
 	row, fe := validateCoTraveller(uid, in, h.now())
 	if fe != nil {
-		invalid(w, r, fe)
+		httpjson.Fail(w, r, fe)
 		return
 	}
 	n, err := h.q.CoTravellerCount(r.Context(), uid)
 	if err != nil {
-		h.internal(w, r, err)
+		httpjson.Fail(w, r, err)
 		return
 	}
 	if n >= MaxCoTravellers {
-		httpjson.Error(w, r, http.StatusConflict, "too_many", "You can keep up to 50 co-travellers. Remove one to add another.")
+		httpjson.Fail(w, r, apierr.Conflict("too_many", "You can keep up to 50 co-travellers. Remove one to add another."))
 		return
 	}
 	saved, err := h.q.CoTravellerCreate(r.Context(), row)
 	if err != nil {
-		h.internal(w, r, err)
+		httpjson.Fail(w, r, err)
 		return
 	}
 	httpjson.Write(w, r, http.StatusCreated, coTravellerJSON(saved))
@@ -184,13 +185,13 @@ func (h *Handler) UpdateCoTraveller(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var in CoTraveller
-	if e := httpjson.Decode(w, r, &in); e != nil {
-		httpjson.WriteRequestError(w, r, e)
+	if err := httpjson.Decode(w, r, &in); err != nil {
+		httpjson.Fail(w, r, err)
 		return
 	}
 	row, fe := validateCoTraveller(auth.FromContext(r.Context()).User.ID, in, h.now())
 	if fe != nil {
-		invalid(w, r, fe)
+		httpjson.Fail(w, r, fe)
 		return
 	}
 	saved, err := h.q.CoTravellerUpdate(r.Context(), queries.CoTravellerUpdateParams{
@@ -202,11 +203,11 @@ func (h *Handler) UpdateCoTraveller(w http.ResponseWriter, r *http.Request) {
 		FrequentFlyerAirline: row.FrequentFlyerAirline, FrequentFlyerNumber: row.FrequentFlyerNumber,
 	})
 	if errors.Is(err, pgx.ErrNoRows) {
-		notFound(w, r)
+		httpjson.Fail(w, r, errNoCoTraveller)
 		return
 	}
 	if err != nil {
-		h.internal(w, r, err)
+		httpjson.Fail(w, r, err)
 		return
 	}
 	httpjson.Write(w, r, http.StatusOK, coTravellerJSON(saved))
@@ -220,11 +221,11 @@ func (h *Handler) DeleteCoTraveller(w http.ResponseWriter, r *http.Request) {
 	}
 	n, err := h.q.CoTravellerDelete(r.Context(), queries.CoTravellerDeleteParams{ID: id, UserID: auth.FromContext(r.Context()).User.ID})
 	if err != nil {
-		h.internal(w, r, err)
+		httpjson.Fail(w, r, err)
 		return
 	}
 	if n == 0 {
-		notFound(w, r)
+		httpjson.Fail(w, r, errNoCoTraveller)
 		return
 	}
 	w.WriteHeader(http.StatusNoContent)
@@ -233,21 +234,12 @@ func (h *Handler) DeleteCoTraveller(w http.ResponseWriter, r *http.Request) {
 func (h *Handler) coTravellerID(w http.ResponseWriter, r *http.Request) (uuid.UUID, bool) {
 	id, err := uuid.Parse(chi.URLParam(r, "id"))
 	if err != nil {
-		notFound(w, r)
+		httpjson.Fail(w, r, errNoCoTraveller)
 		return uuid.Nil, false
 	}
 	return id, true
 }
 
-func notFound(w http.ResponseWriter, r *http.Request) {
-	httpjson.Error(w, r, http.StatusNotFound, "not_found", "No such co-traveller.")
-}
-
-func invalid(w http.ResponseWriter, r *http.Request, fe *FieldError) {
-	httpjson.Write(w, r, http.StatusBadRequest, httpjson.ErrorBody{Code: "invalid_field", Message: fe.Message, Field: fe.Field})
-}
-
-func (h *Handler) internal(w http.ResponseWriter, r *http.Request, err error) {
-	h.log.ErrorContext(r.Context(), "account request failed", "err", err)
-	httpjson.Error(w, r, http.StatusInternalServerError, "internal", "Something went wrong on our side. Please try again.")
-}
+// errNoCoTraveller answers for a co-traveller that is not the user's, or
+// not there.
+var errNoCoTraveller = apierr.NotFound("No such co-traveller.")

@@ -3,10 +3,10 @@ package account
 import (
 	"time"
 
-	"github.com/paryatan/paryatan/internal/indiatime"
-
 	"github.com/google/uuid"
 
+	"github.com/paryatan/paryatan/internal/apierr"
+	"github.com/paryatan/paryatan/internal/indiatime"
 	"github.com/paryatan/paryatan/internal/store/queries"
 )
 
@@ -79,7 +79,7 @@ var (
 
 // validateProfile checks and normalises p (trimmed text, upper-cased PAN and
 // passport number), returning the row to store or the first field at fault.
-func validateProfile(userID uuid.UUID, p Profile, now time.Time) (queries.ProfileUpsertParams, *FieldError) {
+func validateProfile(userID uuid.UUID, p Profile, now time.Time) (queries.ProfileUpsertParams, *apierr.Error) {
 	var c checker
 	today := indiatime.Today(now)
 	row := queries.ProfileUpsertParams{
@@ -97,11 +97,11 @@ func validateProfile(userID uuid.UUID, p Profile, now time.Time) (queries.Profil
 		Pan:           c.pan("pan", p.PAN),
 
 		PassportNumber:         c.passportNumber("passport.number", p.Passport.Number),
-		PassportExpiry:         c.date("passport.expiry", "Passport expiry", p.Passport.Expiry),
+		PassportExpiry:         c.passportExpiry("passport.expiry", p.Passport.Expiry, today),
 		PassportIssuingCountry: c.text("passport.issuingCountry", "Passport issuing country", p.Passport.IssuingCountry, 60),
 
 		EmergencyName:  c.text("emergencyContact.name", "Emergency contact name", p.EmergencyContact.Name, 100),
-		EmergencyPhone: c.phone("emergencyContact.phone", "Emergency contact phone", p.EmergencyContact.Phone),
+		EmergencyPhone: c.phone("emergencyContact.phone", p.EmergencyContact.Phone),
 
 		DomesticTripProtection: c.oneOf("preferences.domesticTripProtection", "Domestic trip protection plan",
 			p.Preferences.DomesticTripProtection, tripProtectionPlans...),
@@ -111,9 +111,6 @@ func validateProfile(userID uuid.UUID, p Profile, now time.Time) (queries.Profil
 	row.PostalCode = c.postalCode("postalCode", p.PostalCode, row.Country)
 	if row.Dob != nil && row.Anniversary != nil && row.Anniversary.Before(*row.Dob) {
 		c.fail("anniversary", "Anniversary cannot be before the date of birth.")
-	}
-	if row.Dob != nil && row.PassportExpiry != nil && row.PassportExpiry.Before(*row.Dob) {
-		c.fail("passport.expiry", "Passport expiry cannot be before the date of birth.")
 	}
 	return row, c.err
 }

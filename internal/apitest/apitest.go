@@ -257,11 +257,18 @@ func (r *Response) JSON(t testing.TB, v any) {
 	}
 }
 
-// Error returns the error envelope's code and message.
+// Error returns the error envelope's code and message, failing the test
+// when the body is not the envelope (docs/api-errors.md).
 func (r *Response) Error(t testing.TB) (code, message string) {
 	t.Helper()
-	var e struct{ Error, Message string }
+	var e struct {
+		OK             *bool
+		Error, Message string
+	}
 	r.JSON(t, &e)
+	if e.OK == nil || *e.OK || e.Error == "" || e.Message == "" {
+		t.Errorf("%d %s is not the error envelope", r.StatusCode, r.Body)
+	}
 	return e.Error, e.Message
 }
 

@@ -12,6 +12,7 @@ import (
 	"github.com/go-chi/chi/v5"
 	"github.com/google/uuid"
 
+	"github.com/paryatan/paryatan/internal/apierr"
 	"github.com/paryatan/paryatan/internal/clientip"
 	"github.com/paryatan/paryatan/internal/httpjson"
 	"github.com/paryatan/paryatan/internal/returnpath"
@@ -74,8 +75,7 @@ func (h *Handler) Sessions(next http.Handler) http.Handler {
 		p, err := h.svc.Resolve(r.Context(), c.Value)
 		if err != nil {
 			if !errors.Is(err, ErrNotFound) {
-				h.log.ErrorContext(r.Context(), "session lookup failed", "err", err)
-				httpjson.Error(w, r, http.StatusServiceUnavailable, "unavailable", "We could not check your session. Please try again.")
+				httpjson.Fail(w, r, apierr.Unavailable("unavailable", "We could not check your session. Please try again.").WithCause(err))
 				return
 			}
 			// A dead cookie is dropped so the browser stops sending it.
@@ -91,7 +91,7 @@ func (h *Handler) Sessions(next http.Handler) http.Handler {
 func RequireUser(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if FromContext(r.Context()) == nil {
-			httpjson.Error(w, r, http.StatusUnauthorized, "unauthenticated", "Please sign in to continue.")
+			httpjson.Fail(w, r, apierr.Unauthenticated("Please sign in to continue."))
 			return
 		}
 		next.ServeHTTP(w, r)
@@ -141,8 +141,8 @@ type registerBody struct {
 // Register handles POST /api/auth/register.
 func (h *Handler) Register(w http.ResponseWriter, r *http.Request) {
 	var in registerBody
-	if e := httpjson.Decode(w, r, &in); e != nil {
-		httpjson.WriteRequestError(w, r, e)
+	if err := httpjson.Decode(w, r, &in); err != nil {
+		httpjson.Fail(w, r, err)
 		return
 	}
 	ip := clientip.Addr(r.Context())
@@ -169,8 +169,8 @@ func (h *Handler) Login(w http.ResponseWriter, r *http.Request) {
 		Email    string `json:"email"`
 		Password string `json:"password"`
 	}
-	if e := httpjson.Decode(w, r, &in); e != nil {
-		httpjson.WriteRequestError(w, r, e)
+	if err := httpjson.Decode(w, r, &in); err != nil {
+		httpjson.Fail(w, r, err)
 		return
 	}
 	if wait, err := h.svc.allowLogin(r.Context(), in.Email, clientip.Addr(r.Context())); err != nil {
@@ -211,7 +211,7 @@ func (h *Handler) clearCookie(w http.ResponseWriter, _ *http.Request) {
 func (h *Handler) Me(w http.ResponseWriter, r *http.Request) {
 	p := FromContext(r.Context())
 	if p == nil {
-		httpjson.Error(w, r, http.StatusUnauthorized, "unauthenticated", "You are not signed in.")
+		httpjson.Fail(w, r, apierr.Unauthenticated("You are not signed in."))
 		return
 	}
 	httpjson.Write(w, r, http.StatusOK, userBody{NewUserJSON(p.User)})
@@ -287,8 +287,8 @@ type changePasswordBody struct {
 // ChangePassword handles PUT /api/v1/me/password.
 func (h *Handler) ChangePassword(w http.ResponseWriter, r *http.Request) {
 	var in changePasswordBody
-	if e := httpjson.Decode(w, r, &in); e != nil {
-		httpjson.WriteRequestError(w, r, e)
+	if err := httpjson.Decode(w, r, &in); err != nil {
+		httpjson.Fail(w, r, err)
 		return
 	}
 	p := FromContext(r.Context())
@@ -383,9 +383,9 @@ func (h *Handler) OAuthCallback(w http.ResponseWriter, r *http.Request) {
 
 func (h *Handler) oauthFailed(w http.ResponseWriter, r *http.Request, back string, err error) {
 	msg := ErrOAuthFailed.Message
-	var p *Problem
-	if errors.As(err, &p) {
-		msg = p.Message
+	var e *apierr.Error
+	if errors.As(err, &e) {
+		msg = e.Message
 	} else {
 		h.log.ErrorContext(r.Context(), "provider sign-in failed", "err", err)
 	}
@@ -401,39 +401,14 @@ func (h *Handler) callbackURL(r *http.Request, provider string) string {
 	return h.baseURL(r) + "/api/oauth/" + url.PathEscape(provider) + "/callback"
 }
 
-// fail maps a service error to its HTTP answer, in one place.
+// fail answers a service error (httpjson.Fail), adding Retry-After to
+// refusals that say when to come back.
 func (h *Handler) fail(w http.ResponseWriter, r *http.Request, err error, retryAfter time.Duration) {
-	var fe *FieldError
-	if errors.As(err, &fe) {
-		httpjson.Write(w, r, http.StatusBadRequest, httpjson.ErrorBody{Code: "invalid_field", Message: fe.Message, Field: fe.Field})
-		return
-	}
-	var p *Problem
-	if !errors.As(err, &p) {
-		h.log.ErrorContext(r.Context(), "auth request failed", "err", err)
-		httpjson.Error(w, r, http.StatusInternalServerError, "internal", "Something went wrong on our side. Please try again.")
-		return
-	}
-	status := http.StatusBadRequest
-	switch p {
-	case ErrEmailTaken, ErrAlreadyVerified:
-		status = http.StatusConflict
-	case ErrBadCredentials:
-		status = http.StatusUnauthorized
-	case ErrNotFound:
-		status = http.StatusNotFound
-	case ErrTooMany:
-		status = http.StatusTooManyRequests
-		secs := int(retryAfter.Seconds() + 0.999)
-		if secs < 1 {
-			secs = 1
-		}
-		w.Header().Set("Retry-After", strconv.Itoa(secs))
-	case ErrProviderUnavailable:
-		status = http.StatusServiceUnavailable
-	case ErrBusy:
-		status = http.StatusServiceUnavailable
+	switch {
+	case errors.Is(err, ErrTooMany):
+		w.Header().Set("Retry-After", strconv.Itoa(max(int(retryAfter.Seconds()+0.999), 1)))
+	case errors.Is(err, ErrBusy):
 		w.Header().Set("Retry-After", "2")
 	}
-	httpjson.Error(w, r, status, p.Code, p.Message)
+	httpjson.Fail(w, r, err)
 }

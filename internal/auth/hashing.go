@@ -2,6 +2,7 @@ package auth
 
 import (
 	"context"
+	"github.com/paryatan/paryatan/internal/apierr"
 	"time"
 )
 
@@ -14,8 +15,9 @@ import (
 // DefaultHashMemory is the memory budget for password hashing.
 const DefaultHashMemory = 256 << 20
 
-// ErrBusy is a password check that found no room within the memory budget.
-var ErrBusy = &Problem{"busy", "We are handling a great many sign-ins right now. Please try again in a moment."}
+// ErrBusy is a password check that found no room within the memory budget;
+// the handler adds Retry-After.
+var ErrBusy = apierr.Unavailable("busy", "We are handling a great many sign-ins right now. Please try again in a moment.")
 
 func newHashSlots(budget int64) chan struct{} {
 	n := budget / (int64(defaultArgon.memoryKiB) << 10)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/paryatan/paryatan/internal/apierr"
 	"strings"
 	"sync"
 	"time"
@@ -55,9 +56,9 @@ func (p *Provider) oauth2Config(op *oidc.Provider, redirectURL string) *oauth2.C
 
 // OAuth failures shown on the sign-in page.
 var (
-	ErrProviderUnavailable = &Problem{"provider_unavailable", "Google sign-in is not available right now. Please sign in with your e-mail."}
-	ErrOAuthFailed         = &Problem{"oauth_failed", "Google sign-in did not complete. Please try again."}
-	ErrOAuthEmail          = &Problem{"oauth_email_unverified", "Your Google account's e-mail is not verified, so we cannot sign you in with it."}
+	ErrProviderUnavailable = apierr.Unavailable("provider_unavailable", "Google sign-in is not available right now. Please sign in with your e-mail.")
+	ErrOAuthFailed         = apierr.BadRequest("oauth_failed", "Google sign-in did not complete. Please try again.")
+	ErrOAuthEmail          = apierr.BadRequest("oauth_email_unverified", "Your Google account's e-mail is not verified, so we cannot sign you in with it.")
 )
 
 // OAuthStateTTL is how long a sign-in started with a provider may take.

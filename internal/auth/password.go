@@ -13,12 +13,6 @@ import (
 	"golang.org/x/crypto/argon2"
 )
 
-// MinPasswordLength is the product's password rule (spec 5 and 9).
-const MinPasswordLength = 8
-
-// maxPasswordLength bounds the work one request can cause.
-const maxPasswordLength = 256
-
 // argonParams are Argon2id settings: 19 MiB, 2 passes, 1 lane (the OWASP
 // baseline), about 25 ms on one core. Stored with each hash, so raising them
 // later leaves old hashes verifiable.

@@ -5,19 +5,20 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"net/mail"
+	"net/http"
 	"slices"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/paryatan/paryatan/internal/apierr"
 	"github.com/paryatan/paryatan/internal/store"
 	"github.com/paryatan/paryatan/internal/store/queries"
+	"github.com/paryatan/paryatan/internal/validate"
 )
 
 // Config holds the account and session settings.
@@ -79,35 +80,19 @@ func NewService(pool *pgxpool.Pool, cfg Config, mailer Mailer, providers map[str
 // secure reports whether the site is https.
 func (s *Service) secure() bool { return strings.HasPrefix(s.cfg.PublicURL, "https://") }
 
-// Problem is a failure whose message is meant for people; Code is stable
-// for programs.
-type Problem struct {
-	Code    string
-	Message string
-}
-
-func (p *Problem) Error() string { return p.Message }
-
 // Failures with a meaning for the caller.
 var (
-	ErrEmailTaken         = &Problem{"email_taken", "An account with this e-mail already exists. Please sign in instead."}
-	ErrBadCredentials     = &Problem{"bad_credentials", "Incorrect e-mail or password."}
-	ErrWrongPassword      = &Problem{"wrong_password", "Your current password is not correct."}
-	ErrNoPassword         = &Problem{"no_password", "This account signs in with Google and has no password to change."}
-	ErrNotFound           = &Problem{"not_found", "Not found."}
-	ErrCurrentSession     = &Problem{"current_session", "This is the device you are using. Use Logout to sign out here."}
-	ErrAlreadyVerified    = &Problem{"already_verified", "Your e-mail address is already verified."}
-	ErrVerificationFailed = &Problem{"verification_failed", "This verification link is invalid or has expired."}
-	ErrTooMany            = &Problem{"rate_limited", "Too many attempts. Please wait a few minutes and try again."}
+	ErrEmailTaken         = apierr.Conflict("email_taken", "An account with this e-mail already exists. Please sign in instead.")
+	ErrBadCredentials     = apierr.New(http.StatusUnauthorized, "bad_credentials", "Incorrect e-mail or password.")
+	ErrWrongPassword      = apierr.BadRequest("wrong_password", "Your current password is not correct.")
+	ErrNoPassword         = apierr.BadRequest("no_password", "This account signs in with Google and has no password to change.")
+	ErrNotFound           = apierr.NotFound("Not found.")
+	ErrCurrentSession     = apierr.BadRequest("current_session", "This is the device you are using. Use Logout to sign out here.")
+	ErrAlreadyVerified    = apierr.Conflict("already_verified", "Your e-mail address is already verified.")
+	ErrVerificationFailed = apierr.BadRequest("verification_failed", "This verification link is invalid or has expired.")
+	// ErrTooMany answers 429; the handler adds Retry-After.
+	ErrTooMany = apierr.TooMany("Too many attempts. Please wait a few minutes and try again.")
 )
-
-// FieldError is a validation failure of one input field.
-type FieldError struct {
-	Field   string
-	Message string
-}
-
-func (e *FieldError) Error() string { return e.Message }
 
 // Registration is what the sign-up form sends.
 type Registration struct {
@@ -118,46 +103,30 @@ type Registration struct {
 	AccountType string
 }
 
-// normaliseEmail trims and checks an e-mail address: a single plain
-// address, no display name.
+// normaliseEmail trims and checks an e-mail address (validate.Email).
 func normaliseEmail(s string) (string, error) {
-	s = strings.TrimSpace(s)
-	a, err := mail.ParseAddress(s)
-	if err != nil || a.Address != s || len(s) > 254 || !strings.Contains(s[strings.LastIndexByte(s, '@'):], ".") {
-		return "", &FieldError{"email", "Please enter a valid e-mail address."}
+	s, msg := validate.Email(s)
+	if msg != "" {
+		return "", apierr.Invalid("email", msg)
 	}
 	return s, nil
 }
 
 func checkPassword(field, p string) error {
-	if utf8.RuneCountInString(p) < MinPasswordLength {
-		return &FieldError{field, fmt.Sprintf("Password must be at least %d characters.", MinPasswordLength)}
-	}
-	if len(p) > maxPasswordLength {
-		return &FieldError{field, fmt.Sprintf("Password must be at most %d characters.", maxPasswordLength)}
+	if msg := validate.Password(p); msg != "" {
+		return apierr.Invalid(field, msg)
 	}
 	return nil
 }
 
-// normalisePhone keeps an optional phone number: digits with an optional
-// leading +, spaces and dashes allowed while typing, 8 to 15 digits.
+// normalisePhone keeps an optional phone number (validate.Phone).
 func normalisePhone(s string) (*string, error) {
-	s = strings.TrimSpace(s)
-	if s == "" {
+	s, msg := validate.Phone(s)
+	switch {
+	case s == "":
 		return nil, nil
-	}
-	digits := 0
-	for i, r := range s {
-		switch {
-		case r >= '0' && r <= '9':
-			digits++
-		case r == '+' && i == 0, r == ' ', r == '-':
-		default:
-			return nil, &FieldError{"phone", "Please enter a valid phone number."}
-		}
-	}
-	if digits < 8 || digits > 15 {
-		return nil, &FieldError{"phone", "Please enter a valid phone number."}
+	case msg != "":
+		return nil, apierr.Invalid("phone", msg)
 	}
 	return &s, nil
 }
@@ -177,19 +146,16 @@ func normaliseAccountType(s string) (string, error) {
 		v = "biz"
 	}
 	if !slices.Contains(accountTypes, v) {
-		return "", &FieldError{"accountType", "Account type must be personal or biz."}
+		return "", apierr.Invalid("accountType", "Account type must be personal or biz.")
 	}
 	return v, nil
 }
 
 // Register creates an account with a password.
 func (s *Service) Register(ctx context.Context, in Registration) (queries.User, error) {
-	name := strings.TrimSpace(in.FullName)
-	if name == "" {
-		return queries.User{}, &FieldError{"fullName", "Please enter your full name."}
-	}
-	if utf8.RuneCountInString(name) > 200 {
-		return queries.User{}, &FieldError{"fullName", "Full name must be at most 200 characters."}
+	name, msg := validate.FullName(in.FullName)
+	if msg != "" {
+		return queries.User{}, apierr.Invalid("fullName", msg)
 	}
 	email, err := normaliseEmail(in.Email)
 	if err != nil {
@@ -223,7 +189,7 @@ func (s *Service) Register(ctx context.Context, in Registration) (queries.User, 
 // password fail alike, in about the same time.
 func (s *Service) Authenticate(ctx context.Context, email, password string) (queries.User, error) {
 	email = strings.TrimSpace(email)
-	if len(password) > maxPasswordLength {
+	if len(password) > validate.MaxPasswordBytes {
 		return queries.User{}, ErrBadCredentials
 	}
 	u, err := s.q.UserGetByEmail(ctx, email)
@@ -342,7 +308,7 @@ func (s *Service) ChangePassword(ctx context.Context, p *Principal, oldPassword,
 	if u.PasswordHash == nil {
 		return ErrNoPassword
 	}
-	if len(oldPassword) > maxPasswordLength {
+	if len(oldPassword) > validate.MaxPasswordBytes {
 		return ErrWrongPassword
 	}
 	ok, err := s.verifyPassword(ctx, *u.PasswordHash, oldPassword)

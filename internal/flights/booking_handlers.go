@@ -1,17 +1,16 @@
 package flights
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
-	"io"
 	"net/http"
 	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/shopspring/decimal"
 
+	"github.com/paryatan/paryatan/internal/apierr"
 	"github.com/paryatan/paryatan/internal/auth"
 	"github.com/paryatan/paryatan/internal/httpjson"
 	"github.com/paryatan/paryatan/internal/store/queries"
@@ -61,48 +60,53 @@ func bookingJSON(b queries.Booking) BookingJSON {
 // outcomeBody is a book or ticket answer: the supplier document as data
 // (the web app reads BookingId and PNR there) and our booking record.
 type outcomeBody struct {
-	OK      bool            `json:"ok"`
+	OK bool `json:"ok"`
+	// Code is the error envelope's code when OK is false (docs/api-errors.md).
+	Code    string          `json:"error,omitempty"`
 	Data    json.RawMessage `json:"data,omitempty"`
 	Booking BookingJSON     `json:"booking"`
 	Message string          `json:"message,omitempty"`
 	Pending bool            `json:"pending,omitempty"`
 }
 
+// failed is the kept answer to a failed book or ticket request.
+func failed(ctx context.Context, err error) captured {
+	status, body := httpjson.Envelope(ctx, err)
+	return captured{status, body}
+}
+
 func (h *Handler) outcome(ctx context.Context, out Outcome, err error, failMsg string) captured {
-	var conflict *errConflict
-	var bad *invalidInput
-	switch {
-	case errors.As(err, &bad):
-		return captured{http.StatusBadRequest, failBody{Message: bad.message, Field: bad.field}}
-	case errors.As(err, &conflict):
-		return captured{http.StatusConflict, failBody{Message: conflict.message}}
-	case err != nil:
-		if e, ok := supplier.AsError(err); ok {
-			status := supplierStatus(e)
-			msg, detail := e.Message, ""
-			if e.FromSupplier {
-				msg, detail = failMsg, e.Message
-			}
-			return captured{status, failBody{Message: msg, Detail: detail}}
-		}
-		h.log.ErrorContext(ctx, "booking request failed", "err", err)
-		return captured{http.StatusInternalServerError, failBody{Message: failMsg}}
+	var e *apierr.Error
+	if errors.As(err, &e) {
+		return failed(ctx, e)
+	}
+	if err != nil {
+		return failed(ctx, supplierError(err, failMsg))
 	}
 	var data json.RawMessage
 	if len(out.Raw) > 0 {
 		data = travellerView(out.Raw)
 	}
-	body := outcomeBody{OK: !out.Failed && !out.PriceChanged && !out.NotIssued, Data: data, Booking: bookingJSON(out.Booking),
-		Message: out.Message, Pending: out.Pending}
+	body := outcomeBody{OK: true, Data: data, Booking: bookingJSON(out.Booking), Message: out.Message, Pending: out.Pending}
+	status := http.StatusOK
 	switch {
 	case out.Failed:
-		return captured{http.StatusBadGateway, body}
-	case out.PriceChanged, out.NotIssued:
-		return captured{http.StatusConflict, body}
+		status, body.Code = http.StatusBadGateway, "booking_failed"
+		if failMsg == msgTicketingFailed {
+			body.Code = "ticketing_failed"
+		}
+	case out.PriceChanged:
+		status, body.Code = http.StatusConflict, "price_changed"
+	case out.NotIssued:
+		status, body.Code = http.StatusConflict, "booking_not_made"
+		if failMsg == msgTicketingFailed {
+			body.Code = "ticket_not_issued"
+		}
 	case out.Pending:
-		return captured{http.StatusAccepted, body}
+		status = http.StatusAccepted
 	}
-	return captured{http.StatusOK, body}
+	body.OK = body.Code == ""
+	return captured{status, body}
 }
 
 // BookInput is the book payload of spec 7.
@@ -118,34 +122,29 @@ type BookInput struct {
 	Passengers  []PassengerInput `json:"passengers"`
 }
 
-func decodeBytes(w http.ResponseWriter, r *http.Request, body []byte, dst any) bool {
-	r2 := r.Clone(r.Context())
-	r2.Body = io.NopCloser(bytes.NewReader(body))
-	return decode(w, r2, dst)
-}
-
 // Book handles POST /api/v1/flights/{supplier}/book.
 func (h *Handler) Book(w http.ResponseWriter, r *http.Request) {
 	conn, _, ok := h.connector(w, r)
 	if !ok {
 		return
 	}
-	body, ok := readBody(w, r)
-	if !ok {
-		return
-	}
+	body, err := httpjson.ReadBody(w, r)
 	var in BookInput
-	if !decodeBytes(w, r, body, &in) {
+	if err == nil {
+		err = httpjson.Unmarshal(body, &in)
+	}
+	if err != nil {
+		httpjson.Fail(w, r, err)
 		return
 	}
 	tr, bad := TraceInput{TraceId: in.TraceId, ResultIndex: in.ResultIndex}.validate()
 	if bad != nil {
-		writeInvalid(w, r, bad)
+		httpjson.Fail(w, r, bad)
 		return
 	}
 	pax, bad := buildPassenger(in.Passengers, in.Address, in.Contact, h.now())
 	if bad != nil {
-		writeInvalid(w, r, bad)
+		httpjson.Fail(w, r, bad)
 		return
 	}
 	user := auth.FromContext(r.Context()).User
@@ -179,28 +178,28 @@ func (h *Handler) Ticket(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	body, ok := readBody(w, r)
-	if !ok {
-		return
-	}
+	body, err := httpjson.ReadBody(w, r)
 	var in TicketInput
-	if !decodeBytes(w, r, body, &in) {
+	if err == nil {
+		err = httpjson.Unmarshal(body, &in)
+	}
+	if err != nil {
+		httpjson.Fail(w, r, err)
 		return
 	}
 	trace, ok := supplierID(in.TraceId)
 	if !ok {
-		writeInvalid(w, r, &invalidInput{"traceId", "Missing traceId for ticketing."})
+		httpjson.Fail(w, r, apierr.Invalid("traceId", "Missing traceId for ticketing."))
 		return
 	}
 	in.TraceId = trace
 	user := auth.FromContext(r.Context()).User
 	ctx := r.Context()
 	var b queries.Booking
-	var err error
 	if in.IsLCC {
 		tr, bad := TraceInput{TraceId: in.TraceId, ResultIndex: in.ResultIndex}.validate()
 		if bad != nil {
-			writeInvalid(w, r, bad)
+			httpjson.Fail(w, r, bad)
 			return
 		}
 		b, err = h.q.BookingGetLatestByTrace(ctx, queries.BookingGetLatestByTraceParams{
@@ -209,7 +208,7 @@ func (h *Handler) Ticket(w http.ResponseWriter, r *http.Request) {
 			// LCC fares need no Book: a ticket request may be the first.
 			pax, bad := buildPassenger(in.Passengers, in.Address, in.Contact, h.now())
 			if bad != nil {
-				writeInvalid(w, r, bad)
+				httpjson.Fail(w, r, bad)
 				return
 			}
 			h.idempotent(w, r, user.ID, "ticket", body, func(ctx context.Context) captured {
@@ -218,7 +217,7 @@ func (h *Handler) Ticket(w http.ResponseWriter, r *http.Request) {
 					return h.outcome(ctx, Outcome{}, err, msgTicketingFailed)
 				}
 				if !nb.IsLcc {
-					return captured{http.StatusConflict, failBody{Message: "This fare is not a low-cost fare: book it first, then ticket it."}}
+					return failed(ctx, apierr.Conflict("not_low_cost", "This fare is not a low-cost fare: book it first, then ticket it."))
 				}
 				out, err := h.bookings.Ticket(ctx, conn, nb, normaliseAgentRef(in.AgentReferenceNo, h.now()))
 				return h.outcome(ctx, out, err, msgTicketingFailed)
@@ -227,18 +226,17 @@ func (h *Handler) Ticket(w http.ResponseWriter, r *http.Request) {
 		}
 	} else {
 		if in.BookingId == 0 {
-			writeInvalid(w, r, &invalidInput{"bookingId", "No BookingId to ticket."})
+			httpjson.Fail(w, r, apierr.Invalid("bookingId", "No BookingId to ticket."))
 			return
 		}
 		id := int64(in.BookingId)
 		b, err = h.q.BookingGetBySupplierID(ctx, queries.BookingGetBySupplierIDParams{Supplier: conn.Name, SupplierBookingID: &id, UserID: user.ID})
 	}
 	if errors.Is(err, pgx.ErrNoRows) {
-		writeFail(w, r, http.StatusNotFound, "No such booking.", "")
-		return
+		err = errNoBooking
 	}
 	if err != nil {
-		h.internal(w, r, err)
+		httpjson.Fail(w, r, err)
 		return
 	}
 	h.idempotent(w, r, user.ID, "ticket", body, func(ctx context.Context) captured {
@@ -260,27 +258,27 @@ func (h *Handler) BookingDetails(w http.ResponseWriter, r *http.Request) {
 	var in struct {
 		BookingId looseInt `json:"bookingId"`
 	}
-	if !decode(w, r, &in) {
+	if err := httpjson.Decode(w, r, &in); err != nil {
+		httpjson.Fail(w, r, err)
 		return
 	}
 	if in.BookingId == 0 {
-		writeInvalid(w, r, &invalidInput{"bookingId", "No BookingId to refresh."})
+		httpjson.Fail(w, r, apierr.Invalid("bookingId", "No BookingId to refresh."))
 		return
 	}
 	id := int64(in.BookingId)
 	user := auth.FromContext(r.Context()).User
 	b, err := h.q.BookingGetBySupplierID(r.Context(), queries.BookingGetBySupplierIDParams{Supplier: conn.Name, SupplierBookingID: &id, UserID: user.ID})
 	if errors.Is(err, pgx.ErrNoRows) {
-		writeFail(w, r, http.StatusNotFound, "No such booking.", "")
-		return
+		err = errNoBooking
 	}
 	if err != nil {
-		h.internal(w, r, err)
+		httpjson.Fail(w, r, err)
 		return
 	}
 	d, err := port.BookingDetails(r.Context(), conn, supplier.DetailsRequest{BookingID: id, PNR: derefOr(b.Pnr)})
 	if err != nil {
-		writeSupplierError(w, r, err, "Could not refresh booking details.")
+		httpjson.Fail(w, r, supplierError(err, "Could not refresh booking details."))
 		return
 	}
 	if b.Status == StatusUnknown {
@@ -296,7 +294,7 @@ func (h *Handler) BookingDetails(w http.ResponseWriter, r *http.Request) {
 func (h *Handler) MyBookings(w http.ResponseWriter, r *http.Request) {
 	rows, err := h.q.BookingListByUser(r.Context(), auth.FromContext(r.Context()).User.ID)
 	if err != nil {
-		h.internal(w, r, err)
+		httpjson.Fail(w, r, err)
 		return
 	}
 	items := make([]BookingJSON, 0, len(rows))
@@ -308,7 +306,5 @@ func (h *Handler) MyBookings(w http.ResponseWriter, r *http.Request) {
 	}{items})
 }
 
-func (h *Handler) internal(w http.ResponseWriter, r *http.Request, err error) {
-	h.log.ErrorContext(r.Context(), "flights request failed", "err", err)
-	writeFail(w, r, http.StatusInternalServerError, "Something went wrong on our side. Please try again.", "")
-}
+// errNoBooking answers for a booking that is not the user's, or not there.
+var errNoBooking = apierr.NotFound("No such booking.")

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net/http"
 	"strings"
 	"time"
 
@@ -13,6 +14,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/paryatan/paryatan/internal/apierr"
 	"github.com/paryatan/paryatan/internal/instance"
 	"github.com/paryatan/paryatan/internal/platform/telemetry"
 	"github.com/paryatan/paryatan/internal/store"
@@ -92,10 +94,10 @@ func (s *Bookings) port(conn *connector.Connector) (supplier.Port, error) {
 	return p, nil
 }
 
-// errConflict is a booking that is not in a state for the request.
-type errConflict struct{ message string }
-
-func (e *errConflict) Error() string { return e.message }
+// errBookingBusy is a booking another request is already moving.
+func errBookingBusy(message string) *apierr.Error {
+	return apierr.Conflict("booking_in_progress", message)
+}
 
 // startCall moves b into an in-flight status (booking or ticketing),
 // compare-and-set, leased to this process for the operation's deadline plus
@@ -202,16 +204,16 @@ func (s *Bookings) create(ctx context.Context, userID uuid.UUID, conn *connector
 // passportFits refuses, before anything is recorded or held, a passenger
 // without a passport on an itinerary whose quote asks for one, or with a
 // passport that lapses before the flight.
-func passportFits(q *supplier.Quote, pax supplier.Passenger) *invalidInput {
+func passportFits(q *supplier.Quote, pax supplier.Passenger) *apierr.Error {
 	number, expiry, departure := pax.PassportNo, pax.PassportExpiry, q.Departure
 	if number == "" {
 		if q.NeedsPassport() {
-			return &invalidInput{"passengers[0].PassportNo", "This international flight needs the passenger's passport number and expiry date."}
+			return apierr.Invalid("passengers[0].PassportNo", "This international flight needs the passenger's passport number and expiry date.")
 		}
 		return nil
 	}
 	if len(departure) >= 10 && len(expiry) >= 10 && expiry[:10] <= departure[:10] {
-		return &invalidInput{"passengers[0].PassportExpiry", "The passport must be valid beyond the travel date."}
+		return apierr.Invalid("passengers[0].PassportExpiry", "The passport must be valid beyond the travel date.")
 	}
 	return nil
 }
@@ -247,7 +249,7 @@ func (s *Bookings) Book(ctx context.Context, userID uuid.UUID, conn *connector.C
 	}
 	b, ok, err := s.startCall(ctx, conn, b, StatusBooking, connector.OpBook, "book sent")
 	if err != nil || !ok {
-		return Outcome{Booking: b}, errors.Join(err, &errConflict{"This booking is already being processed."})
+		return Outcome{Booking: b}, errors.Join(err, errBookingBusy("This booking is already being processed."))
 	}
 	var passengers []supplier.Passenger
 	_ = json.Unmarshal(b.Passengers, &passengers)
@@ -416,7 +418,7 @@ func (s *Bookings) Ticket(ctx context.Context, conn *connector.Connector, b quer
 	case b.Status == StatusUnknown:
 		return Outcome{Booking: b, Pending: true, Message: "We are still confirming this booking with the airline. Please check again shortly."}, nil
 	default:
-		return Outcome{Booking: b}, &errConflict{fmt.Sprintf("This booking cannot be ticketed now (it is %s).", b.Status)}
+		return Outcome{Booking: b}, apierr.Newf(http.StatusConflict, "not_ticketable", "This booking cannot be ticketed now (it is %s).", b.Status)
 	}
 	port, err := s.port(conn)
 	if err != nil {
@@ -424,7 +426,7 @@ func (s *Bookings) Ticket(ctx context.Context, conn *connector.Connector, b quer
 	}
 	b, ok, err := s.startCall(ctx, conn, b, StatusTicketing, connector.OpTicket, "ticket sent from "+from)
 	if err != nil || !ok {
-		return Outcome{Booking: b}, errors.Join(err, &errConflict{"This booking is already being ticketed."})
+		return Outcome{Booking: b}, errors.Join(err, errBookingBusy("This booking is already being ticketed."))
 	}
 	req := supplier.TicketRequest{ResultRef: supplier.ResultRef{TraceID: b.TraceID}}
 	_ = json.Unmarshal(b.Passengers, &req.Passengers)

@@ -6,13 +6,13 @@ import (
 	"crypto/sha256"
 	"encoding/json"
 	"errors"
-	"io"
 	"net/http"
 	"time"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
+	"github.com/paryatan/paryatan/internal/apierr"
 	"github.com/paryatan/paryatan/internal/httpjson"
 	"github.com/paryatan/paryatan/internal/store/queries"
 )
@@ -52,7 +52,7 @@ func keyClaimFrom(ctx context.Context) *keyClaim {
 
 // errKeyLost is a request whose idempotency key was taken over by a repeat
 // of it because this process was thought dead: the repeat does the work.
-var errKeyLost = &errConflict{"This request is being handled by a repeat of it. Please check My Trips."}
+var errKeyLost = apierr.Conflict("request_in_progress", "This request is being handled by a repeat of it. Please check My Trips.")
 
 func (c *keyClaim) link(ctx context.Context, q *queries.Queries, bookingID uuid.UUID) error {
 	_, err := q.IdempotencyLink(ctx, queries.IdempotencyLinkParams{UserID: c.userID, Operation: c.op, Key: c.key, Holder: c.holder, BookingID: &bookingID})
@@ -82,7 +82,7 @@ func (h *Handler) idempotent(w http.ResponseWriter, r *http.Request, userID uuid
 		return
 	}
 	if len(key) > 200 {
-		writeFail(w, r, http.StatusBadRequest, "Idempotency-Key is too long (200 characters at most).", "")
+		httpjson.Fail(w, r, apierr.BadRequest("invalid_idempotency_key", "Idempotency-Key is too long (200 characters at most)."))
 		return
 	}
 	sum := sha256.Sum256(canonicalJSON(body))
@@ -90,7 +90,7 @@ func (h *Handler) idempotent(w http.ResponseWriter, r *http.Request, userID uuid
 	first, err := h.q.IdempotencyClaim(work, queries.IdempotencyClaimParams{UserID: userID, Operation: op, Key: key,
 		RequestHash: sum[:], Holder: claim.holder})
 	if err != nil && !errors.Is(err, pgx.ErrNoRows) {
-		h.internal(w, r, err)
+		httpjson.Fail(w, r, err)
 		return
 	}
 	if first {
@@ -112,17 +112,17 @@ func (h *Handler) idempotent(w http.ResponseWriter, r *http.Request, userID uuid
 				return
 			}
 			if err != nil && !errors.Is(err, pgx.ErrNoRows) {
-				h.internal(w, r, err)
+				httpjson.Fail(w, r, err)
 				return
 			}
 			continue
 		}
 		if err != nil {
-			h.internal(w, r, err)
+			httpjson.Fail(w, r, err)
 			return
 		}
 		if !bytes.Equal(row.RequestHash, sum[:]) {
-			writeFail(w, r, http.StatusUnprocessableEntity, "This Idempotency-Key was already used for a different request.", "")
+			httpjson.Fail(w, r, apierr.New(http.StatusUnprocessableEntity, "idempotency_key_reused", "This Idempotency-Key was already used for a different request."))
 			return
 		}
 		if row.StatusCode != nil {
@@ -141,7 +141,7 @@ func (h *Handler) idempotent(w http.ResponseWriter, r *http.Request, userID uuid
 					return
 				}
 				if err != nil && !errors.Is(err, pgx.ErrNoRows) {
-					h.internal(w, r, err)
+					httpjson.Fail(w, r, err)
 					return
 				}
 			} else if done := h.answerFromBooking(w, r, userID, op, key, *row.BookingID); done {
@@ -151,7 +151,7 @@ func (h *Handler) idempotent(w http.ResponseWriter, r *http.Request, userID uuid
 			}
 		}
 		if time.Now().After(deadline) {
-			writeFail(w, r, http.StatusConflict, "A request with this Idempotency-Key is still being processed. Please check My Trips.", "")
+			httpjson.Fail(w, r, apierr.Conflict("request_in_progress", "A request with this Idempotency-Key is still being processed. Please check My Trips."))
 			return
 		}
 		select {
@@ -200,7 +200,7 @@ func (h *Handler) answerFromBooking(w http.ResponseWriter, r *http.Request, user
 	ctx := r.Context()
 	b, err := h.q.BookingGetByID(ctx, bookingID)
 	if err != nil {
-		h.internal(w, r, err)
+		httpjson.Fail(w, r, err)
 		return true
 	}
 	out := outcomeOf(b, op)
@@ -217,7 +217,7 @@ func (h *Handler) answerFromBooking(w http.ResponseWriter, r *http.Request, user
 	status := int32(c.status)
 	if err := h.q.IdempotencyFinish(context.WithoutCancel(ctx), queries.IdempotencyFinishParams{UserID: userID, Operation: op, Key: key,
 		BookingID: &bookingID, StatusCode: &status, Response: resp}); err != nil {
-		h.internal(w, r, err)
+		httpjson.Fail(w, r, err)
 		return true
 	}
 	return false
@@ -235,19 +235,4 @@ func canonicalJSON(b []byte) []byte {
 		return b
 	}
 	return out
-}
-
-// readBody reads a capped JSON body once, for hashing and decoding.
-func readBody(w http.ResponseWriter, r *http.Request) ([]byte, bool) {
-	b, err := io.ReadAll(http.MaxBytesReader(w, r.Body, httpjson.MaxBody))
-	if err != nil {
-		var maxErr *http.MaxBytesError
-		if errors.As(err, &maxErr) {
-			writeFail(w, r, http.StatusRequestEntityTooLarge, "The request body is too large.", "")
-		} else {
-			writeFail(w, r, http.StatusBadRequest, "The request body could not be read.", "")
-		}
-		return nil, false
-	}
-	return b, true
 }

@@ -9,7 +9,9 @@ import (
 
 	"golang.org/x/time/rate"
 
+	"github.com/paryatan/paryatan/internal/apierr"
 	"github.com/paryatan/paryatan/internal/clientip"
+	"github.com/paryatan/paryatan/internal/httpjson"
 	"github.com/paryatan/paryatan/internal/platform/telemetry"
 )
 
@@ -116,5 +118,5 @@ func (g *guard) sweep(now time.Time) {
 func (g *guard) refuse(w http.ResponseWriter, r *http.Request, connector, operation, reason, msg string, wait time.Duration) {
 	g.metrics.Refused.WithLabelValues(connector, operation, reason).Inc()
 	w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(max(wait, time.Second).Seconds()))))
-	writeFail(w, r, http.StatusTooManyRequests, msg, "")
+	httpjson.Fail(w, r, apierr.New(http.StatusTooManyRequests, reason, msg))
 }

@@ -1,12 +1,14 @@
 package flights
 
 import (
-	"net/mail"
 	"regexp"
 	"strings"
 	"time"
 
+	"github.com/paryatan/paryatan/internal/apierr"
+	"github.com/paryatan/paryatan/internal/indiatime"
 	"github.com/paryatan/paryatan/internal/supplier"
+	"github.com/paryatan/paryatan/internal/validate"
 )
 
 // PassengerInput is a traveller as the fare page sends them (spec 3,
@@ -53,71 +55,61 @@ type ContactInput struct {
 	Mobile string `json:"Mobile,omitempty"`
 }
 
-var (
-	// The fare page offers Mstr; the supplier's title for a boy is Master.
-	titles = map[string]string{"mr": "Mr", "ms": "Ms", "mrs": "Mrs", "miss": "Miss", "mstr": "Master", "master": "Master"}
-	nameRe = regexp.MustCompile(`^[A-Z][A-Z .'-]{0,31}$`)
-	ccRe   = regexp.MustCompile(`^[A-Z]{2}$`)
-	// Passport numbers run from 6 to 15 letters and digits across issuers.
-	passportRe = regexp.MustCompile(`^[A-Z0-9]{6,15}$`)
-)
+var ccRe = regexp.MustCompile(`^[A-Z]{2}$`)
 
 const addressRequired = "Passenger address is required (AddressLine1)."
 
 // buildPassenger checks the one adult passenger the product books (spec 9)
-// and returns the supplier's passenger object. Names are trimmed and
-// upper-cased (spec 5).
-func buildPassenger(in []PassengerInput, addr AddressInput, contact ContactInput, now time.Time) (*supplier.Passenger, *invalidInput) {
+// by the rules of package validate and returns the supplier's passenger
+// object. Names are trimmed and upper-cased (spec 5).
+func buildPassenger(in []PassengerInput, addr AddressInput, contact ContactInput, now time.Time) (*supplier.Passenger, *apierr.Error) {
 	if len(in) != 1 {
-		return nil, &invalidInput{"passengers", "Send exactly one adult passenger."}
+		return nil, apierr.Invalid("passengers", "Send exactly one adult passenger.")
 	}
 	p := in[0]
 	if p.PaxType != 0 && p.PaxType != 1 {
-		return nil, &invalidInput{"passengers[0].PaxType", "Only an adult passenger (PaxType 1) can be booked."}
+		return nil, apierr.Invalid("passengers[0].PaxType", "Only an adult passenger (PaxType 1) can be booked.")
 	}
-	title, ok := titles[strings.ToLower(strings.TrimSpace(p.Title))]
-	if !ok {
-		return nil, &invalidInput{"passengers[0].Title", "Title must be Mr, Ms, Mrs, Mstr or Miss."}
+	today := indiatime.Today(now)
+	title, msg := validate.Title(p.Title)
+	if msg != "" {
+		return nil, apierr.Invalid("passengers[0].Title", msg)
 	}
-	first := strings.ToUpper(strings.TrimSpace(p.FirstName))
-	last := strings.ToUpper(strings.TrimSpace(p.LastName))
-	if !nameRe.MatchString(first) {
-		return nil, &invalidInput{"passengers[0].FirstName", "First name must be letters only, up to 32."}
+	first, msg := validate.PassengerName("First name", p.FirstName)
+	if msg != "" {
+		return nil, apierr.Invalid("passengers[0].FirstName", msg)
 	}
-	if !nameRe.MatchString(last) {
-		return nil, &invalidInput{"passengers[0].LastName", "Last name must be letters only, up to 32."}
+	last, msg := validate.PassengerName("Last name", p.LastName)
+	if msg != "" {
+		return nil, apierr.Invalid("passengers[0].LastName", msg)
 	}
-	if p.Gender != 1 && p.Gender != 2 {
-		return nil, &invalidInput{"passengers[0].Gender", "Gender must be 1 (male) or 2 (female)."}
+	if msg := validate.PassengerGender(int(p.Gender)); msg != "" {
+		return nil, apierr.Invalid("passengers[0].Gender", msg)
 	}
-	dobText := strings.TrimSpace(p.DateOfBirth)
-	if len(dobText) > 10 {
-		dobText = dobText[:10]
+	dob, msg := validate.DateOfBirth(p.DateOfBirth, today)
+	if msg != "" {
+		return nil, apierr.Invalid("passengers[0].DateOfBirth", msg)
 	}
-	dob, err := time.Parse(time.DateOnly, dobText)
-	if err != nil || !dob.Before(now) || dob.Year() < 1900 {
-		return nil, &invalidInput{"passengers[0].DateOfBirth", "Date of birth must be a past date written YYYY-MM-DD."}
+	if dob.AddDate(12, 0, 0).After(today) {
+		return nil, apierr.Invalid("passengers[0].DateOfBirth", "An adult passenger must be at least 12 years old.")
 	}
-	if now.Sub(dob) < 12*365*24*time.Hour {
-		return nil, &invalidInput{"passengers[0].DateOfBirth", "An adult passenger must be at least 12 years old."}
+	email, msg := validate.Email(firstNonEmpty(p.Email, contact.Email))
+	if msg != "" {
+		return nil, apierr.Invalid("passengers[0].Email", msg)
 	}
-	email := strings.TrimSpace(firstNonEmpty(p.Email, contact.Email))
-	if a, err := mail.ParseAddress(email); err != nil || a.Address != email {
-		return nil, &invalidInput{"passengers[0].Email", "Please enter a valid e-mail address."}
-	}
-	phone := strings.TrimSpace(firstNonEmpty(p.ContactNo, contact.Mobile))
-	if digits := countDigits(phone); digits < 8 || digits > 15 || strings.Trim(phone, "+0123456789 -") != "" {
-		return nil, &invalidInput{"passengers[0].ContactNo", "Please enter a valid mobile number."}
+	phone, msg := validate.Phone(firstNonEmpty(p.ContactNo, contact.Mobile))
+	if msg != "" {
+		return nil, apierr.Invalid("passengers[0].ContactNo", msg)
 	}
 	line1 := strings.TrimSpace(firstNonEmpty(p.AddressLine1, addr.AddressLine1))
 	if line1 == "" {
-		return nil, &invalidInput{"address.AddressLine1", addressRequired}
+		return nil, apierr.Invalid("address.AddressLine1", addressRequired)
 	}
 	cc := strings.ToUpper(strings.TrimSpace(firstNonEmpty(p.CountryCode, addr.CountryCode, "IN")))
 	if !ccRe.MatchString(cc) {
-		return nil, &invalidInput{"address.CountryCode", "CountryCode must be a two-letter country code like IN."}
+		return nil, apierr.Invalid("address.CountryCode", "CountryCode must be a two-letter country code like IN.")
 	}
-	passportNo, passportExpiry, bad := passport(p, now)
+	passportNo, passportExpiry, bad := passport(p, today)
 	if bad != nil {
 		return nil, bad
 	}
@@ -139,24 +131,17 @@ func buildPassenger(in []PassengerInput, addr AddressInput, contact ContactInput
 // and the passport must still be valid. The expiry is returned in the
 // supplier's form. Whether the itinerary needs one is known only after the
 // fare quote (see Bookings.create).
-func passport(p PassengerInput, now time.Time) (number, expiry string, bad *invalidInput) {
-	number = strings.ToUpper(strings.ReplaceAll(strings.TrimSpace(p.PassportNo), " ", ""))
-	text := strings.TrimSpace(p.PassportExpiry)
-	if len(text) > 10 {
-		text = text[:10]
-	}
-	switch {
-	case number == "" && text == "":
+func passport(p PassengerInput, today time.Time) (number, expiry string, bad *apierr.Error) {
+	if strings.TrimSpace(p.PassportNo) == "" && strings.TrimSpace(p.PassportExpiry) == "" {
 		return "", "", nil
-	case !passportRe.MatchString(number):
-		return "", "", &invalidInput{"passengers[0].PassportNo", "Passport number must be 6 to 15 letters and digits."}
 	}
-	exp, err := time.Parse(time.DateOnly, text)
-	if err != nil {
-		return "", "", &invalidInput{"passengers[0].PassportExpiry", "Passport expiry must be a date written YYYY-MM-DD."}
+	number, msg := validate.PassportNumber(p.PassportNo)
+	if msg != "" {
+		return "", "", apierr.Invalid("passengers[0].PassportNo", msg)
 	}
-	if !exp.After(now) {
-		return "", "", &invalidInput{"passengers[0].PassportExpiry", "This passport has expired."}
+	exp, msg := validate.PassportExpiry(p.PassportExpiry, today)
+	if msg != "" {
+		return "", "", apierr.Invalid("passengers[0].PassportExpiry", msg)
 	}
 	return number, exp.Format("2006-01-02T00:00:00"), nil
 }
@@ -168,14 +153,4 @@ func firstNonEmpty(vs ...string) string {
 		}
 	}
 	return ""
-}
-
-func countDigits(s string) int {
-	n := 0
-	for _, r := range s {
-		if r >= '0' && r <= '9' {
-			n++
-		}
-	}
-	return n
 }

@@ -149,10 +149,10 @@ func TestPassportFits(t *testing.T) {
 		t.Fatalf("domestic without passport: %v", bad)
 	}
 	q.PassportAtTicket = true
-	if bad := passportFits(q, supplier.Passenger{}); bad == nil || bad.field != "passengers[0].PassportNo" {
+	if bad := passportFits(q, supplier.Passenger{}); bad == nil || bad.Field != "passengers[0].PassportNo" {
 		t.Fatalf("international without passport: %v", bad)
 	}
-	if bad := passportFits(q, supplier.Passenger{PassportNo: "Z1234567", PassportExpiry: "2030-01-10T00:00:00"}); bad == nil || bad.field != "passengers[0].PassportExpiry" {
+	if bad := passportFits(q, supplier.Passenger{PassportNo: "Z1234567", PassportExpiry: "2030-01-10T00:00:00"}); bad == nil || bad.Field != "passengers[0].PassportExpiry" {
 		t.Fatalf("lapsing passport: %v", bad)
 	}
 	if bad := passportFits(q, supplier.Passenger{PassportNo: "Z1234567", PassportExpiry: "2030-01-11T00:00:00"}); bad != nil {

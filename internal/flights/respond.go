@@ -7,24 +7,13 @@ package flights
 import (
 	"net/http"
 
-	"github.com/paryatan/paryatan/internal/httpjson"
+	"github.com/paryatan/paryatan/internal/apierr"
 	"github.com/paryatan/paryatan/internal/supplier"
 )
 
-// The flights API answers {ok: true, data} or {ok: false, message, detail?}
-// (product spec 7 and 8).
-
-// failBody is a failed flights call. Message is for people; Detail carries
-// the supplier's own words; Field names the input at fault on a 400.
-//
-//paryatan:wire FlightFailure
-type failBody struct {
-	OK      bool   `json:"ok" tstype:"false"`
-	Message string `json:"message"`
-	Detail  string `json:"detail,omitempty"`
-	// Field names the input at fault, for validation failures.
-	Field string `json:"field,omitempty"`
-}
+// The flights API answers {ok: true, data} (product spec 7), and fails with
+// the API's one error envelope, {ok: false, error, message, field?,
+// detail?} (httpjson.ErrorBody, docs/api-errors.md).
 
 // writeRaw answers {ok: true, data: raw} with the supplier document in the
 // traveller's view (travellerView: fare objects from the allow-lists),
@@ -44,56 +33,30 @@ func writeRaw(w http.ResponseWriter, r *http.Request, raw []byte) {
 	_, _ = w.Write([]byte("}\n"))
 }
 
-func writeFail(w http.ResponseWriter, r *http.Request, status int, message, detail string) {
-	httpjson.Write(w, r, status, failBody{Message: message, Detail: detail})
-}
-
-// invalidInput is a request the API refuses before calling anyone.
-type invalidInput struct {
-	field, message string
-}
-
-func (e *invalidInput) Error() string { return e.message }
-
-func writeInvalid(w http.ResponseWriter, r *http.Request, e *invalidInput) {
-	httpjson.Write(w, r, http.StatusBadRequest, failBody{Message: e.message, Field: e.field})
-}
-
-// supplierStatus is the HTTP status of a failed supplier call: 504 for a
-// timeout, 422 when the supplier refused the request as invalid or expired
-// (the caller's input: search again), else 502 (the supplier failed).
-func supplierStatus(e *supplier.Error) int {
-	switch e.Kind {
-	case supplier.KindTimeout:
-		return http.StatusGatewayTimeout
-	case supplier.KindRefused:
-		return http.StatusUnprocessableEntity
-	}
-	return http.StatusBadGateway
-}
-
-// writeSupplierError maps a failed supplier call to its status
-// (supplierStatus); the message is the one people see.
-func writeSupplierError(w http.ResponseWriter, r *http.Request, err error, fallback string) {
+// supplierError is the answer to a failed supplier call: 504
+// supplier_timeout for a timeout, 422 supplier_refused when the supplier
+// refused the request as invalid or expired (the caller's input: search
+// again), else 502 supplier_failed. The message is the one people see:
+// the spec's message for the step (fallback), with the supplier's own words
+// as detail, when the supplier said why it failed. An error that is not the
+// supplier's is a 500 with fallback as its message, when there is one.
+func supplierError(err error, fallback string) error {
 	e, ok := supplier.AsError(err)
 	if !ok {
-		writeFail(w, r, http.StatusInternalServerError, fallback, "")
-		return
+		if fallback == "" {
+			return err
+		}
+		return &apierr.Error{Status: http.StatusInternalServerError, Code: "internal", Message: fallback, Err: err}
 	}
-	status := supplierStatus(e)
-	msg := e.Message
-	detail := ""
-	if e.FromSupplier && fallback != "" && msg != fallback {
-		// Keep the spec's message for the step and the supplier's words as detail.
-		msg, detail = fallback, e.Message
+	out := &apierr.Error{Status: http.StatusBadGateway, Code: "supplier_failed", Message: e.Message, Err: err}
+	switch {
+	case e.Kind == supplier.KindTimeout:
+		out.Status, out.Code = http.StatusGatewayTimeout, "supplier_timeout"
+	case e.Kind == supplier.KindRefused:
+		out.Status, out.Code = http.StatusUnprocessableEntity, "supplier_refused"
 	}
-	writeFail(w, r, status, msg, detail)
-}
-
-func decode(w http.ResponseWriter, r *http.Request, dst any) bool {
-	if e := httpjson.Decode(w, r, dst); e != nil {
-		httpjson.Write(w, r, e.Status, failBody{Message: e.Message})
-		return false
+	if e.FromSupplier && fallback != "" && e.Message != fallback {
+		out.Message, out.Detail = fallback, e.Message
 	}
-	return true
+	return out
 }

@@ -8,11 +8,12 @@ import (
 	"strings"
 	"time"
 
-	"github.com/paryatan/paryatan/internal/indiatime"
-
 	"github.com/go-chi/chi/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/paryatan/paryatan/internal/apierr"
+	"github.com/paryatan/paryatan/internal/httpjson"
+	"github.com/paryatan/paryatan/internal/indiatime"
 	"github.com/paryatan/paryatan/internal/platform/telemetry"
 	"github.com/paryatan/paryatan/internal/store"
 	"github.com/paryatan/paryatan/internal/store/queries"
@@ -75,16 +76,16 @@ func (h *Handler) connector(w http.ResponseWriter, r *http.Request) (*connector.
 	name := chi.URLParam(r, "supplier")
 	c, ok := h.connectors.Current().Find(name)
 	if !ok {
-		writeFail(w, r, http.StatusNotFound, "Unknown flight supplier '"+name+"'.", "")
+		httpjson.Fail(w, r, apierr.New(http.StatusNotFound, "unknown_supplier", "Unknown flight supplier '"+name+"'."))
 		return nil, nil, false
 	}
 	if !c.IsEnabled() {
-		writeFail(w, r, http.StatusServiceUnavailable, "The flight supplier '"+name+"' is switched off right now. Please try again later.", "")
+		httpjson.Fail(w, r, apierr.Unavailable("supplier_off", "The flight supplier '"+name+"' is switched off right now. Please try again later."))
 		return nil, nil, false
 	}
 	port, ok := h.suppliers.For(c)
 	if !ok {
-		h.internal(w, r, &noAdapter{c})
+		httpjson.Fail(w, r, &noAdapter{c}) // a 500: the configuration names a type this build lacks
 		return nil, nil, false
 	}
 	return c, port, true
@@ -122,26 +123,26 @@ var (
 )
 
 // validate checks a search and builds the supplier request.
-func (in SearchInput) validate(conn *connector.Connector, now time.Time) (supplier.SearchRequest, *invalidInput) {
+func (in SearchInput) validate(conn *connector.Connector, now time.Time) (supplier.SearchRequest, *apierr.Error) {
 	origin := strings.ToUpper(strings.TrimSpace(in.Origin))
 	dest := strings.ToUpper(strings.TrimSpace(in.Destination))
 	switch {
 	case !iataRe.MatchString(origin):
-		return supplier.SearchRequest{}, &invalidInput{"origin", "origin must be a three-letter airport code like BOM."}
+		return supplier.SearchRequest{}, apierr.Invalid("origin", "origin must be a three-letter airport code like BOM.")
 	case !iataRe.MatchString(dest):
-		return supplier.SearchRequest{}, &invalidInput{"destination", "destination must be a three-letter airport code like DEL."}
+		return supplier.SearchRequest{}, apierr.Invalid("destination", "destination must be a three-letter airport code like DEL.")
 	case origin == dest:
-		return supplier.SearchRequest{}, &invalidInput{"destination", "origin and destination must differ."}
+		return supplier.SearchRequest{}, apierr.Invalid("destination", "origin and destination must differ.")
 	}
 	today := indiatime.Today(now)
 	depart, err := time.Parse(time.DateOnly, strings.TrimSpace(in.DepartDate))
 	switch {
 	case err != nil:
-		return supplier.SearchRequest{}, &invalidInput{"departDate", "departDate must be a date written YYYY-MM-DD."}
+		return supplier.SearchRequest{}, apierr.Invalid("departDate", "departDate must be a date written YYYY-MM-DD.")
 	case depart.Before(today):
-		return supplier.SearchRequest{}, &invalidInput{"departDate", "departDate cannot be in the past."}
+		return supplier.SearchRequest{}, apierr.Invalid("departDate", "departDate cannot be in the past.")
 	case depart.After(today.AddDate(1, 0, 0)):
-		return supplier.SearchRequest{}, &invalidInput{"departDate", "departDate can be at most a year ahead."}
+		return supplier.SearchRequest{}, apierr.Invalid("departDate", "departDate can be at most a year ahead.")
 	}
 	adults := 1
 	if in.Adults != nil {
@@ -149,13 +150,13 @@ func (in SearchInput) validate(conn *connector.Connector, now time.Time) (suppli
 	}
 	switch {
 	case adults < 1 || adults > 9:
-		return supplier.SearchRequest{}, &invalidInput{"adults", "adults must be between 1 and 9."}
+		return supplier.SearchRequest{}, apierr.Invalid("adults", "adults must be between 1 and 9.")
 	case in.Children < 0 || in.Children > 9:
-		return supplier.SearchRequest{}, &invalidInput{"children", "children must be between 0 and 9."}
+		return supplier.SearchRequest{}, apierr.Invalid("children", "children must be between 0 and 9.")
 	case in.Infants < 0 || in.Infants > 9:
-		return supplier.SearchRequest{}, &invalidInput{"infants", "infants must be between 0 and 9."}
+		return supplier.SearchRequest{}, apierr.Invalid("infants", "infants must be between 0 and 9.")
 	case in.Infants > adults:
-		return supplier.SearchRequest{}, &invalidInput{"infants", "There can be no more infants than adults."}
+		return supplier.SearchRequest{}, apierr.Invalid("infants", "There can be no more infants than adults.")
 	}
 	cabin := conn.CabinCodes["economy"]
 	if in.CabinClass != nil {
@@ -165,7 +166,7 @@ func (in SearchInput) validate(conn *connector.Connector, now time.Time) (suppli
 			valid = valid || code == cabin
 		}
 		if !valid {
-			return supplier.SearchRequest{}, &invalidInput{"cabinClass", "cabinClass must be 2 (economy), 3 (premium economy), 4 (business) or 6 (first)."}
+			return supplier.SearchRequest{}, apierr.Invalid("cabinClass", "cabinClass must be 2 (economy), 3 (premium economy), 4 (business) or 6 (first).")
 		}
 	}
 	sources := conn.Sources
@@ -174,7 +175,7 @@ func (in SearchInput) validate(conn *connector.Connector, now time.Time) (suppli
 		for _, s := range in.Sources {
 			s = strings.ToUpper(strings.TrimSpace(s))
 			if s != "GDS" && s != "LCC" {
-				return supplier.SearchRequest{}, &invalidInput{"sources", "sources may only hold GDS and LCC."}
+				return supplier.SearchRequest{}, apierr.Invalid("sources", "sources may only hold GDS and LCC.")
 			}
 			sources = append(sources, s)
 		}
@@ -183,17 +184,17 @@ func (in SearchInput) validate(conn *connector.Connector, now time.Time) (suppli
 		Adults: adults, Children: in.Children, Infants: in.Infants, Nonstop: in.Nonstop, Sources: sources}
 	if a := strings.ToUpper(strings.TrimSpace(in.Airline)); a != "" {
 		if !airlineRe.MatchString(a) {
-			return supplier.SearchRequest{}, &invalidInput{"airline", "airline must be a two-character airline code like AI."}
+			return supplier.SearchRequest{}, apierr.Invalid("airline", "airline must be a two-character airline code like AI.")
 		}
 		req.Airlines = []string{a}
 	}
 	if rd := strings.TrimSpace(in.ReturnDate); rd != "" {
 		ret, err := time.Parse(time.DateOnly, rd)
 		if err != nil {
-			return supplier.SearchRequest{}, &invalidInput{"returnDate", "returnDate must be a date written YYYY-MM-DD."}
+			return supplier.SearchRequest{}, apierr.Invalid("returnDate", "returnDate must be a date written YYYY-MM-DD.")
 		}
 		if ret.Before(depart) {
-			return supplier.SearchRequest{}, &invalidInput{"returnDate", "returnDate cannot be before departDate."}
+			return supplier.SearchRequest{}, apierr.Invalid("returnDate", "returnDate cannot be before departDate.")
 		}
 		req.Return = ret
 	}
@@ -207,12 +208,13 @@ func (h *Handler) Search(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var in SearchInput
-	if !decode(w, r, &in) {
+	if err := httpjson.Decode(w, r, &in); err != nil {
+		httpjson.Fail(w, r, err)
 		return
 	}
 	req, bad := in.validate(conn, h.now())
 	if bad != nil {
-		writeInvalid(w, r, bad)
+		httpjson.Fail(w, r, bad)
 		return
 	}
 	done, ok := h.guard.admit(w, r, conn.Name, string(connector.OpSearch))
@@ -222,7 +224,7 @@ func (h *Handler) Search(w http.ResponseWriter, r *http.Request) {
 	defer done()
 	reply, err := port.Search(r.Context(), conn, req)
 	if err != nil {
-		writeSupplierError(w, r, err, "")
+		httpjson.Fail(w, r, supplierError(err, ""))
 		return
 	}
 	writeRaw(w, r, reply.Doc)
@@ -253,14 +255,14 @@ func supplierID(v string) (string, bool) {
 	return v, v != "" && len(v) <= MaxSupplierID
 }
 
-func (in TraceInput) validate() (supplier.ResultRef, *invalidInput) {
+func (in TraceInput) validate() (supplier.ResultRef, *apierr.Error) {
 	t, okT := supplierID(in.TraceId)
 	ri, okRI := supplierID(in.ResultIndex)
 	switch {
 	case !okT:
-		return supplier.ResultRef{}, &invalidInput{"traceId", missingTrace}
+		return supplier.ResultRef{}, apierr.Invalid("traceId", missingTrace)
 	case !okRI:
-		return supplier.ResultRef{}, &invalidInput{"resultIndex", missingTrace}
+		return supplier.ResultRef{}, apierr.Invalid("resultIndex", missingTrace)
 	}
 	return supplier.ResultRef{TraceID: t, ResultIndex: ri}, nil
 }
@@ -296,12 +298,13 @@ func (h *Handler) traceCall(w http.ResponseWriter, r *http.Request, op connector
 		return
 	}
 	var in TraceInput
-	if !decode(w, r, &in) {
+	if err := httpjson.Decode(w, r, &in); err != nil {
+		httpjson.Fail(w, r, err)
 		return
 	}
 	req, bad := in.validate()
 	if bad != nil {
-		writeInvalid(w, r, bad)
+		httpjson.Fail(w, r, bad)
 		return
 	}
 	done, ok := h.guard.admit(w, r, conn.Name, string(op))
@@ -311,7 +314,7 @@ func (h *Handler) traceCall(w http.ResponseWriter, r *http.Request, op connector
 	defer done()
 	raw, err := call(r.Context(), port, conn, req)
 	if err != nil {
-		writeSupplierError(w, r, err, failMsg)
+		httpjson.Fail(w, r, supplierError(err, failMsg))
 		return
 	}
 	writeRaw(w, r, raw)

@@ -58,7 +58,7 @@ func TestSearchValidation(t *testing.T) {
 			switch {
 			case tc.field == "" && bad != nil:
 				t.Fatalf("unexpected %v", bad)
-			case tc.field != "" && (bad == nil || bad.field != tc.field):
+			case tc.field != "" && (bad == nil || bad.Field != tc.field):
 				t.Fatalf("got %v, want an error on %s", bad, tc.field)
 			}
 		})
@@ -90,7 +90,7 @@ func TestSearchRequestShape(t *testing.T) {
 func TestTraceValidation(t *testing.T) {
 	t.Parallel()
 	for _, in := range []TraceInput{{}, {TraceId: "t"}, {ResultIndex: "OB1"}, {TraceId: " ", ResultIndex: "OB1"}} {
-		if _, bad := in.validate(); bad == nil || bad.message != missingTrace {
+		if _, bad := in.validate(); bad == nil || bad.Message != missingTrace {
 			t.Errorf("%+v accepted", in)
 		}
 	}

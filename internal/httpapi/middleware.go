@@ -18,6 +18,7 @@ import (
 	"go.opentelemetry.io/otel/attribute"
 	"go.opentelemetry.io/otel/trace"
 
+	"github.com/paryatan/paryatan/internal/apierr"
 	"github.com/paryatan/paryatan/internal/httpjson"
 	"github.com/paryatan/paryatan/internal/platform/telemetry"
 )
@@ -102,7 +103,9 @@ func statusClass(code int) string {
 }
 
 // recoverer turns a panic into a logged error and a 500 (JSON on the API), so
-// one bad request never takes the process down.
+// one bad request never takes the process down. It also hands the request
+// the server's logger, with which error answers log their causes
+// (httpjson.Fail).
 func recoverer(log *slog.Logger) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -116,10 +119,11 @@ func recoverer(log *slog.Logger) func(http.Handler) http.Handler {
 				}
 				log.ErrorContext(r.Context(), "panic serving request", "panic", rec, "path", r.URL.Path)
 				if r.Header.Get("Connection") != "Upgrade" {
-					httpjson.Error(w, r, http.StatusInternalServerError, "internal", "Something went wrong on our side. Please try again.")
+					// Logged above: no cause to log again.
+					httpjson.Fail(w, r, apierr.New(http.StatusInternalServerError, "internal", apierr.InternalMessage))
 				}
 			}()
-			next.ServeHTTP(w, r)
+			next.ServeHTTP(w, r.WithContext(httpjson.WithLogger(r.Context(), log)))
 		})
 	}
 }
@@ -226,7 +230,7 @@ func acceptedCodings(header string) []string {
 func crossOriginProtection() func(http.Handler) http.Handler {
 	cop := http.NewCrossOriginProtection()
 	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		httpjson.Error(w, r, http.StatusForbidden, "cross_origin", "Cross-origin requests are not allowed.")
+		httpjson.Fail(w, r, apierr.Forbidden("cross_origin", "Cross-origin requests are not allowed."))
 	}))
 	return cop.Handler
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/go-chi/chi/v5"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
+	"github.com/paryatan/paryatan/internal/apierr"
 	"github.com/paryatan/paryatan/internal/auth"
 	"github.com/paryatan/paryatan/internal/httpjson"
 	"github.com/paryatan/paryatan/internal/platform/telemetry"
@@ -76,11 +77,11 @@ func MetricsHandler(m *telemetry.Metrics) http.Handler {
 }
 
 func apiNotFound(w http.ResponseWriter, r *http.Request) {
-	httpjson.Error(w, r, http.StatusNotFound, "not_found", "No API route "+r.Method+" "+r.URL.Path+".")
+	httpjson.Fail(w, r, apierr.NotFound("No API route "+r.Method+" "+r.URL.Path+"."))
 }
 
 func apiMethodNotAllowed(w http.ResponseWriter, r *http.Request) {
-	httpjson.Error(w, r, http.StatusMethodNotAllowed, "method_not_allowed", r.Method+" is not allowed on "+r.URL.Path+".")
+	httpjson.Fail(w, r, apierr.New(http.StatusMethodNotAllowed, "method_not_allowed", r.Method+" is not allowed on "+r.URL.Path+"."))
 }
 
 // Route is one method and chi pattern of the server.

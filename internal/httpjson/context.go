@@ -2,6 +2,7 @@ package httpjson
 
 import (
 	"context"
+	"log/slog"
 	"net/http"
 )
 
@@ -10,4 +11,19 @@ func contextOf(r *http.Request) context.Context {
 		return context.Background()
 	}
 	return r.Context()
+}
+
+type loggerKey struct{}
+
+// WithLogger returns ctx carrying log, the logger Fail writes causes with.
+func WithLogger(ctx context.Context, log *slog.Logger) context.Context {
+	return context.WithValue(ctx, loggerKey{}, log)
+}
+
+// Logger returns ctx's logger (WithLogger), else slog's default.
+func Logger(ctx context.Context) *slog.Logger {
+	if l, ok := ctx.Value(loggerKey{}).(*slog.Logger); ok && l != nil {
+		return l
+	}
+	return slog.Default()
 }

@@ -1,68 +1,72 @@
 package httpjson
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"net/http"
 	"strings"
+
+	"github.com/paryatan/paryatan/internal/apierr"
 )
 
 // MaxBody is the largest request body Decode accepts. API bodies are small
 // forms; anything bigger is a mistake or an attack.
 const MaxBody = 64 << 10
 
-// RequestError is a client error found while reading a request: it carries
-// the status and envelope to answer with.
-type RequestError struct {
-	Status  int
-	Code    string
-	Message string
-}
-
-func (e *RequestError) Error() string { return e.Message }
-
-// BadRequest returns a 400 RequestError with a message meant for people.
-func BadRequest(code, message string) *RequestError {
-	return &RequestError{Status: http.StatusBadRequest, Code: code, Message: message}
-}
-
-// Decode reads one JSON object from r's body into dst, rejecting bodies over
-// MaxBody, malformed JSON, values of the wrong type and trailing data, each
-// with a message that says what is wrong.
-func Decode(w http.ResponseWriter, r *http.Request, dst any) *RequestError {
-	if ct := r.Header.Get("Content-Type"); ct != "" && !strings.HasPrefix(strings.ToLower(ct), "application/json") {
-		return &RequestError{Status: http.StatusUnsupportedMediaType, Code: "unsupported_media_type",
-			Message: "Send the request body as application/json."}
+// Decode reads one JSON object from r's body into dst (ReadBody, then
+// Unmarshal). A failure is an *apierr.Error saying what is wrong.
+func Decode(w http.ResponseWriter, r *http.Request, dst any) error {
+	body, err := ReadBody(w, r)
+	if err != nil {
+		return err
 	}
-	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, MaxBody))
+	return Unmarshal(body, dst)
+}
+
+// ReadBody reads r's body whole, refusing a declared type other than JSON
+// (415) and bodies over MaxBody (413). A failure is an *apierr.Error.
+func ReadBody(w http.ResponseWriter, r *http.Request) ([]byte, error) {
+	if ct := r.Header.Get("Content-Type"); ct != "" && !strings.HasPrefix(strings.ToLower(ct), "application/json") {
+		return nil, apierr.New(http.StatusUnsupportedMediaType, "unsupported_media_type", "Send the request body as application/json.")
+	}
+	b, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxBody))
+	var maxErr *http.MaxBytesError
+	switch {
+	case errors.As(err, &maxErr):
+		return nil, apierr.Newf(http.StatusRequestEntityTooLarge, "body_too_large", "The request body is larger than %d KiB.", MaxBody>>10)
+	case err != nil:
+		return nil, apierr.BadRequest("invalid_json", "The request body could not be read.").WithCause(err)
+	}
+	return b, nil
+}
+
+// Unmarshal decodes body, one JSON object, into dst, rejecting malformed
+// JSON, values of the wrong type and trailing data, each with a message that
+// says what is wrong. A failure is an *apierr.Error.
+func Unmarshal(body []byte, dst any) error {
+	dec := json.NewDecoder(bytes.NewReader(body))
 	err := dec.Decode(dst)
 	if err == nil {
 		if dec.More() || dec.Decode(&struct{}{}) != io.EOF {
-			return BadRequest("invalid_json", "The request body must hold a single JSON object.")
+			return apierr.BadRequest("invalid_json", "The request body must hold a single JSON object.")
 		}
 		return nil
 	}
-	var maxErr *http.MaxBytesError
 	var typeErr *json.UnmarshalTypeError
-	var syntaxErr *json.SyntaxError
 	switch {
-	case errors.As(err, &maxErr):
-		return &RequestError{Status: http.StatusRequestEntityTooLarge, Code: "body_too_large",
-			Message: fmt.Sprintf("The request body is larger than %d KiB.", MaxBody>>10)}
 	case errors.As(err, &typeErr):
 		field := typeErr.Field
 		if field == "" {
-			return BadRequest("invalid_json", "The request body must be a JSON object.")
+			return apierr.BadRequest("invalid_json", "The request body must be a JSON object.")
 		}
-		return BadRequest("invalid_field", fmt.Sprintf("%s must be a %s.", field, jsonKind(typeErr.Type.Kind().String())))
-	case errors.As(err, &syntaxErr), errors.Is(err, io.ErrUnexpectedEOF):
-		return BadRequest("invalid_json", "The request body is not valid JSON.")
+		return apierr.Invalid(field, fmt.Sprintf("%s must be a %s.", field, jsonKind(typeErr.Type.Kind().String())))
 	case errors.Is(err, io.EOF):
-		return BadRequest("invalid_json", "The request body is empty.")
+		return apierr.BadRequest("invalid_json", "The request body is empty.")
 	default:
-		return BadRequest("invalid_json", "The request body is not valid JSON.")
+		return apierr.BadRequest("invalid_json", "The request body is not valid JSON.")
 	}
 }
 
@@ -79,9 +83,4 @@ func jsonKind(goKind string) string {
 	default:
 		return "number"
 	}
-}
-
-// WriteRequestError answers with e's status and envelope.
-func WriteRequestError(w http.ResponseWriter, r *http.Request, e *RequestError) {
-	Error(w, r, e.Status, e.Code, e.Message)
 }

@@ -1,10 +1,13 @@
 package httpjson
 
 import (
+	"errors"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
+
+	"github.com/paryatan/paryatan/internal/apierr"
 )
 
 func TestDecode(t *testing.T) {
@@ -40,8 +43,9 @@ func TestDecode(t *testing.T) {
 				}
 				return
 			}
-			if err == nil || err.Status != tc.status || !strings.Contains(err.Message, tc.msg) {
-				t.Fatalf("got %+v, want %d containing %q", err, tc.status, tc.msg)
+			var e *apierr.Error
+			if !errors.As(err, &e) || e.Status != tc.status || !strings.Contains(e.Message, tc.msg) {
+				t.Fatalf("got %v, want %d containing %q", err, tc.status, tc.msg)
 			}
 		})
 	}

@@ -1,22 +1,30 @@
 // Package httpjson is the one writer of JSON responses and of the error
-// envelope {"error": code, "message": text} that every API route answers with.
+// envelope every API route answers failures with (docs/api-errors.md).
 package httpjson
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
 	"log/slog"
 	"net/http"
+
+	"github.com/paryatan/paryatan/internal/apierr"
 )
 
 // ErrorBody is the error envelope. Code is a stable, machine-readable token
-// (snake_case); Message is meant for people and may be shown as is.
+// (snake_case); Message is meant for people and may be shown as is. OK is
+// always false, for clients that read the flights API's ok flag.
 //
 //paryatan:wire
 type ErrorBody struct {
+	OK      bool   `json:"ok" tstype:"false"`
 	Code    string `json:"error"`
 	Message string `json:"message"`
-	// Field names the input at fault, when one is.
+	// Field is the JSON path of the input at fault, when one is.
 	Field string `json:"field,omitempty"`
+	// Detail is the flight supplier's own words, when it refused.
+	Detail string `json:"detail,omitempty"`
 }
 
 // Write sends v as JSON with the given status. Responses are never cached by
@@ -36,7 +44,24 @@ func Write(w http.ResponseWriter, r *http.Request, status int, v any) {
 	}
 }
 
-// Error sends the error envelope.
-func Error(w http.ResponseWriter, r *http.Request, status int, code, message string) {
-	Write(w, r, status, ErrorBody{Code: code, Message: message})
+// Fail answers err: an *apierr.Error (found with errors.As) with its status
+// and envelope, anything else with a 500 whose cause is logged, never sent.
+func Fail(w http.ResponseWriter, r *http.Request, err error) {
+	status, body := Envelope(contextOf(r), err)
+	Write(w, r, status, body)
+}
+
+// Envelope is the status and body Fail answers err with, for handlers that
+// keep an answer before sending it. Causes of 5xx answers are logged with
+// ctx's logger (WithLogger).
+func Envelope(ctx context.Context, err error) (int, ErrorBody) {
+	var e *apierr.Error
+	if !errors.As(err, &e) {
+		Logger(ctx).ErrorContext(ctx, "request failed", "err", err)
+		return http.StatusInternalServerError, ErrorBody{Code: "internal", Message: apierr.InternalMessage}
+	}
+	if e.Status >= http.StatusInternalServerError && e.Err != nil {
+		Logger(ctx).ErrorContext(ctx, "request failed", "code", e.Code, "err", e.Err)
+	}
+	return e.Status, ErrorBody{Code: e.Code, Message: e.Message, Field: e.Field, Detail: e.Detail}
 }

@@ -26,9 +26,6 @@ export const DEFAULT_VISA_RETURN_PATH = '/go-for-visa'
 
 export const PAGE_TITLE_SUFFIX = 'Paryatan'
 
-/** Shortest password accepted on sign-in, registration and password change. */
-export const PASSWORD_MIN_LENGTH = 8
-
 /** Where to go after signing in or registering when no return path is known. */
 export const DEFAULT_RETURN_PATH = '/'
 

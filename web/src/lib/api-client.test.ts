@@ -49,6 +49,20 @@ describe('api client', () => {
     expect((error as ApiError).status).toBe(502)
   })
 
+  it('reads the error envelope: message for people, code and field for the program', async () => {
+    stubFetch(
+      json({ ok: false, error: 'invalid_field', message: 'This passport has expired.', field: 'passport.expiry' }, 400),
+    )
+    const error = (await api.put('/api/v1/me/profile', {}).catch((e: unknown) => e)) as ApiError
+    expect(error).toBeInstanceOf(ApiError)
+    expect(error.message).toBe('This passport has expired.')
+    expect(error.code).toBe('invalid_field')
+    expect(error.field).toBe('passport.expiry')
+    stubFetch(json({ ok: false, error: 'rate_limited', message: '' }, 429))
+    const limited = (await api.get('/a').catch((e: unknown) => e)) as ApiError
+    expect([limited.message, limited.code, limited.field]).toEqual(['rate_limited', 'rate_limited', undefined])
+  })
+
   it('rejects a non-JSON success', async () => {
     stubFetch(new Response('<!doctype html>', { status: 200, headers: { 'Content-Type': 'text/html' } }))
     await expect(api.get('/a')).rejects.toThrow('Unexpected non-JSON response')

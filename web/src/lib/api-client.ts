@@ -1,13 +1,35 @@
-/** An HTTP failure from the API, carrying the status and the parsed body when there was one. */
+import type { ErrorBody } from './wire.gen'
+
+/**
+ * An HTTP failure from the API, carrying the status and the parsed body when
+ * there was one. Every API route fails with one envelope (ErrorBody,
+ * docs/api-errors.md): its stable `error` code and the `field` at fault, when
+ * the body is that envelope, are `code` and `field`.
+ */
 export class ApiError extends Error {
   readonly status: number
   readonly body: unknown
+  readonly code?: string
+  readonly field?: string
 
   constructor(message: string, status: number, body: unknown) {
     super(message)
     this.name = 'ApiError'
     this.status = status
     this.body = body
+    const envelope = asEnvelope(body)
+    this.code = envelope?.error
+    this.field = envelope?.field
+  }
+}
+
+/** The body as the error envelope, when it is one. */
+function asEnvelope(body: unknown): Partial<ErrorBody> | undefined {
+  if (!body || typeof body !== 'object') return undefined
+  const { error, field } = body as { error?: unknown; field?: unknown }
+  return {
+    error: typeof error === 'string' ? error : undefined,
+    field: typeof field === 'string' ? field : undefined,
   }
 }
 
@@ -37,6 +59,7 @@ function isJson(res: Response): boolean {
   return /\bjson\b/i.test(type)
 }
 
+/** The envelope's message (for people), else its code. */
 function messageFrom(body: unknown): string | undefined {
   if (!body || typeof body !== 'object') return undefined
   const { message, error } = body as { message?: unknown; error?: unknown }

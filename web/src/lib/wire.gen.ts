@@ -5,13 +5,17 @@
 
 /**
  * ErrorBody is the error envelope. Code is a stable, machine-readable token
- * (snake_case); Message is meant for people and may be shown as is.
+ * (snake_case); Message is meant for people and may be shown as is. OK is
+ * always false, for clients that read the flights API's ok flag.
  */
 export interface ErrorBody {
+  ok: false
   error: string
   message: string
-  /** Field names the input at fault, when one is. */
+  /** Field is the JSON path of the input at fault, when one is. */
   field?: string
+  /** Detail is the flight supplier's own words, when it refused. */
+  detail?: string
 }
 
 // From ./internal/auth.
@@ -279,18 +283,6 @@ export interface AddressInput {
 export interface ContactInput {
   Email?: string
   Mobile?: string
-}
-
-/**
- * FlightFailure is a failed flights call. Message is for people; Detail carries
- * the supplier's own words; Field names the input at fault on a 400.
- */
-export interface FlightFailure {
-  ok: false
-  message: string
-  detail?: string
-  /** Field names the input at fault, for validation failures. */
-  field?: string
 }
 
 /**

@@ -22,7 +22,7 @@ import {
   toCoTravellerForm,
   type CoTravellerField,
 } from '../utils/co-traveller-fields'
-import { fieldError, rejectedField } from '../utils/field-error'
+import { fieldError } from '../utils/field-error'
 
 export const SAVE_FAILED = 'Save failed'
 
@@ -71,7 +71,7 @@ function CoTravellerForm({ initial, onDone }: { initial: CoTraveller; onDone: ()
     } catch (error) {
       console.error('Could not save the co-traveller', error)
       const message = error instanceof Error ? error.message : ''
-      const field = error instanceof ApiError ? rejectedField(error.body) : undefined
+      const field = error instanceof ApiError ? error.field : undefined
       if (error instanceof ApiError && error.status === 400 && isCoTravellerFieldName(field)) {
         setError(field, { type: 'server', message })
       }

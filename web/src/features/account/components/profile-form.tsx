@@ -9,7 +9,7 @@ import { reloadPage } from '@/lib/reload-page'
 import { useUpdateProfile } from '../api/update-profile'
 import type { Profile } from '../types'
 import { isProfileFieldName, PROFILE_SECTIONS, toProfileForm, type ProfileField } from '../utils/profile-fields'
-import { fieldError, rejectedField } from '../utils/field-error'
+import { fieldError } from '../utils/field-error'
 import { ProfileSaveDialog, type ProfileSavePhase } from './profile-save-dialog'
 
 function FieldInput({ field, register }: { field: ProfileField; register: UseFormRegister<Profile> }) {
@@ -82,7 +82,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
     } catch (error) {
       console.error('Could not save the profile', error)
       setPhase('idle')
-      const field = error instanceof ApiError ? rejectedField(error.body) : undefined
+      const field = error instanceof ApiError ? error.field : undefined
       if (error instanceof ApiError && error.status === 400 && isProfileFieldName(field)) {
         setError(field, { type: 'server', message: error.message })
         setFocus(field)

@@ -9,8 +9,3 @@ export function fieldError<T extends FieldValues>(errors: FieldErrors<T>, name: 
   const message = node && typeof node === 'object' ? (node as { message?: unknown }).message : undefined
   return typeof message === 'string' ? message : undefined
 }
-
-/** The `field` a 400 answer names, if any. */
-export function rejectedField(body: unknown): unknown {
-  return body && typeof body === 'object' ? (body as { field?: unknown }).field : undefined
-}

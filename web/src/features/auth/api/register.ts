@@ -4,12 +4,12 @@ import type { AccountType, AuthUser } from '../types'
 import type { RegisterBody } from '@/lib/wire.gen'
 import { authPost, type UserResponse } from './auth-client'
 import { setSessionUser } from './get-me'
-import { emailField, passwordField } from '../utils/credential-fields'
+import { emailField, fullNameField, passwordField } from '../utils/credential-fields'
 
 export const REGISTER_PATH = '/api/auth/register'
 
 export const registerInputSchema = z.object({
-  fullName: z.string().trim().min(1, 'Please enter your full name.'),
+  fullName: fullNameField,
   phone: z.string().trim(),
   email: emailField,
   password: passwordField,

@@ -1,6 +1,7 @@
 import { Alert, Button, Field, Group, Input, NativeSelect, Stack } from '@chakra-ui/react'
 import { useId, useState } from 'react'
-import { COUNTRY_CODES, INVALID_MOBILE_MESSAGE, isValidMobile } from '../utils/mobile-number'
+import { checkMobile, MOBILE_MESSAGE } from '@/lib/validation'
+import { COUNTRY_CODES } from '../utils/mobile-number'
 
 export const MOBILE_OTP_COMING_SOON = 'Mobile OTP login coming soon. Use Email or Google for now.'
 
@@ -14,7 +15,7 @@ export function MobileNumberForm() {
   const [notice, setNotice] = useState(false)
   const inputId = useId()
 
-  const valid = isValidMobile(countryCode, mobile)
+  const valid = checkMobile(countryCode, mobile) === ''
   const invalid = mobile.trim() !== '' && !valid
 
   return (
@@ -59,7 +60,7 @@ export function MobileNumberForm() {
               }}
             />
           </Group>
-          <Field.ErrorText>{INVALID_MOBILE_MESSAGE}</Field.ErrorText>
+          <Field.ErrorText>{MOBILE_MESSAGE}</Field.ErrorText>
         </Field.Root>
 
         <Button type="submit" colorPalette="terracotta" size="lg" disabled={!valid}>

@@ -1,17 +1,27 @@
 import { z } from 'zod'
-import { PASSWORD_MIN_LENGTH } from '@/config/constants'
+import { checkEmail, checkFullName, checkPassword } from '@/lib/validation'
 
-/** Required, trimmed, and shaped like an e-mail address. */
+/** Adds the rule's message, when it has one, as the field's error. */
+const byRule = (rule: (value: string) => string) => (value: string, ctx: z.RefinementCtx) => {
+  const message = rule(value)
+  if (message) ctx.addIssue({ code: 'custom', message })
+}
+
+/** Required, trimmed, and an e-mail address by the API's rule. */
 export const emailField = z
   .string()
   .trim()
   .min(1, 'Please enter your e-mail address.')
-  .pipe(z.email('Please enter a valid e-mail address.'))
+  .superRefine(byRule((value) => checkEmail(value).message))
 
-/** Required and at least PASSWORD_MIN_LENGTH characters (counted as the server counts them, by code point). */
+/** Required and as long as the API's password rule asks (counted as the server counts). */
 export const passwordField = z
   .string()
   .min(1, 'Please enter your password.')
-  .refine((value) => value === '' || [...value].length >= PASSWORD_MIN_LENGTH, {
-    message: `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`,
-  })
+  .superRefine(byRule((value) => (value === '' ? '' : checkPassword(value))))
+
+/** The name an account is registered with, trimmed, by the API's rule. */
+export const fullNameField = z
+  .string()
+  .trim()
+  .superRefine(byRule((value) => checkFullName(value).message))
