@@ -19,8 +19,6 @@ import (
 
 // BookingJSON is our record of a booking, as My Trips and the fare page read
 // it. Status is one of the booking statuses (docs/flights-api.md).
-//
-//paryatan:wire Booking
 type BookingJSON struct {
 	ID           string    `json:"_id"`
 	Supplier     string    `json:"supplier"`
@@ -105,8 +103,6 @@ func (h *Handler) outcome(ctx context.Context, out Outcome, err error, failMsg s
 }
 
 // BookInput is the book payload of spec 7.
-//
-//paryatan:wire
 type BookInput struct {
 	TraceId     string           `json:"traceId"`
 	ResultIndex string           `json:"resultIndex"`
@@ -158,8 +154,6 @@ func (h *Handler) Book(w http.ResponseWriter, r *http.Request) {
 // booking (bookingId, pnr, traceId); the LCC path sends the fare and the
 // passenger (isLCC, traceId, resultIndex, agentReferenceNo, passengers,
 // address, contact).
-//
-//paryatan:wire
 type TicketInput struct {
 	BookingId        tbo.Int          `json:"bookingId,omitempty"`
 	PNR              string           `json:"pnr,omitempty"`

@@ -12,8 +12,6 @@ import (
 // PassengerInput is a traveller as the fare page sends them (spec 3,
 // Passenger form). Numbers may arrive as strings. Passport details are
 // needed on international full-service fares.
-//
-//paryatan:wire
 type PassengerInput struct {
 	Title          string  `json:"Title"`
 	FirstName      string  `json:"FirstName"`
@@ -34,8 +32,6 @@ type PassengerInput struct {
 }
 
 // AddressInput is the booking address (it may also come on the passenger).
-//
-//paryatan:wire
 type AddressInput struct {
 	AddressLine1 string `json:"AddressLine1,omitempty"`
 	AddressLine2 string `json:"AddressLine2,omitempty"`
@@ -46,8 +42,6 @@ type AddressInput struct {
 }
 
 // ContactInput is the booking contact.
-//
-//paryatan:wire
 type ContactInput struct {
 	Email  string `json:"Email,omitempty"`
 	Mobile string `json:"Mobile,omitempty"`

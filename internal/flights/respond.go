@@ -17,10 +17,8 @@ import (
 
 // failBody is a failed flights call. Message is for people; Detail carries
 // the supplier's own words; Field names the input at fault on a 400.
-//
-//paryatan:wire FlightFailure
 type failBody struct {
-	OK      bool   `json:"ok" tstype:"false"`
+	OK      bool   `json:"ok"`
 	Message string `json:"message"`
 	Detail  string `json:"detail,omitempty"`
 	// Field names the input at fault, for validation failures.

@@ -10,8 +10,6 @@ import (
 
 // ErrorBody is the error envelope. Code is a stable, machine-readable token
 // (snake_case); Message is meant for people and may be shown as is.
-//
-//paryatan:wire
 type ErrorBody struct {
 	Code    string `json:"error"`
 	Message string `json:"message"`

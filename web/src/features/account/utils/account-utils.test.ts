@@ -30,8 +30,13 @@ describe('completion helpers', () => {
   })
 
   it('keeps the server order between equal weights', () => {
-    const items = ['a', 'b', 'c'].map((key) => ({ key, label: key, weight: 5, completed: false }))
-    expect(whatsLeft(items).map((i) => i.key)).toEqual(['a', 'b', 'c'])
+    const items = (['pan', 'address', 'nationality'] as const).map((key) => ({
+      key,
+      label: key,
+      weight: 5,
+      completed: false,
+    }))
+    expect(whatsLeft(items).map((i) => i.key)).toEqual(['pan', 'address', 'nationality'])
   })
 })
 
@@ -41,6 +46,13 @@ describe('formatPrice (rupees, Indian digit grouping)', () => {
     [4999, '₹4,999'],
     [100000.5, '₹1,00,000.50'],
   ])('%d → %s', (amount, expected) => {
+    expect(formatPrice(amount)).toBe(expected)
+  })
+
+  it.each([
+    ['5432.10', '₹5,432.10'],
+    ['4999.00', '₹4,999'],
+  ])('the exact decimal %s → %s', (amount, expected) => {
     expect(formatPrice(amount)).toBe(expected)
   })
 })
