@@ -97,7 +97,7 @@ $(SQLC):
 	mv $(BIN)/tmp-sqlc/sqlc $@ && rmdir $(BIN)/tmp-sqlc
 
 .PHONY: web
-web: $(NODE_STAMP) ## Build the web app into web/dist (embedded in the API binary)
+web: $(NODE_STAMP) ## Build the web app into web/dist and the API reference's viewer into api/docs (both embedded in the API binary)
 	$(NPM) run build -w web
 
 .PHONY: e2e
@@ -107,3 +107,4 @@ e2e: build ## Run only the browser journeys against a freshly started server
 .PHONY: clean
 clean: ## Remove build output (keeps .data, the local database)
 	rm -rf $(BIN) web/dist/assets web/dist/*.html web/dist/*.json
+	find api/docs/vendor -type f ! -name .gitkeep -delete
