@@ -16,10 +16,9 @@ GO_PKGS := ./cmd/... ./internal/... ./web/... ./hack/...
 # Stamps: reinstall dependencies only when their lock files change.
 NODE_STAMP := node_modules/.paryatan-installed
 
-# The API's JSON types for the web app, generated from the Go types marked
-# //paryatan:wire in these packages.
-WIRE_PKGS := ./internal/httpjson ./internal/auth ./internal/account ./internal/flights
-WIRE_TS   := web/src/lib/wire.gen.ts
+# The API's contract, and the web app's types generated from it.
+OPENAPI := api/openapi.yaml
+API_TS  := web/src/lib/api.gen.ts
 
 # Fuzz targets (name:package), each run for FUZZTIME by make test: no input
 # may panic a decoder or make the API answer 5xx. Seeds are in the tests.
@@ -65,10 +64,10 @@ build: deps web ## Build the web app and the binaries into ./bin
 	$(GO) build -trimpath -ldflags '$(LDFLAGS)' -o $(BIN)/ ./cmd/...
 
 .PHONY: gen
-gen: $(NODE_STAMP) $(SQLC) ## Regenerate generated code and data (sqlc queries, web wire types, airport and airline lists)
+gen: $(NODE_STAMP) $(SQLC) ## Regenerate generated code and data (sqlc queries, web API types from api/openapi.yaml, airport and airline lists)
 	$(SQLC) generate -f internal/store/sqlc.yaml
-	$(GO) run ./hack/tsgen -out $(WIRE_TS) $(WIRE_PKGS)
-	$(NPM) exec -w web -- prettier --log-level warn --write $(CURDIR)/$(WIRE_TS)
+	$(NPM) exec -w web -- openapi-typescript --default-non-nullable false $(CURDIR)/$(OPENAPI) -o $(CURDIR)/$(API_TS)
+	$(NPM) exec -w web -- prettier --log-level warn --write $(CURDIR)/$(API_TS)
 	node hack/gen-sim-data.mjs
 	$(NPM) run gen -w web
 
@@ -106,7 +105,7 @@ $(GOLANGCI):
 	mv $(BIN)/tmp-golangci/golangci-lint $@ && rmdir $(BIN)/tmp-golangci
 
 .PHONY: web
-web: $(NODE_STAMP) ## Build the web app into web/dist (embedded in the API binary)
+web: $(NODE_STAMP) ## Build the web app into web/dist and the API reference's viewer into api/docs (both embedded in the API binary)
 	$(NPM) run build -w web
 
 .PHONY: e2e
@@ -116,3 +115,4 @@ e2e: build ## Run only the browser journeys against a freshly started server
 .PHONY: clean
 clean: ## Remove build output (keeps .data, the local database)
 	rm -rf $(BIN) web/dist/assets web/dist/*.html web/dist/*.json
+	find api/docs/vendor -type f ! -name .gitkeep -delete

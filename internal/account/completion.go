@@ -99,8 +99,6 @@ func stepByKey(key string) (Step, bool) {
 
 // CompletionBand is the stage of a completion score: start below 25, good
 // from 25, half from 50, almost from 75, complete at 100 (lowest first).
-//
-//paryatan:wire CompletionBand
 var bands = []string{"start", "good", "half", "almost", "complete"}
 
 // Band names the stage of a score (see bands).
@@ -109,8 +107,6 @@ func Band(score int) string {
 }
 
 // BreakdownItem is one step and whether it is done.
-//
-//paryatan:wire CompletionItem
 type BreakdownItem struct {
 	Key       string `json:"key"`
 	Label     string `json:"label"`
@@ -119,8 +115,6 @@ type BreakdownItem struct {
 }
 
 // NextStep is the suggested next thing to do.
-//
-//paryatan:wire
 type NextStep struct {
 	Key     string `json:"key"`
 	Label   string `json:"label"`
@@ -132,11 +126,9 @@ type NextStep struct {
 }
 
 // Completion is the profile-completion answer.
-//
-//paryatan:wire ProfileCompletion
 type Completion struct {
 	Score     int             `json:"score"`
-	Band      string          `json:"band" tstype:"CompletionBand"`
+	Band      string          `json:"band"`
 	Breakdown []BreakdownItem `json:"breakdown"`
 	// NextStep is the heaviest incomplete step that is not snoozed; nil when
 	// the profile is complete or every open step is snoozed.

@@ -15,14 +15,12 @@ const MaxCoTravellers = 50
 
 // CoTraveller is a person the user books for (product spec 3); no _id
 // until saved.
-//
-//paryatan:wire
 type CoTraveller struct {
 	ID                   string        `json:"_id,omitempty"`
 	FirstName            string        `json:"firstName"`
 	LastName             string        `json:"lastName"`
 	Relationship         string        `json:"relationship"`
-	Gender               string        `json:"gender" tstype:"Gender | ''"`
+	Gender               string        `json:"gender"`
 	DOB                  string        `json:"dob"`
 	Nationality          string        `json:"nationality"`
 	MealPreference       string        `json:"mealPreference"`
@@ -34,8 +32,6 @@ type CoTraveller struct {
 }
 
 // FrequentFlyer is an airline loyalty membership.
-//
-//paryatan:wire
 type FrequentFlyer struct {
 	Airline string `json:"airline"`
 	Number  string `json:"number"`

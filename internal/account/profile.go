@@ -12,15 +12,13 @@ import (
 
 // Profile is the traveller profile as the web app reads and writes it
 // (product spec 3, Profile). Dates are YYYY-MM-DD, "" when unset.
-//
-//paryatan:wire
 type Profile struct {
 	FirstName        string           `json:"firstName"`
 	LastName         string           `json:"lastName"`
-	Gender           string           `json:"gender" tstype:"Gender | ''"`
+	Gender           string           `json:"gender"`
 	DOB              string           `json:"dob"`
 	Nationality      string           `json:"nationality"`
-	MaritalStatus    string           `json:"maritalStatus" tstype:"MaritalStatus | ''"`
+	MaritalStatus    string           `json:"maritalStatus"`
 	Anniversary      string           `json:"anniversary"`
 	City             string           `json:"city"`
 	State            string           `json:"state"`
@@ -33,8 +31,6 @@ type Profile struct {
 }
 
 // Passport is a travel document.
-//
-//paryatan:wire
 type Passport struct {
 	Number         string `json:"number"`
 	Expiry         string `json:"expiry"`
@@ -42,38 +38,26 @@ type Passport struct {
 }
 
 // EmergencyContact is who to call when something goes wrong on a trip.
-//
-//paryatan:wire
 type EmergencyContact struct {
 	Name  string `json:"name"`
 	Phone string `json:"phone"`
 }
 
 // Preferences are the default add-on plans offered at checkout.
-//
-//paryatan:wire
 type Preferences struct {
-	DomesticTripProtection       string `json:"domesticTripProtection" tstype:"TripProtectionPlan | ''"`
-	InternationalTravelInsurance string `json:"internationalTravelInsurance" tstype:"TravelInsurancePlan | ''"`
+	DomesticTripProtection       string `json:"domesticTripProtection"`
+	InternationalTravelInsurance string `json:"internationalTravelInsurance"`
 }
 
 // Allowed values (spec 3).
 var (
 	// Gender is how a traveller describes themselves.
-	//
-	//paryatan:wire Gender
 	genders = []string{"male", "female", "other"}
 	// MaritalStatus is a traveller's marital status.
-	//
-	//paryatan:wire MaritalStatus
 	maritalStatuses = []string{"single", "married", "divorced", "widowed"}
 	// TripProtectionPlan is the domestic trip protection offered at checkout.
-	//
-	//paryatan:wire TripProtectionPlan
 	tripProtectionPlans = []string{"None", "Basic", "Plus", "Premium"}
 	// TravelInsurancePlan is the international travel insurance offered at checkout.
-	//
-	//paryatan:wire TravelInsurancePlan
 	insurancePlans = []string{"None", "Basic", "Gold", "Platinum"}
 )
 

@@ -15,7 +15,6 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
-	"strings"
 	"sync"
 	"testing"
 	"testing/fstest"
@@ -285,20 +284,33 @@ func (c *Client) Do(method, path string, body any) *Response {
 
 // DoContext is Do under ctx: a request whose context ends before its answer
 // returns the error, as a browser tab closed mid-request would.
+//
+// Every exchange is checked against the API's contract (contract.go): a
+// violation fails the test, or, for a client of a fuzz test (whose F
+// cannot fail from inside the fuzz target), is returned as the error
+// along with the response.
 func (c *Client) DoContext(ctx context.Context, method, path string, body any) (*Response, error) {
-	var rd io.Reader
+	_, fuzzing := c.t.(*testing.F)
+	if !fuzzing {
+		c.t.Helper()
+	}
+	var raw []byte
 	switch b := body.(type) {
 	case nil:
 	case string:
-		rd = strings.NewReader(b)
+		raw = []byte(b)
 	case []byte:
-		rd = bytes.NewReader(b)
+		raw = b
 	default:
 		buf, err := json.Marshal(b)
 		if err != nil {
 			return nil, err
 		}
-		rd = bytes.NewReader(buf)
+		raw = buf
+	}
+	var rd io.Reader
+	if body != nil {
+		rd = bytes.NewReader(raw)
 	}
 	req, err := http.NewRequestWithContext(ctx, method, c.env.URL+path, rd)
 	if err != nil {
@@ -319,7 +331,27 @@ func (c *Client) DoContext(ctx context.Context, method, path string, body any) (
 	if err != nil {
 		return nil, err
 	}
-	return &Response{Response: res, Body: b}, nil
+	out := &Response{Response: res, Body: b}
+	if err := checkContract(req, raw, res, b); err != nil {
+		if fuzzing {
+			return out, err
+		}
+		c.t.Errorf("%v", err)
+	}
+	return out, nil
+}
+
+// checkContract reports how the exchange breaks the API's contract, if it
+// does.
+func checkContract(req *http.Request, body []byte, res *http.Response, resBody []byte) error {
+	ct, err := loadContract()
+	if err != nil {
+		return fmt.Errorf("contract: %w", err)
+	}
+	if v := ct.violation(req, body, res.StatusCode, res.Header, resBody); v != "" {
+		return fmt.Errorf("contract: %s %s = %d: %s", req.Method, req.URL.RequestURI(), res.StatusCode, v)
+	}
+	return nil
 }
 
 // Mailbox captures the e-mails the server sends.

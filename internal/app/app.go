@@ -130,6 +130,7 @@ func New(cfg config.Config, p Parts) (*App, error) {
 		Web:        p.Web,
 		WebConfig:  httpapi.RuntimeConfig{VisaPartnerOrigin: cfg.VisaPartnerOrigin},
 		HSTS:       cfg.Secure(),
+		APIDocs:    cfg.APIDocs(),
 		Migrations: store.Migrations(),
 		Health:     health,
 		ClientIP:   clientip.New(cfg.TrustedProxies),

@@ -99,14 +99,12 @@ func RequireUser(next http.Handler) http.Handler {
 }
 
 // UserJSON is the account as the web app reads it.
-//
-//paryatan:wire AuthUser
 type UserJSON struct {
 	ID            string    `json:"_id"`
 	FullName      string    `json:"fullName"`
 	Email         string    `json:"email"`
 	Phone         *string   `json:"phone,omitempty"`
-	AccountType   string    `json:"accountType" tstype:"AccountType"`
+	AccountType   string    `json:"accountType"`
 	EmailVerified bool      `json:"emailVerified"`
 	CreatedAt     time.Time `json:"createdAt"`
 }
@@ -120,22 +118,18 @@ func NewUserJSON(u queries.User) UserJSON {
 }
 
 // userBody is what login and registration answer.
-//
-//paryatan:wire UserResponse
 type userBody struct {
 	User UserJSON `json:"user"`
 }
 
 // registerBody is the registration form.
-//
-//paryatan:wire RegisterBody
 type registerBody struct {
 	FullName string `json:"fullName"`
 	Email    string `json:"email"`
 	Password string `json:"password"`
 	// Phone is optional; the web app leaves it out when empty.
 	Phone       string `json:"phone,omitempty"`
-	AccountType string `json:"accountType,omitempty" tstype:"AccountType"`
+	AccountType string `json:"accountType,omitempty"`
 }
 
 // Register handles POST /api/auth/register.
@@ -231,8 +225,6 @@ func (h *Handler) Logout(w http.ResponseWriter, r *http.Request) {
 }
 
 // sessionJSON is a signed-in device (product spec 3, Session).
-//
-//paryatan:wire DeviceSession
 type sessionJSON struct {
 	ID         string    `json:"_id"`
 	Current    bool      `json:"current"`
@@ -277,8 +269,6 @@ func (h *Handler) RevokeSession(w http.ResponseWriter, r *http.Request) {
 }
 
 // changePasswordBody is the change-password form.
-//
-//paryatan:wire ChangePasswordInput
 type changePasswordBody struct {
 	OldPassword string `json:"oldPassword"`
 	NewPassword string `json:"newPassword"`

@@ -133,8 +133,6 @@ func normalisePhone(s string) (*string, error) {
 
 // AccountType is the kind of an account: personal, or biz for MyBiz
 // (company travel).
-//
-//paryatan:wire AccountType
 var accountTypes = []string{"personal", "biz"}
 
 func normaliseAccountType(s string) (string, error) {

@@ -20,8 +20,6 @@ import (
 // BookingJSON is our record of a booking, as My Trips and the fare page read
 // it. Status is one of the booking statuses (docs/flights-api.md); Price is
 // exact, a decimal written as a JSON string ("5293.46", docs/flights-api.md).
-//
-//paryatan:wire Booking
 type BookingJSON struct {
 	ID           string          `json:"_id"`
 	Supplier     string          `json:"supplier"`
@@ -31,7 +29,7 @@ type BookingJSON struct {
 	BookingId    int64           `json:"bookingId,omitempty"`
 	TraceId      string          `json:"traceId"`
 	ResultIndex  string          `json:"resultIndex"`
-	Price        decimal.Decimal `json:"price" tstype:"string"`
+	Price        decimal.Decimal `json:"price"`
 	Currency     string          `json:"currency"`
 	Origin       string          `json:"origin"`
 	Destination  string          `json:"destination"`
@@ -110,8 +108,6 @@ func (h *Handler) outcome(ctx context.Context, out Outcome, err error, failMsg s
 }
 
 // BookInput is the book payload of spec 7.
-//
-//paryatan:wire
 type BookInput struct {
 	TraceId     string           `json:"traceId"`
 	ResultIndex string           `json:"resultIndex"`
@@ -158,8 +154,6 @@ func (h *Handler) Book(w http.ResponseWriter, r *http.Request) {
 // booking (bookingId, pnr, traceId); the LCC path sends the fare and the
 // passenger (isLCC, traceId, resultIndex, agentReferenceNo, passengers,
 // address, contact).
-//
-//paryatan:wire
 type TicketInput struct {
 	BookingId        looseInt         `json:"bookingId,omitempty"`
 	PNR              string           `json:"pnr,omitempty"`

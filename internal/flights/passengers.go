@@ -14,8 +14,6 @@ import (
 // PassengerInput is a traveller as the fare page sends them (spec 3,
 // Passenger form). Numbers may arrive as strings. Passport details are
 // needed on international full-service fares.
-//
-//paryatan:wire
 type PassengerInput struct {
 	Title          string   `json:"Title"`
 	FirstName      string   `json:"FirstName"`
@@ -36,8 +34,6 @@ type PassengerInput struct {
 }
 
 // AddressInput is the booking address (it may also come on the passenger).
-//
-//paryatan:wire
 type AddressInput struct {
 	AddressLine1 string `json:"AddressLine1,omitempty"`
 	AddressLine2 string `json:"AddressLine2,omitempty"`
@@ -48,8 +44,6 @@ type AddressInput struct {
 }
 
 // ContactInput is the booking contact.
-//
-//paryatan:wire
 type ContactInput struct {
 	Email  string `json:"Email,omitempty"`
 	Mobile string `json:"Mobile,omitempty"`

@@ -101,8 +101,6 @@ func (e *noAdapter) Error() string {
 // SearchInput is the search payload of spec 7. Dates are YYYY-MM-DD; a
 // return date makes it a round trip; cabinClass is a supplier cabin code
 // (2 economy, 3 premium economy, 4 business, 6 first).
-//
-//paryatan:wire
 type SearchInput struct {
 	Origin      string   `json:"origin"`
 	Destination string   `json:"destination"`
@@ -112,7 +110,7 @@ type SearchInput struct {
 	Adults      *int     `json:"adults,omitempty"`
 	Children    int      `json:"children,omitempty"`
 	Infants     int      `json:"infants,omitempty"`
-	Sources     []string `json:"sources,omitempty" tstype:"('GDS' | 'LCC')[]"`
+	Sources     []string `json:"sources,omitempty"`
 	Nonstop     bool     `json:"nonstop,omitempty"`
 	Airline     string   `json:"airline,omitempty"`
 }
@@ -231,8 +229,6 @@ func (h *Handler) Search(w http.ResponseWriter, r *http.Request) {
 }
 
 // TraceInput names a search result (fare-quote and fare-rule payload).
-//
-//paryatan:wire
 type TraceInput struct {
 	TraceId     string `json:"traceId"`
 	ResultIndex string `json:"resultIndex"`

@@ -27,6 +27,9 @@ var public = map[string]bool{
 	"POST /api/v1/flights/{supplier}/search":     true,
 	"POST /api/v1/flights/{supplier}/fare-quote": true,
 	"POST /api/v1/flights/{supplier}/fare-rule":  true,
+	"GET /api/docs":                              true, // local mode only
+	"GET /api/docs/openapi.yaml":                 true,
+	"GET /api/docs/*":                            true,
 }
 
 // fill gives a pattern's parameters concrete values.

@@ -34,6 +34,13 @@ func addRoutes(r chi.Router, d Deps, spa *SPA) {
 		api.Get("/oauth/{provider}/start", d.Auth.OAuthStart)
 		api.Get("/oauth/{provider}/callback", d.Auth.OAuthCallback)
 
+		if d.APIDocs {
+			// The contract and its reference (local mode only).
+			api.Get("/docs", serveAPIDocsPage)
+			api.Get("/docs/openapi.yaml", serveOpenAPI)
+			api.Get("/docs/*", serveAPIDocsFile)
+		}
+
 		api.Route("/v1", func(v1 chi.Router) {
 			// Search, quotes and rules are open; booking needs a signed-in user.
 			v1.Post("/flights/{supplier}/search", d.Flights.Search)
@@ -87,11 +94,12 @@ func apiMethodNotAllowed(w http.ResponseWriter, r *http.Request) {
 // Route is one method and chi pattern of the server.
 type Route struct{ Method, Pattern string }
 
-// RouteTable lists every route of the server, for tests that check each one
-// (every protected route refuses strangers, whatever is added later).
+// RouteTable lists every route of the server (local mode's included), for
+// tests that check each one (every protected route refuses strangers,
+// whatever is added later).
 func RouteTable() ([]Route, error) {
 	r := chi.NewRouter()
-	addRoutes(r, Deps{Health: &Health{}, Auth: &auth.Handler{}}, &SPA{})
+	addRoutes(r, Deps{Health: &Health{}, Auth: &auth.Handler{}, APIDocs: true}, &SPA{})
 	var out []Route
 	err := chi.Walk(r, func(method, route string, _ http.Handler, _ ...func(http.Handler) http.Handler) error {
 		out = append(out, Route{method, route})

@@ -38,6 +38,9 @@ type Deps struct {
 	Migrations fs.FS
 	// HSTS sends Strict-Transport-Security: the site is https (PUBLIC_URL).
 	HSTS bool
+	// APIDocs serves the API's contract and a browsable reference of it at
+	// /api/docs (local mode only; elsewhere those paths answer 404).
+	APIDocs bool
 	// Health is shared with the process so shutdown can mark it draining.
 	Health *Health
 	// ClientIP resolves client addresses behind trusted proxies.

@@ -15,10 +15,8 @@ import (
 // ErrorBody is the error envelope. Code is a stable, machine-readable token
 // (snake_case); Message is meant for people and may be shown as is. OK is
 // always false, for clients that read the flights API's ok flag.
-//
-//paryatan:wire
 type ErrorBody struct {
-	OK      bool   `json:"ok" tstype:"false"`
+	OK      bool   `json:"ok"`
 	Code    string `json:"error"`
 	Message string `json:"message"`
 	// Field is the JSON path of the input at fault, when one is.

@@ -108,6 +108,10 @@ const (
 // Secure with the __Host- prefix, and HSTS is sent.
 func (c Config) Secure() bool { return strings.HasPrefix(c.PublicURL, "https://") }
 
+// APIDocs reports whether the server publishes its API contract and a
+// browsable reference of it at /api/docs: in local mode only.
+func (c Config) APIDocs() bool { return c.Mode == ModeLocal }
+
 // Load builds a Config from getenv, reporting every invalid variable at once.
 func Load(getenv func(string) string) (Config, error) {
 	c := Config{

@@ -28,6 +28,9 @@ func TestLoadDefaults(t *testing.T) {
 	if c.MetricsAddr != "127.0.0.1:9090" || c.Mode != ModeLocal || c.Secure() {
 		t.Fatalf("local defaults: metrics %q, mode %q, secure %v", c.MetricsAddr, c.Mode, c.Secure())
 	}
+	if !c.APIDocs() {
+		t.Fatal("local mode does not publish the API reference")
+	}
 }
 
 // Production (a DATABASE_URL, or PARYATAN_MODE=production) refuses to start
@@ -43,6 +46,9 @@ func TestProductionNeedsOriginAndMail(t *testing.T) {
 		"SMTP_URL": "smtp://mail:25", "SMTP_FROM": "a@b.in"}))
 	if err != nil || c.MetricsAddr != ":9090" || c.Secure() {
 		t.Fatalf("production over http: %+v %v", c, err)
+	}
+	if c.APIDocs() {
+		t.Fatal("production publishes the API reference")
 	}
 	c, err = Load(env(map[string]string{"DATABASE_URL": "postgres://db/paryatan", "PARYATAN_MODE": "local"}))
 	if err != nil || c.Mode != ModeLocal {

@@ -1,4 +1,4 @@
-import type { ErrorBody } from './wire.gen'
+import type { ErrorBody } from './api-types'
 
 /**
  * An HTTP failure from the API, carrying the status and the parsed body when

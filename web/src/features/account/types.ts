@@ -1,5 +1,5 @@
-// The account area's wire types: generated from the API's Go types
-// (internal/account, internal/auth sessions, internal/flights bookings).
+// The account area's wire types: generated from the API's contract
+// (api/openapi.yaml: the account, sessions and bookings routes).
 // Dates are YYYY-MM-DD or ''.
 export type {
   Booking,
@@ -18,4 +18,4 @@ export type {
   ProfileCompletion,
   TravelInsurancePlan,
   TripProtectionPlan,
-} from '@/lib/wire.gen'
+} from '@/lib/api-types'

@@ -1,2 +1,2 @@
-// The auth calls' wire types, generated from the API's Go types (internal/auth).
-export type { AccountType, AuthUser } from '@/lib/wire.gen'
+// The auth calls' wire types, generated from the API's contract (api/openapi.yaml).
+export type { AccountType, AuthUser } from '@/lib/api-types'

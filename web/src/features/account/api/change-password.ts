@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
-import type { ChangePasswordInput } from '@/lib/wire.gen'
+import type { ChangePasswordInput } from '@/lib/api-types'
 import { sessionsQueryKey } from './get-sessions'
 
 export const PASSWORD_PATH = '/api/v1/me/password'

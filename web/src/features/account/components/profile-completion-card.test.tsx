@@ -8,7 +8,7 @@ import { ProfileCompletionCard } from './profile-completion-card'
 
 const COMPLETION = 'GET /api/v1/me/profile-completion'
 
-function item(key: string, weight: number, completed = false): CompletionItem {
+function item(key: CompletionItem['key'], weight: number, completed = false): CompletionItem {
   return { key, label: `Label ${key}`, weight, completed }
 }
 

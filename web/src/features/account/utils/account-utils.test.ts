@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { bandMessage, clampScore, whatsLeft } from './completion'
 import { toDateInput } from './dates'
-import { formatPrice } from './money'
 import { describeUserAgent } from './user-agent'
 
 describe('toDateInput (spec 3: dates shown as YYYY-MM-DD)', () => {
@@ -30,18 +29,13 @@ describe('completion helpers', () => {
   })
 
   it('keeps the server order between equal weights', () => {
-    const items = ['a', 'b', 'c'].map((key) => ({ key, label: key, weight: 5, completed: false }))
-    expect(whatsLeft(items).map((i) => i.key)).toEqual(['a', 'b', 'c'])
-  })
-})
-
-describe('formatPrice (rupees, Indian digit grouping)', () => {
-  it.each([
-    [1234567, '₹12,34,567'],
-    [4999, '₹4,999'],
-    [100000.5, '₹1,00,000.50'],
-  ])('%d → %s', (amount, expected) => {
-    expect(formatPrice(amount)).toBe(expected)
+    const items = (['pan', 'address', 'nationality'] as const).map((key) => ({
+      key,
+      label: key,
+      weight: 5,
+      completed: false,
+    }))
+    expect(whatsLeft(items).map((i) => i.key)).toEqual(['pan', 'address', 'nationality'])
   })
 })
 

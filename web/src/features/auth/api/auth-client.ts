@@ -1,5 +1,5 @@
 import { apiRequest, type FailedResponse } from '@/lib/api-client'
-import type { UserResponse } from '@/lib/wire.gen'
+import type { UserResponse } from '@/lib/api-types'
 
 /**
  * The auth calls' error wording (product spec 8): the body's `message` when

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import type { AccountType, AuthUser } from '../types'
-import type { RegisterBody } from '@/lib/wire.gen'
+import type { RegisterBody } from '@/lib/api-types'
 import { authPost, type UserResponse } from './auth-client'
 import { setSessionUser } from './get-me'
 import { emailField, fullNameField, passwordField } from '../utils/credential-fields'

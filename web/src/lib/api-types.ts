@@ -1,0 +1,61 @@
+// Friendly names for the API's wire types. The types themselves are
+// generated from the API's contract (api/openapi.yaml) into api.gen.ts by
+// `make gen`; this file only names them.
+import type { components } from './api.gen'
+
+type Schemas = components['schemas']
+
+/** The error envelope every API route answers a failure with. */
+export type ErrorBody = Schemas['Error']
+/** An amount of money, exact: a decimal written as a string, such as "5432.10". */
+export type Money = Schemas['Money']
+
+// Auth.
+export type AccountType = Schemas['AccountType']
+export type AuthUser = Schemas['User']
+export type UserResponse = Schemas['UserResponse']
+export type RegisterBody = Schemas['RegisterInput']
+export type LoginBody = Schemas['LoginInput']
+export type ChangePasswordInput = Schemas['ChangePasswordInput']
+export type DeviceSession = Schemas['DeviceSession']
+
+// The account area.
+export type Gender = Schemas['Gender']
+export type MaritalStatus = Schemas['MaritalStatus']
+export type TripProtectionPlan = Schemas['TripProtectionPlan']
+export type TravelInsurancePlan = Schemas['TravelInsurancePlan']
+export type Passport = Schemas['Passport']
+export type EmergencyContact = Schemas['EmergencyContact']
+export type Preferences = Schemas['Preferences']
+export type Profile = Schemas['Profile']
+export type ProfileInput = Schemas['ProfileInput']
+export type ProfileStepKey = Schemas['ProfileStepKey']
+export type CompletionBand = Schemas['CompletionBand']
+export type CompletionItem = Schemas['CompletionItem']
+export type NextStep = Schemas['NextStep']
+export type ProfileCompletion = Schemas['ProfileCompletion']
+export type FrequentFlyer = Schemas['FrequentFlyer']
+/** A co-traveller as the web app holds it: no `_id` until saved. */
+export type CoTraveller = Omit<Schemas['CoTraveller'], '_id'> & Partial<Pick<Schemas['CoTraveller'], '_id'>>
+export type CoTravellerInput = Schemas['CoTravellerInput']
+
+// Flights.
+export type SearchInput = Schemas['SearchInput']
+export type TraceInput = Schemas['TraceInput']
+export type BookInput = Schemas['BookInput']
+export type TicketInput = Schemas['TicketInput']
+export type PassengerInput = Schemas['PassengerInput']
+export type AddressInput = Schemas['AddressInput']
+export type ContactInput = Schemas['ContactInput']
+export type SearchDocument = Schemas['SearchDocument']
+export type FareQuoteDocument = Schemas['FareQuoteDocument']
+export type FareRuleDocument = Schemas['FareRuleDocument']
+export type BookingDocument = Schemas['BookingDocument']
+export type BookingDetailsDocument = Schemas['BookingDetailsDocument']
+export type FlightResult = Schemas['Result']
+export type Segment = Schemas['Segment']
+export type Fare = Schemas['Fare']
+export type FareBreakdown = Schemas['FareBreakdown']
+export type BookingStatus = Schemas['BookingStatus']
+export type Booking = Schemas['Booking']
+export type BookingOutcome = Schemas['BookingOutcome']
