@@ -81,6 +81,21 @@ func TestTravellerViewFastEqualsSlow(t *testing.T) {
 	}
 }
 
+// Amounts are written in their shortest plain decimal form, exactly.
+func TestCanonicalAmount(t *testing.T) {
+	for in, want := range map[string]string{
+		"5293.46": "5293.46", "4120": "4120", "4120.0": "4120", "5432.10": "5432.1", "0.20": "0.2", "0": "0", "-0": "0",
+		"-0.00": "0", "-12.50": "-12.5", "007.5": "7.5", "0.05": "0.05", "1.5e3": "1500", "15E-1": "1.5", "-2.5e+2": "-250",
+		"12345678901234567.89": "12345678901234567.89", "9876543210.30": "9876543210.3",
+		"": "", "abc": "", "1.": "", ".5": "", "1e": "", "1e400": "", "--1": "", "1.2.3": "", " 1": "", "+1": "", "0x10": "",
+	} {
+		got, ok := canonicalAmount(nil, []byte(in))
+		if want == "" && ok || want != "" && (!ok || string(got) != want) {
+			t.Errorf("%q → %q %v, want %q", in, got, ok, want)
+		}
+	}
+}
+
 // Whatever the supplier sends, the view is JSON and carries no agency field
 // as a key.
 func FuzzTravellerView(f *testing.F) {
@@ -88,6 +103,7 @@ func FuzzTravellerView(f *testing.F) {
 	f.Add([]byte(`{"Fare":{"OfferedFare":1,"x":"\"Fare\":"},"FareBreakdown":[null,{"OfferedFare":2}]}`))
 	f.Add([]byte(`{"Fare" : { "OfferedFare" : 1 } }`))
 	f.Add([]byte(`{"F\u0061re":{"OfferedFare":1},"x":"\n"}`))
+	f.Add([]byte(`{"Fare":{"BaseFare":1.5e3,"Tax":"0.20","YQTax":"\u0031","Discount":true,"TaxBreakup":[{"key":"K3","value":-0.0}]},"FareBreakdown":[{"TaxBreakUp":"x"}]}`))
 	f.Fuzz(func(t *testing.T, doc []byte) {
 		if !json.Valid(doc) {
 			return
@@ -95,6 +111,9 @@ func FuzzTravellerView(f *testing.F) {
 		got := travellerView(doc)
 		if !json.Valid(got) {
 			t.Fatalf("not JSON: %q → %q", doc, got)
+		}
+		if fast, slow := decodeNumbers(got), decodeNumbers(travellerViewSlow(doc)); !reflect.DeepEqual(fast, slow) {
+			t.Fatalf("fast and slow differ on %q:\n%v\n%v", doc, fast, slow)
 		}
 		var v any
 		_ = json.Unmarshal(got, &v)
@@ -121,6 +140,17 @@ func FuzzTravellerView(f *testing.F) {
 		}
 		walk(v, "")
 	})
+}
+
+// decodeNumbers decodes doc keeping numbers as they are written.
+func decodeNumbers(doc []byte) any {
+	var v any
+	dec := json.NewDecoder(bytes.NewReader(doc))
+	dec.UseNumber()
+	if err := dec.Decode(&v); err != nil {
+		return err.Error()
+	}
+	return v
 }
 
 // BenchmarkTravellerView rewrites the simulator's BOM→DEL search answer
