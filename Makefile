@@ -11,7 +11,7 @@ VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -s -w -X main.version=$(VERSION)
 
 # The Go packages (node_modules holds Go code of its own, so not ./...).
-GO_PKGS := ./cmd/... ./internal/... ./web/... ./hack/...
+GO_PKGS := ./api/... ./cmd/... ./internal/... ./web/... ./hack/...
 
 # Stamps: reinstall dependencies only when their lock files change.
 NODE_STAMP := node_modules/.paryatan-installed

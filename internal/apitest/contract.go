@@ -19,11 +19,15 @@ import (
 )
 
 // The API's contract (api/openapi.yaml): every exchange a Client makes with
-// a route of the document is checked against it. A request that breaks the
-// contract must be refused with a 4xx (or 503) and the error envelope (tests
-// send such requests on purpose); an answer that breaks it fails the test, and so
-// does a request to an /api path the document does not list, unless the
-// server answers it as no route of its own.
+// a route of the document is checked against it.
+//
+//   - An answer that breaks it fails the test.
+//   - A request that breaks it must be refused with a 4xx (or 503) and the
+//     error envelope: tests send such requests on purpose.
+//   - A request to an /api path the document does not list fails the test,
+//     unless the server answers it as no route of its own; so does one to a
+//     path the document lists that the server answers so.
+//   - Other paths (the web app's pages and files) are not checked.
 
 type contract struct {
 	doc    *openapi3.T
@@ -68,6 +72,9 @@ func (c *contract) violation(req *http.Request, body []byte, status int, header 
 			return fmt.Sprintf("no such operation in api/openapi.yaml (%v), yet the server answered it", err)
 		}
 		return fmt.Sprintf("route: %v", err)
+	}
+	if ownNoRoute(status, resBody) {
+		return "in api/openapi.yaml, but the server has no such route"
 	}
 	in := &openapi3filter.RequestValidationInput{Request: vreq, PathParams: params, Route: route, Options: options(false)}
 	var problems []string

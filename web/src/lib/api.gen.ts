@@ -1671,6 +1671,8 @@ export interface operations {
       302: {
         headers: {
           Location: components['headers']['Location']
+          /** @description `paryatan_oauth`: binds the sign-in to this browser for its ten minutes (HttpOnly, SameSite=Lax). */
+          'Set-Cookie'?: string
           [name: string]: unknown
         }
         content?: never
@@ -1691,7 +1693,10 @@ export interface operations {
         /** @description The sign-in provider, `google`. */
         provider: components['parameters']['Provider']
       }
-      cookie?: never
+      cookie?: {
+        /** @description The binding set by the start of the sign-in (`__Host-paryatan_oauth` over https); cleared here. */
+        paryatan_oauth?: string
+      }
     }
     requestBody?: never
     responses: {
@@ -1699,6 +1704,7 @@ export interface operations {
       302: {
         headers: {
           Location: components['headers']['Location']
+          'Set-Cookie': components['headers']['SessionCookie']
           [name: string]: unknown
         }
         content?: never
