@@ -954,6 +954,11 @@ export interface components {
     /** @description A book or ticket answer. */
     BookingOutcome: {
       ok: boolean
+      /**
+       * @description When ok is false, the error envelope's code: booking_failed, ticketing_failed,
+       *     price_changed, booking_not_made or ticket_not_issued (docs/api-errors.md).
+       */
+      error?: string
       /** @description The supplier's Book or Ticket answer in the traveller's view; absent when no supplier call was made. */
       data?: components['schemas']['BookingDocument']
       booking: components['schemas']['Booking']
