@@ -5,10 +5,10 @@ import type { ReactElement } from 'react'
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router'
 import { onTestFinished } from 'vitest'
 import { AppProvider } from '@/app/provider'
-import type { AuthUser } from '@/features/auth/types'
 import { createQueryClient } from '@/lib/query-client'
 import { system } from '@/theme'
 import { server } from './server'
+import type { AuthUser } from './wire'
 
 interface RenderRoutesOptions {
   routes: RouteObject[]

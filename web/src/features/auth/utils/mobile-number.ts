@@ -1,5 +1,4 @@
 export const COUNTRY_CODES = ['+91', '+971', '+1'] as const
-export type CountryCode = (typeof COUNTRY_CODES)[number]
 
 export const INVALID_MOBILE_MESSAGE = 'Please enter a valid Mobile Number.'
 
