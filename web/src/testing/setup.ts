@@ -1,8 +1,12 @@
 import '@testing-library/jest-dom/vitest'
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll, vi } from 'vitest'
 import { toaster } from '@/components/ui/toaster'
 import { server } from './server'
+
+// findBy… and waitFor wait up to 5 s rather than 1 s: on a loaded two-core machine the
+// first visit of a lazy route can take longer than a second to import.
+configure({ asyncUtilTimeout: 5_000 })
 
 // jsdom lacks a few browser APIs that Chakra's components and the layout use.
 if (!window.matchMedia) {
