@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs the browser journeys (web/e2e, Playwright in Debian's Chromium) against
 # the real server: bin/paryatan-api on a free port, on its embedded defaults
-# (a private PostgreSQL in a temporary DATA_DIR), stopped afterwards.
+# (a private PostgreSQL in a temporary DATA_DIR), stopped afterwards. The run
+# fails when any journey fails or is skipped, or when none runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -32,4 +33,38 @@ for _ in $(seq 1 600); do
 done
 curl -fsS "http://127.0.0.1:$port/readyz" >/dev/null || { echo "server not ready:" >&2; cat "$log" >&2; exit 1; }
 
-E2E_BASE_URL="http://127.0.0.1:$port" npm run e2e -w web
+# A journey never passes by being skipped: the JSON report must count none
+# skipped, and at least one run.
+report="$data/report.json"
+status=0
+E2E_JSON_REPORT="$report" E2E_BASE_URL="http://127.0.0.1:$port" npm run e2e -w web || status=$?
+if [[ ! -s "$report" ]]; then
+  echo "e2e: Playwright wrote no report ($report)" >&2
+  exit 1
+fi
+node - "$report" <<'JS' || status=1
+const report = JSON.parse(require('node:fs').readFileSync(process.argv[2], 'utf8'))
+const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = report.stats ?? {}
+const skippedTitles = []
+const walk = (suite, path) => {
+  for (const spec of suite.specs ?? []) {
+    for (const t of spec.tests ?? []) {
+      if (t.status === 'skipped') skippedTitles.push([...path, spec.title].join(' › '))
+    }
+  }
+  for (const child of suite.suites ?? []) walk(child, [...path, child.title])
+}
+for (const suite of report.suites ?? []) walk(suite, [suite.title])
+console.log(`e2e: ${expected + flaky} passed, ${unexpected} failed, ${skipped} skipped`)
+if (flaky > 0) console.log(`e2e: ${flaky} of them passed only on a retry`)
+if (skipped > 0) {
+  console.error(`e2e: ${skipped} skipped; every journey must run, these did not:`)
+  for (const title of skippedTitles) console.error(`  - ${title}`)
+  process.exit(1)
+}
+if (expected + unexpected + flaky === 0) {
+  console.error('e2e: no journey ran')
+  process.exit(1)
+}
+JS
+exit "$status"

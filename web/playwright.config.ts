@@ -1,10 +1,13 @@
 import { defineConfig, devices } from '@playwright/test'
 
-// Browser journeys. Against the real server, set E2E_BASE_URL (the Makefile
-// does); otherwise the built app is served by `vite preview` on a fixed port.
+// Browser journeys. hack/e2e.sh starts the real server and sets E2E_BASE_URL;
+// without it the built app is served by `vite preview` on a fixed port, with no
+// API: the journeys that need one fail there (none is ever skipped).
 const PREVIEW_PORT = 4179
 const externalBaseURL = process.env.E2E_BASE_URL
 const baseURL = externalBaseURL ?? `http://127.0.0.1:${PREVIEW_PORT}`
+// hack/e2e.sh also asks for a JSON report, to fail a run that skipped a journey.
+const jsonReport = process.env.E2E_JSON_REPORT
 
 export default defineConfig({
   testDir: './e2e',
@@ -16,7 +19,11 @@ export default defineConfig({
   workers: 1,
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  reporter: process.env.CI ? [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]] : 'list',
+  reporter: [
+    ['list'],
+    ...(process.env.CI ? [['html', { open: 'never', outputFolder: 'playwright-report' }] as const] : []),
+    ...(jsonReport ? [['json', { outputFile: jsonReport }] as const] : []),
+  ],
   use: {
     ...devices['Desktop Chrome'],
     baseURL,

@@ -51,5 +51,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
     unstubGlobals: true,
+    // The build machines have two cores shared with other jobs: a page test that walks
+    // several routes can pass 5 s there without anything being wrong.
+    testTimeout: 15_000,
   },
 })

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
-import { createAccount, expect, expectPath, hasServer, NEEDS_SERVER, PASSWORD, test } from './fixtures'
+import { createAccount, expect, expectApiServer, expectPath, PASSWORD, test } from './fixtures'
 
 const FIREFOX_ON_ANDROID = 'Mozilla/5.0 (Android 14; Mobile; rv:128.0) Gecko/128.0 Firefox/128.0'
 
@@ -34,7 +34,9 @@ async function saveProfile(page: Page) {
 }
 
 test.describe('account area against the API', () => {
-  test.skip(!hasServer, NEEDS_SERVER)
+  test.beforeEach(async ({ request }) => {
+    await expectApiServer(request)
+  })
 
   test('the completion card follows the profile step by step', async ({ page }) => {
     test.setTimeout(90_000)

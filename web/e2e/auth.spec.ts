@@ -1,15 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
-import {
-  createAccount,
-  expect,
-  expectPath,
-  hasServer,
-  NEEDS_SERVER,
-  PASSWORD,
-  pathOf,
-  test,
-  uniqueEmail,
-} from './fixtures'
+import { createAccount, expect, expectApiServer, expectPath, PASSWORD, pathOf, test, uniqueEmail } from './fixtures'
 
 const INCORRECT = 'Incorrect e-mail or password.'
 const EMAIL_TAKEN = 'An account with this e-mail already exists. Please sign in instead.'
@@ -89,7 +79,9 @@ test.describe('sign-in dialog', () => {
 })
 
 test.describe('accounts against the API', () => {
-  test.skip(!hasServer, NEEDS_SERVER)
+  test.beforeEach(async ({ request }) => {
+    await expectApiServer(request)
+  })
 
   test('register in the dialog, greeted by first name, still signed in after reload, logout via the menu', async ({
     page,

@@ -1,8 +1,6 @@
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test'
 
-/** True when the journeys run against the real API server (hack/e2e.sh sets it). */
-export const hasServer = Boolean(process.env.E2E_BASE_URL)
-export const NEEDS_SERVER = 'needs the real API server (E2E_BASE_URL): run `make build && hack/e2e.sh`'
+const NEEDS_SERVER = 'no API server answers: run the journeys with `make build && hack/e2e.sh`'
 
 let sequence = 0
 
@@ -48,6 +46,15 @@ export async function createAccount(
   const res = await request.post('/api/auth/register', { data: account })
   expect(res.status(), await res.text()).toBe(201)
   return account
+}
+
+/**
+ * Fails the test at once, saying why, when no API server answers: under `vite preview`
+ * (no E2E_BASE_URL) `/api` is the app's HTML page. Journeys never skip.
+ */
+export async function expectApiServer(request: APIRequestContext) {
+  const res = await request.get('/api/auth/me')
+  expect(res.headers()['content-type'] ?? '', NEEDS_SERVER).toContain('application/json')
 }
 
 export function pathOf(url: string): string {

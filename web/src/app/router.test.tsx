@@ -1,14 +1,16 @@
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { renderRoutes, signedOutFetch } from '@/testing/test-utils'
+import { http, HttpResponse } from 'msw'
+import { describe, expect, it } from 'vitest'
+import { toProfileForm } from '@/features/account/utils/profile-fields'
+import { api } from '@/testing/handlers'
+import { server } from '@/testing/server'
+import { renderRoutes, testUser } from '@/testing/test-utils'
 import { routes } from './router'
 
-describe('route table', () => {
-  beforeEach(() => {
-    vi.stubGlobal('fetch', vi.fn(signedOutFetch()))
-  })
+const emptyProfile = toProfileForm(null)
 
+describe('route table', () => {
   it.each([
     ['/flights/search?from=BOM&to=DEL&date=2026-12-01', '/flights', '?from=BOM&to=DEL&date=2026-12-01'],
     ['/flight?traceId=t1&resultIndex=OB2', '/flights/fare', '?traceId=t1&resultIndex=OB2'],
@@ -61,11 +63,9 @@ describe('route table', () => {
 
   // jsdom matches no media query, so the desktop header controls count as hidden: hence `hidden: true`.
   it('treats an HTML answer from /api/auth/me as signed out', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(
-        async () =>
-          new Response('<!doctype html><html></html>', { status: 200, headers: { 'Content-Type': 'text/html' } }),
+    server.use(
+      http.get('/api/auth/me', () =>
+        HttpResponse.html('<!doctype html><html></html>', { status: 200, headers: { 'Content-Type': 'text/html' } }),
       ),
     )
     renderRoutes({ routes, initialEntries: ['/'] })
@@ -73,15 +73,10 @@ describe('route table', () => {
   })
 
   it('shows the protected page to a signed-in user', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(
-        async () =>
-          new Response(JSON.stringify({ user: { fullName: 'Asha Rao', email: 'asha@example.in' } }), {
-            status: 200,
-            headers: { 'Content-Type': 'application/json' },
-          }),
-      ),
+    server.use(
+      api.me(() => HttpResponse.json({ user: testUser({ fullName: 'Asha Rao', email: 'asha@example.in' }) })),
+      api.profile(() => HttpResponse.json({ profile: emptyProfile })),
+      api.profileCompletion(() => HttpResponse.json({ score: 0, band: 'start', breakdown: [], nextStep: null })),
     )
     renderRoutes({ routes, initialEntries: ['/account/profile'] })
     expect(await screen.findByRole('heading', { level: 1, name: 'My Profile' })).toBeInTheDocument()

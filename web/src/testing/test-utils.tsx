@@ -3,11 +3,12 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { render } from '@testing-library/react'
 import type { ReactElement } from 'react'
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router'
-import { vi } from 'vitest'
+import { onTestFinished } from 'vitest'
 import { AppProvider } from '@/app/provider'
-import type { AuthUser } from '@/features/auth/types'
 import { createQueryClient } from '@/lib/query-client'
 import { system } from '@/theme'
+import { server } from './server'
+import type { AuthUser } from './wire'
 
 interface RenderRoutesOptions {
   routes: RouteObject[]
@@ -26,50 +27,41 @@ export function renderRoutes({ routes, initialEntries = ['/'] }: RenderRoutesOpt
   return { ...utils, router, queryClient }
 }
 
-/** A fetch stub for `GET /api/auth/me` that answers like the server does without a session. */
-export function signedOutFetch(): typeof fetch {
-  return async () =>
-    new Response(JSON.stringify({ error: 'not found' }), {
-      status: 404,
-      headers: { 'Content-Type': 'application/json' },
-    })
-}
-
-/** A JSON response as the API writes it. */
-export function jsonResponse(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json; charset=utf-8' } })
-}
-
-export interface ApiCall {
+export interface RecordedCall {
   method: string
   path: string
-  /** The parsed JSON body, if any. */
+  /** The path with its query. */
+  url: string
+  /** The parsed JSON body, if any; read as the call starts, so it may land a moment later. */
   body: unknown
+  request: Request
 }
 
-export type ApiHandler = (call: ApiCall) => Response | Promise<Response>
-
-/**
- * Stubs fetch with handlers keyed "METHOD /path". `GET /api/auth/me` answers
- * 401 (signed out) unless given; any other unknown call answers 404.
- */
-export function stubApi(handlers: Record<string, ApiHandler> = {}) {
-  const calls: ApiCall[] = []
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const method = init?.method ?? 'GET'
-    const path = new URL(String(input), 'http://localhost').pathname
-    const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined
-    const call = { method, path, body }
-    calls.push(call)
-    const handler = handlers[`${method} ${path}`]
-    if (handler) return handler(call)
-    if (method === 'GET' && path === '/api/auth/me') {
-      return jsonResponse({ error: 'unauthenticated', message: 'You are not signed in.' }, 401)
+/** Records every call the test makes to the API from now on, in order. */
+export function recordCalls(): RecordedCall[] {
+  const calls: RecordedCall[] = []
+  const listener = ({ request }: { request: Request }) => {
+    const url = new URL(request.url)
+    const call: RecordedCall = {
+      method: request.method,
+      path: url.pathname,
+      url: url.pathname + url.search,
+      body: undefined,
+      request,
     }
-    return jsonResponse({ error: 'not_found', message: 'Not found.' }, 404)
+    calls.push(call)
+    void request
+      .clone()
+      .text()
+      .then((text) => {
+        call.body = text ? (JSON.parse(text) as unknown) : undefined
+      })
+  }
+  server.events.on('request:start', listener)
+  onTestFinished(() => {
+    server.events.removeListener('request:start', listener)
   })
-  vi.stubGlobal('fetch', fetchMock)
-  return { fetchMock, calls }
+  return calls
 }
 
 /** A user as the API returns it. */

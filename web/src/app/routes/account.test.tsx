@@ -1,12 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { HttpResponse, type RequestHandler } from 'msw'
 import { describe, expect, it } from 'vitest'
-import { jsonResponse, renderRoutes, stubApi, testUser, type ApiHandler } from '@/testing/test-utils'
+import { api, errorReply } from '@/testing/handlers'
+import { server } from '@/testing/server'
+import type { ProfileCompletion } from '@/testing/wire'
+import { renderRoutes, testUser } from '@/testing/test-utils'
+import { toProfileForm } from '@/features/account/utils/profile-fields'
 import { routes } from '../router'
 
 const user = testUser({ fullName: 'Asha Rao', email: 'asha@example.in' })
 
-const completion = {
+const completion: ProfileCompletion = {
   score: 30,
   band: 'good',
   breakdown: [{ key: 'mobileVerified', label: 'Verify your mobile number', weight: 10, completed: false }],
@@ -19,16 +24,17 @@ const completion = {
   },
 }
 
-function signedIn(handlers: Record<string, ApiHandler> = {}) {
-  return stubApi({
-    'GET /api/auth/me': () => jsonResponse({ user }),
-    'GET /api/v1/me/profile': () => jsonResponse({ profile: {} }),
-    'GET /api/v1/me/profile-completion': () => jsonResponse(completion),
-    'GET /api/v1/me/co-travellers': () => jsonResponse({ items: [] }),
-    'GET /api/v1/me/sessions': () => jsonResponse({ items: [] }),
-    'GET /api/v1/me/bookings': () => jsonResponse({ items: [] }),
-    ...handlers,
-  })
+/** A signed-in user with nothing saved yet; `overrides` answer first. */
+function signedIn(...overrides: RequestHandler[]) {
+  server.use(
+    api.me(() => HttpResponse.json({ user })),
+    api.profile(() => HttpResponse.json({ profile: toProfileForm(null) })),
+    api.profileCompletion(() => HttpResponse.json(completion)),
+    api.coTravellers(() => HttpResponse.json({ items: [] })),
+    api.sessions(() => HttpResponse.json({ items: [] })),
+    api.bookings(() => HttpResponse.json({ items: [] })),
+  )
+  if (overrides.length > 0) server.use(...overrides)
 }
 
 const h1 = (name: string) => screen.findByRole('heading', { level: 1, name }, { timeout: 5000 })
@@ -47,10 +53,10 @@ describe('account area', () => {
   })
 
   it('names the user by e-mail when there is no full name', async () => {
-    stubApi({
-      'GET /api/auth/me': () => jsonResponse({ user: { ...user, fullName: '' } }),
-      'GET /api/v1/me/bookings': () => jsonResponse({ items: [] }),
-    })
+    server.use(
+      api.me(() => HttpResponse.json({ user: { ...user, fullName: '' } })),
+      api.bookings(() => HttpResponse.json({ items: [] })),
+    )
     renderRoutes({ routes, initialEntries: ['/account/trips'] })
     await h1('My Trips')
     const header = screen.getByTestId('account-header')
@@ -108,13 +114,13 @@ describe('account area', () => {
 
   it('checks the session again when an account call answers 401', async () => {
     let revoked = false
-    signedIn({
-      'GET /api/auth/me': () => (revoked ? jsonResponse({ error: 'unauthenticated' }, 401) : jsonResponse({ user })),
-      'GET /api/v1/me/sessions': () => {
+    signedIn(
+      api.me(() => (revoked ? errorReply(401, { error: 'unauthenticated' }) : HttpResponse.json({ user }))),
+      api.sessions(() => {
         revoked = true
-        return jsonResponse({ error: 'unauthenticated', message: 'You are not signed in.' }, 401)
-      },
-    })
+        return errorReply(401, { error: 'unauthenticated', message: 'You are not signed in.' })
+      }),
+    )
     renderRoutes({ routes, initialEntries: ['/account/devices'] })
     expect(await screen.findByRole('button', { name: 'Sign in', hidden: true }, { timeout: 5000 })).toBeInTheDocument()
     await waitFor(() => expect(screen.queryByRole('heading', { level: 1, name: 'Logged in Devices' })).toBeNull())

@@ -1,26 +1,29 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { HttpResponse, type RequestHandler } from 'msw'
 import { describe, expect, it } from 'vitest'
-import { deferred, jsonResponse, renderRoutes, stubApi, testUser } from '@/testing/test-utils'
+import { api, errorReply, noContent } from '@/testing/handlers'
+import { server } from '@/testing/server'
+import { deferred, recordCalls, renderRoutes, testUser } from '@/testing/test-utils'
 import { routes } from '../router'
 
 const account = testUser()
 
-function signedInApi(extra: Parameters<typeof stubApi>[0] = {}) {
+/** A signed-in session that logging out ends; `overrides` answer first. Returns the calls made. */
+function signedInApi(...overrides: RequestHandler[]) {
   let signedIn = true
-  const api = stubApi({
-    'GET /api/auth/me': () =>
-      signedIn ? jsonResponse({ user: account }) : jsonResponse({ error: 'unauthenticated' }, 401),
-    'POST /api/auth/logout': () => {
+  server.use(
+    api.me(() => (signedIn ? HttpResponse.json({ user: account }) : errorReply(401, { error: 'unauthenticated' }))),
+    api.logout(() => {
       signedIn = false
-      return new Response(null, { status: 204 })
-    },
-    ...extra,
-  })
-  return api
+      return noContent()
+    }),
+  )
+  if (overrides.length > 0) server.use(...overrides)
+  return recordCalls()
 }
 
-const loginOk = { 'POST /api/auth/login': () => jsonResponse({ user: account }) }
+const loginOk = () => server.use(api.login(() => HttpResponse.json({ user: account })))
 
 async function signIn(scope: HTMLElement = document.body) {
   const user = userEvent.setup()
@@ -34,7 +37,7 @@ const main = () => screen.getByRole('main')
 
 describe('/auth/login and /auth/register', () => {
   it('signs in and goes to ret, replacing history', async () => {
-    stubApi(loginOk)
+    loginOk()
     const { router } = renderRoutes({ routes, initialEntries: ['/', '/auth/login?ret=/contact'] })
     await screen.findByRole('heading', { level: 1, name: 'Sign in' })
     await signIn(main())
@@ -44,7 +47,7 @@ describe('/auth/login and /auth/register', () => {
   })
 
   it('goes home when ret is not a path on this site', async () => {
-    stubApi(loginOk)
+    loginOk()
     const { router } = renderRoutes({ routes, initialEntries: ['/offers', '/auth/login?ret=//evil.example'] })
     await screen.findByRole('heading', { level: 1, name: 'Sign in' })
     await signIn(main())
@@ -53,7 +56,7 @@ describe('/auth/login and /auth/register', () => {
   })
 
   it("goes to the page named by the 'from' state when there is no ret", async () => {
-    stubApi(loginOk)
+    loginOk()
     const { router } = renderRoutes({
       routes,
       initialEntries: [{ pathname: '/auth/login', state: { from: '/holidays?scope=domestic' } }] as never,
@@ -65,7 +68,6 @@ describe('/auth/login and /auth/register', () => {
   })
 
   it('shows why Google sign-in failed in the banner', async () => {
-    stubApi()
     renderRoutes({
       routes,
       initialEntries: [
@@ -78,7 +80,8 @@ describe('/auth/login and /auth/register', () => {
   })
 
   it('carries ret between the two pages and registers back to it', async () => {
-    const { calls } = stubApi({ 'POST /api/auth/register': () => jsonResponse({ user: account }, 201) })
+    server.use(api.register(() => HttpResponse.json({ user: account }, { status: 201 })))
+    const calls = recordCalls()
     const { router } = renderRoutes({ routes, initialEntries: ['/auth/login?ret=%2Foffers'] })
     const user = userEvent.setup()
     const create = await within(main()).findByRole('link', { name: 'Create one' })
@@ -103,7 +106,8 @@ describe('/auth/login and /auth/register', () => {
 
 describe('protected pages', () => {
   it('render in place after signing in through the dialog they opened', async () => {
-    stubApi(loginOk)
+    loginOk()
+    server.use(api.bookings(() => HttpResponse.json({ items: [] })))
     const { router } = renderRoutes({ routes, initialEntries: ['/account/trips'] })
     const dialog = await screen.findByRole('dialog')
     const user = userEvent.setup()
@@ -117,19 +121,24 @@ describe('protected pages', () => {
 
 describe('session in the header', () => {
   it("shows neither 'Sign in' nor the greeting while the session loads", async () => {
-    const me = deferred<Response>()
-    stubApi({ 'GET /api/auth/me': () => me.promise })
+    const me = deferred<void>()
+    server.use(
+      api.me(async () => {
+        await me.promise
+        return HttpResponse.json({ user: testUser({ fullName: '', email: 'kiran.s@example.in' }) })
+      }),
+    )
     renderRoutes({ routes, initialEntries: ['/'] })
     await screen.findByRole('heading', { level: 1, name: 'Welcome to Paryatan' })
     expect(screen.queryByRole('button', { name: 'Sign in', hidden: true })).not.toBeInTheDocument()
     expect(screen.queryByRole('button', { name: /Hi,/, hidden: true })).not.toBeInTheDocument()
-    me.resolve(jsonResponse({ user: testUser({ fullName: '', email: 'kiran.s@example.in' }) }))
+    me.resolve()
     expect(await screen.findAllByRole('button', { name: /Hi, kiran\.s/, hidden: true })).not.toHaveLength(0)
     expect(screen.queryByRole('button', { name: 'Sign in', hidden: true })).not.toBeInTheDocument()
   })
 
   it('offers the account pages and logs out to the home page', async () => {
-    const { calls } = signedInApi()
+    const calls = signedInApi()
     const { router } = renderRoutes({ routes, initialEntries: ['/account/wallet'] })
     await screen.findByRole('heading', { level: 1, name: 'My Wallet' })
     const user = userEvent.setup()
@@ -158,7 +167,7 @@ describe('session in the header', () => {
 
 describe('/account/logout', () => {
   it('logs a signed-in user out and says so', async () => {
-    const { calls } = signedInApi()
+    const calls = signedInApi()
     renderRoutes({ routes, initialEntries: ['/account/logout'] })
     expect(await screen.findByText('You have been logged out.')).toBeInTheDocument()
     expect(calls.filter((c) => c.path === '/api/auth/logout')).toHaveLength(1)
@@ -167,7 +176,7 @@ describe('/account/logout', () => {
   })
 
   it('tells a visitor who is signed out already, without asking them to sign in', async () => {
-    const { calls } = stubApi()
+    const calls = recordCalls()
     renderRoutes({ routes, initialEntries: ['/account/logout'] })
     expect(await screen.findByText('You have been logged out.')).toBeInTheDocument()
     expect(calls.filter((c) => c.path === '/api/auth/logout')).toHaveLength(0)
@@ -176,12 +185,13 @@ describe('/account/logout', () => {
 
   it('shows why logging out failed and tries again', async () => {
     let fail = true
-    signedInApi({
-      'POST /api/auth/logout': () =>
+    signedInApi(
+      api.logout(() =>
         fail
-          ? jsonResponse({ error: 'unavailable', message: 'We could not check your session. Please try again.' }, 503)
-          : new Response(null, { status: 204 }),
-    })
+          ? errorReply(503, { error: 'unavailable', message: 'We could not check your session. Please try again.' })
+          : noContent(),
+      ),
+    )
     renderRoutes({ routes, initialEntries: ['/account/logout'] })
     expect(await screen.findByRole('alert')).toHaveTextContent('We could not check your session. Please try again.')
     fail = false

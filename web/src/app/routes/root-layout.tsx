@@ -1,13 +1,16 @@
 import { Box, Flex } from '@chakra-ui/react'
-import { Outlet } from 'react-router'
+import { Outlet, ScrollRestoration } from 'react-router'
 import { Footer } from '@/components/layout/footer'
 import { Header } from '@/components/layout/header'
-import { ScrollRestoration } from '@/components/layout/scroll-restoration'
 import { Toaster } from '@/components/ui/toaster'
 import { HeaderAuthActions } from '@/features/auth/components/header-auth-actions'
 import { SignInDialog } from '@/features/auth/components/sign-in-dialog'
 
-/** The shell of every page: sticky header, page body, footer, the sign-in dialog and the toasts. */
+/**
+ * The shell of every page: sticky header, page body, footer, the sign-in dialog and the toasts.
+ * React Router's ScrollRestoration sends a new page to the top (or to the element its hash names)
+ * and brings back the position of a history entry on back and forward, also after a reload.
+ */
 export function RootLayout() {
   return (
     <Flex direction="column" minH="100vh">

@@ -1,12 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { HttpResponse, type RequestHandler } from 'msw'
 import { describe, expect, it, vi } from 'vitest'
-import { jsonResponse, renderRoutes, stubApi, type ApiHandler } from '@/testing/test-utils'
+import { api, errorReply, noContent } from '@/testing/handlers'
+import { server } from '@/testing/server'
+import { recordCalls, renderRoutes } from '@/testing/test-utils'
 import type { CoTraveller } from '../types'
 import { toCoTravellerForm } from '../utils/co-traveller-fields'
 import { CoTravellersPage } from './co-travellers-page'
 
-const LIST = 'GET /api/v1/me/co-travellers'
 const ID = '5f0c2b8e-6f4d-4c1e-9a7b-2d3e4f5a6b7c'
 
 const priya: CoTraveller = {
@@ -18,28 +20,33 @@ const priya: CoTraveller = {
   dob: '1994-07-21',
 }
 
-function setup(handlers: Record<string, ApiHandler>) {
-  const api = stubApi(handlers)
+function setup(...handlers: RequestHandler[]) {
+  server.use(...handlers)
+  const calls = recordCalls()
   renderRoutes({ routes: [{ path: '/', element: <CoTravellersPage /> }] })
-  return api
+  return { calls }
 }
+
+/** The server's answer for an id that is not one of the user's co-travellers. */
+const notFound = () => errorReply(404, { error: 'not_found', message: 'Not found.' })
 
 const listLoads = (calls: { method: string; path: string }[]) =>
   calls.filter((c) => c.method === 'GET' && c.path === '/api/v1/me/co-travellers').length
 
 describe('CoTravellersPage', () => {
   it("says 'No co-travellers yet.' when there are none", async () => {
-    setup({ [LIST]: () => jsonResponse({ items: [] }) })
+    setup(api.coTravellers(() => HttpResponse.json({ items: [] })))
     expect(await screen.findByText('No co-travellers yet.')).toBeInTheDocument()
   })
 
   it('lists each name with the relationship, else the gender', async () => {
-    setup({
-      [LIST]: () =>
-        jsonResponse({
+    setup(
+      api.coTravellers(() =>
+        HttpResponse.json({
           items: [priya, { ...priya, _id: 'b', firstName: 'Kabir', lastName: '', relationship: '', gender: 'male' }],
         }),
-    })
+      ),
+    )
     const rows = await screen.findAllByRole('listitem')
     expect(rows[0]).toHaveTextContent('Priya Sharma')
     expect(rows[0]).toHaveTextContent('Sister')
@@ -49,13 +56,14 @@ describe('CoTravellersPage', () => {
 
   it("'+ Add' creates one without an _id (POST), closes the form and reloads the list", async () => {
     let items: CoTraveller[] = []
-    const { calls } = setup({
-      [LIST]: () => jsonResponse({ items }),
-      'POST /api/v1/me/co-travellers': ({ body }) => {
-        items = [{ ...(body as CoTraveller), _id: ID }]
-        return jsonResponse(items[0], 201)
-      },
-    })
+    const { calls } = setup(
+      api.coTravellers(() => HttpResponse.json({ items })),
+      api.createCoTraveller(async ({ request }) => {
+        const saved: CoTraveller = { ...(await request.json()), _id: ID }
+        items = [saved]
+        return HttpResponse.json(saved, { status: 201 })
+      }),
+    )
     await screen.findByText('No co-travellers yet.')
     await userEvent.click(screen.getByRole('button', { name: '+ Add' }))
     const dialog = await screen.findByRole('dialog', { name: 'Add co-traveller' })
@@ -98,13 +106,15 @@ describe('CoTravellersPage', () => {
 
   it('Edit updates the one with that _id (PUT), then closes and reloads', async () => {
     let items = [priya]
-    const { calls } = setup({
-      [LIST]: () => jsonResponse({ items }),
-      [`PUT /api/v1/me/co-travellers/${ID}`]: ({ body }) => {
-        items = [{ ...(body as CoTraveller), _id: ID }]
-        return jsonResponse(items[0])
-      },
-    })
+    const { calls } = setup(
+      api.coTravellers(() => HttpResponse.json({ items })),
+      api.updateCoTraveller(async ({ params, request }) => {
+        if (params.id !== ID) return notFound()
+        const saved: CoTraveller = { ...(await request.json()), _id: ID }
+        items = [saved]
+        return HttpResponse.json(saved)
+      }),
+    )
     await userEvent.click(await screen.findByRole('button', { name: 'Edit Priya Sharma' }))
     const dialog = await screen.findByRole('dialog', { name: 'Edit co-traveller' })
     expect(within(dialog).getByLabelText('Date of birth')).toHaveValue('1994-07-21')
@@ -124,14 +134,16 @@ describe('CoTravellersPage', () => {
 
   it("shows 'Save failed' and keeps the form open when saving fails", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {})
-    setup({
-      [LIST]: () => jsonResponse({ items: [] }),
-      'POST /api/v1/me/co-travellers': () =>
-        jsonResponse(
-          { error: 'invalid_field', field: 'firstName', message: "Please enter the co-traveller's first name." },
-          400,
-        ),
-    })
+    setup(
+      api.coTravellers(() => HttpResponse.json({ items: [] })),
+      api.createCoTraveller(() =>
+        errorReply(400, {
+          error: 'invalid_field',
+          field: 'firstName',
+          message: "Please enter the co-traveller's first name.",
+        }),
+      ),
+    )
     await userEvent.click(await screen.findByRole('button', { name: '+ Add' }))
     const dialog = await screen.findByRole('dialog', { name: 'Add co-traveller' })
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }))
@@ -142,13 +154,14 @@ describe('CoTravellersPage', () => {
 
   it("Delete asks 'Remove this co-traveller?' and removes only when confirmed", async () => {
     let items = [priya]
-    const { calls } = setup({
-      [LIST]: () => jsonResponse({ items }),
-      [`DELETE /api/v1/me/co-travellers/${ID}`]: () => {
+    const { calls } = setup(
+      api.coTravellers(() => HttpResponse.json({ items })),
+      api.deleteCoTraveller(({ params }) => {
+        if (params.id !== ID) return notFound()
         items = []
-        return new Response(null, { status: 204 })
-      },
-    })
+        return noContent()
+      }),
+    )
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Priya Sharma' }))
     let confirm = await screen.findByRole('alertdialog', { name: 'Remove this co-traveller?' })
     await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }))

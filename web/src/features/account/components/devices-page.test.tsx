@@ -1,7 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
-import { jsonResponse, renderRoutes, stubApi } from '@/testing/test-utils'
+import { api, errorReply, noContent } from '@/testing/handlers'
+import { server } from '@/testing/server'
+import { recordCalls, renderRoutes } from '@/testing/test-utils'
 import type { DeviceSession } from '../types'
 import { DevicesPage } from './devices-page'
 
@@ -27,13 +30,15 @@ const phone: DeviceSession = {
 describe('DevicesPage', () => {
   it('lists every session, marks this device, and reloads the list after logging another one out', async () => {
     let items = [phone, here]
-    const { calls } = stubApi({
-      'GET /api/v1/me/sessions': () => jsonResponse({ items }),
-      [`POST /api/v1/me/sessions/${phone._id}/revoke`]: () => {
+    server.use(
+      api.sessions(() => HttpResponse.json({ items })),
+      api.revokeSession(({ params }) => {
+        if (params.id !== phone._id) return errorReply(404, { error: 'not_found', message: 'Not found.' })
         items = [here]
-        return new Response(null, { status: 204 })
-      },
-    })
+        return noContent()
+      }),
+    )
+    const calls = recordCalls()
     renderRoutes({ routes: [{ path: '/', element: <DevicesPage /> }] })
 
     const rows = await screen.findAllByTestId('device')

@@ -1,12 +1,13 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { HttpResponse, type RequestHandler } from 'msw'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { Toaster } from '@/components/ui/toaster'
-import { jsonResponse, renderRoutes, stubApi, type ApiHandler } from '@/testing/test-utils'
+import { api, errorReply, noContent } from '@/testing/handlers'
+import { server } from '@/testing/server'
+import { recordCalls, renderRoutes } from '@/testing/test-utils'
 import type { CompletionItem, NextStep, ProfileCompletion } from '../types'
 import { ProfileCompletionCard } from './profile-completion-card'
-
-const COMPLETION = 'GET /api/v1/me/profile-completion'
 
 function item(key: CompletionItem['key'], weight: number, completed = false): CompletionItem {
   return { key, label: `Label ${key}`, weight, completed }
@@ -28,14 +29,15 @@ function completion(overrides: Partial<ProfileCompletion> = {}): ProfileCompleti
 }
 
 interface Setup {
-  handlers?: Record<string, ApiHandler>
+  handlers?: RequestHandler[]
   toaster?: boolean
   path?: string
 }
 
-function setup({ handlers = {}, toaster = true, path = '/account/profile' }: Setup = {}) {
+function setup({ handlers = [], toaster = true, path = '/account/profile' }: Setup = {}) {
   const onOpenOtp = vi.fn()
-  const api = stubApi(handlers)
+  if (handlers.length > 0) server.use(...handlers)
+  const calls = recordCalls()
   const card = (
     <>
       <ProfileCompletionCard onOpenOtp={onOpenOtp} />
@@ -49,7 +51,7 @@ function setup({ handlers = {}, toaster = true, path = '/account/profile' }: Set
     ],
     initialEntries: [path],
   })
-  return { ...utils, ...api, onOpenOtp }
+  return { ...utils, calls, onOpenOtp }
 }
 
 const nextStepBox = () => screen.findByTestId('next-step')
@@ -65,7 +67,7 @@ describe('ProfileCompletionCard', () => {
     ['half', 55, 'Halfway there—add key details to unlock faster checkout.'],
     ['almost', 90, 'Almost done—just a couple more steps.'],
   ] as const)('shows the %s band message with the percentage', async (band, score, message) => {
-    setup({ handlers: { [COMPLETION]: () => jsonResponse(completion({ band, score })) } })
+    setup({ handlers: [api.profileCompletion(() => HttpResponse.json(completion({ band, score })))] })
     expect(await screen.findByText(message)).toBeInTheDocument()
     expect(screen.getByRole('heading', { name: 'Profile completion' })).toBeInTheDocument()
     expect(screen.getByTestId('completion-score')).toHaveTextContent(`${score}%`)
@@ -75,7 +77,9 @@ describe('ProfileCompletionCard', () => {
   it('says so when the profile is complete, without a next step or a list', async () => {
     const breakdown = [item('name', 15, true), item('pan', 5, true)]
     setup({
-      handlers: { [COMPLETION]: () => jsonResponse({ score: 100, band: 'complete', breakdown, nextStep: null }) },
+      handlers: [
+        api.profileCompletion(() => HttpResponse.json({ score: 100, band: 'complete', breakdown, nextStep: null })),
+      ],
     })
     expect(await screen.findByText('Fantastic—100% complete.')).toBeInTheDocument()
     expect(screen.getByText('All set—your profile is complete.')).toBeInTheDocument()
@@ -95,7 +99,7 @@ describe('ProfileCompletionCard', () => {
       item('passport', 10),
       item('preferences', 5),
     ]
-    setup({ handlers: { [COMPLETION]: () => jsonResponse(completion({ breakdown })) } })
+    setup({ handlers: [api.profileCompletion(() => HttpResponse.json(completion({ breakdown })))] })
     const list = await screen.findByTestId('whats-left')
     const rows = within(list)
       .getAllByRole('listitem')
@@ -111,9 +115,9 @@ describe('ProfileCompletionCard', () => {
 
   it('shows the next step and navigates to a path target', async () => {
     const { router } = setup({
-      handlers: {
-        [COMPLETION]: () =>
-          jsonResponse(
+      handlers: [
+        api.profileCompletion(() =>
+          HttpResponse.json(
             completion({
               nextStep: step({
                 key: 'coTraveller',
@@ -124,7 +128,8 @@ describe('ProfileCompletionCard', () => {
               }),
             }),
           ),
-      },
+        ),
+      ],
     })
     const box = await nextStepBox()
     expect(within(box).getByText('Add a co-traveller')).toBeInTheDocument()
@@ -134,7 +139,7 @@ describe('ProfileCompletionCard', () => {
   })
 
   it('navigates to a section of the profile page', async () => {
-    const { router } = setup({ handlers: { [COMPLETION]: () => jsonResponse(completion()) } })
+    const { router } = setup({ handlers: [api.profileCompletion(() => HttpResponse.json(completion()))] })
     await userEvent.click(within(await nextStepBox()).getByRole('button', { name: 'Add passport' }))
     await waitFor(() => expect(router.state.location.hash).toBe('#documents'))
     expect(router.state.location.pathname).toBe('/account/profile')
@@ -142,22 +147,23 @@ describe('ProfileCompletionCard', () => {
 
   it("'action:openOtp' opens the mobile OTP dialog", async () => {
     const { onOpenOtp } = setup({
-      handlers: {
-        [COMPLETION]: () =>
-          jsonResponse(
+      handlers: [
+        api.profileCompletion(() =>
+          HttpResponse.json(
             completion({
               nextStep: step({ key: 'mobileVerified', ctaText: 'Verify mobile', target: 'action:openOtp' }),
             }),
           ),
-      },
+        ),
+      ],
     })
     await userEvent.click(within(await nextStepBox()).getByRole('button', { name: 'Verify mobile' }))
     expect(onOpenOtp).toHaveBeenCalledTimes(1)
   })
 
   describe("'action:sendEmailVerification'", () => {
-    const verifyStep = () =>
-      jsonResponse(
+    const verifyStep = api.profileCompletion(() =>
+      HttpResponse.json(
         completion({
           nextStep: step({
             key: 'emailVerified',
@@ -165,14 +171,12 @@ describe('ProfileCompletionCard', () => {
             target: 'action:sendEmailVerification',
           }),
         }),
-      )
+      ),
+    )
 
     it("toasts 'Verification email sent.' after the v1 call", async () => {
       const { calls } = setup({
-        handlers: {
-          [COMPLETION]: verifyStep,
-          'POST /api/v1/auth/email/verify/start': () => jsonResponse({ ok: true }, 202),
-        },
+        handlers: [verifyStep, api.startEmailVerification(() => HttpResponse.json({ ok: true }, { status: 202 }))],
       })
       await userEvent.click(within(await nextStepBox()).getByRole('button', { name: 'Send verification email' }))
       expect(await screen.findByText('Verification email sent.')).toBeInTheDocument()
@@ -181,11 +185,11 @@ describe('ProfileCompletionCard', () => {
 
     it('falls back to the older path when the v1 call fails', async () => {
       const { calls } = setup({
-        handlers: {
-          [COMPLETION]: verifyStep,
-          'POST /api/v1/auth/email/verify/start': () => jsonResponse({ error: 'internal' }, 500),
-          'POST /api/auth/email/verify/start': () => jsonResponse({ ok: true }, 202),
-        },
+        handlers: [
+          verifyStep,
+          api.startEmailVerification(() => errorReply(500, { error: 'internal' })),
+          api.startEmailVerificationFallback(() => HttpResponse.json({ ok: true }, { status: 202 })),
+        ],
       })
       await userEvent.click(within(await nextStepBox()).getByRole('button', { name: 'Send verification email' }))
       expect(await screen.findByText('Verification email sent.')).toBeInTheDocument()
@@ -199,11 +203,11 @@ describe('ProfileCompletionCard', () => {
       vi.spyOn(console, 'error').mockImplementation(() => {})
       const alert = vi.spyOn(window, 'alert').mockImplementation(() => {})
       setup({
-        handlers: {
-          [COMPLETION]: verifyStep,
-          'POST /api/v1/auth/email/verify/start': () => jsonResponse({ error: 'x' }, 500),
-          'POST /api/auth/email/verify/start': () => jsonResponse({ error: 'x' }, 500),
-        },
+        handlers: [
+          verifyStep,
+          api.startEmailVerification(() => errorReply(500, { error: 'x' })),
+          api.startEmailVerificationFallback(() => errorReply(500, { error: 'x' })),
+        ],
       })
       await userEvent.click(within(await nextStepBox()).getByRole('button', { name: 'Send verification email' }))
       expect(await screen.findByText('Could not send verification email.')).toBeInTheDocument()
@@ -215,11 +219,11 @@ describe('ProfileCompletionCard', () => {
       const alert = vi.spyOn(window, 'alert').mockImplementation(() => {})
       const { calls } = setup({
         toaster: false,
-        handlers: {
-          [COMPLETION]: verifyStep,
-          'POST /api/v1/auth/email/verify/start': () => jsonResponse({ error: 'x' }, 500),
-          'POST /api/auth/email/verify/start': () => jsonResponse({ error: 'x' }, 409),
-        },
+        handlers: [
+          verifyStep,
+          api.startEmailVerification(() => errorReply(500, { error: 'x' })),
+          api.startEmailVerificationFallback(() => errorReply(409, { error: 'x' })),
+        ],
       })
       const button = within(await nextStepBox()).getByRole('button', { name: 'Send verification email' })
       vi.useFakeTimers()
@@ -241,9 +245,9 @@ describe('ProfileCompletionCard', () => {
   it("'I'll do this later' snoozes the step, then reloads the progress", async () => {
     let snoozed = false
     const { calls } = setup({
-      handlers: {
-        [COMPLETION]: () =>
-          jsonResponse(
+      handlers: [
+        api.profileCompletion(() =>
+          HttpResponse.json(
             snoozed
               ? completion({
                   nextStep: step({
@@ -254,11 +258,12 @@ describe('ProfileCompletionCard', () => {
                 })
               : completion(),
           ),
-        'POST /api/v1/me/profile-snooze': () => {
+        ),
+        api.snoozeProfileStep(() => {
           snoozed = true
-          return new Response(null, { status: 204 })
-        },
-      },
+          return noContent()
+        }),
+      ],
     })
     const box = await nextStepBox()
     expect(within(box).getByText('Add your passport')).toBeInTheDocument()
@@ -270,17 +275,19 @@ describe('ProfileCompletionCard', () => {
   })
 
   it('asks for the progress with a ts timestamp', async () => {
-    const { fetchMock } = setup({ handlers: { [COMPLETION]: () => jsonResponse(completion()) } })
+    const { calls } = setup({ handlers: [api.profileCompletion(() => HttpResponse.json(completion()))] })
     await nextStepBox()
-    const url = String(fetchMock.mock.calls.find(([input]) => String(input).includes('profile-completion'))?.[0])
+    const url = String(calls.find((c) => c.url.includes('profile-completion'))?.url)
     expect(url).toMatch(/^\/api\/v1\/me\/profile-completion\?ts=\d+$/)
   })
 
   it("says 'Couldn't load your progress.' with the server's message when loading fails", async () => {
     setup({
-      handlers: {
-        [COMPLETION]: () => jsonResponse({ error: 'internal', message: 'Something went wrong on our side.' }, 500),
-      },
+      handlers: [
+        api.profileCompletion(() =>
+          errorReply(500, { error: 'internal', message: 'Something went wrong on our side.' }),
+        ),
+      ],
     })
     const alert = await screen.findByRole('alert', {}, { timeout: 5000 })
     expect(alert).toHaveTextContent("Couldn't load your progress.")
@@ -288,7 +295,7 @@ describe('ProfileCompletionCard', () => {
   })
 
   it("falls back to 'Something went wrong.' when the failure says nothing", async () => {
-    setup({ handlers: { [COMPLETION]: () => new Response(null, { status: 502 }) } })
+    setup({ handlers: [api.profileCompletion(() => new HttpResponse(null, { status: 502 }))] })
     const alert = await screen.findByRole('alert', {}, { timeout: 5000 })
     expect(alert).toHaveTextContent("Couldn't load your progress.")
     expect(alert).toHaveTextContent('Something went wrong.')

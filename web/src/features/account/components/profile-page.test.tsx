@@ -1,8 +1,12 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { HttpResponse, type RequestHandler } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { reloadPage } from '@/lib/reload-page'
-import { deferred, jsonResponse, renderRoutes, stubApi, type ApiHandler } from '@/testing/test-utils'
+import { api, errorReply } from '@/testing/handlers'
+import { server } from '@/testing/server'
+import { deferred, recordCalls, renderRoutes } from '@/testing/test-utils'
+import type { ProfileCompletion } from '@/testing/wire'
 import type { Profile } from '../types'
 import { toProfileForm } from '../utils/profile-fields'
 import { ProfilePage } from './profile-page'
@@ -18,19 +22,20 @@ const stored: Profile = {
   passport: { number: 'Z1234567', expiry: '2031-01-31T00:00:00.000Z', issuingCountry: 'India' },
 }
 
-const completion = { score: 25, band: 'good', breakdown: [], nextStep: null }
+const completion: ProfileCompletion = { score: 25, band: 'good', breakdown: [], nextStep: null }
 
-function setup(handlers: Record<string, ApiHandler> = {}, path = '/account/profile') {
-  const api = stubApi({
-    'GET /api/v1/me/profile': () => jsonResponse({ profile: stored }),
-    'GET /api/v1/me/profile-completion': () => jsonResponse(completion),
-    ...handlers,
-  })
+function setup(handlers: RequestHandler[] = [], path = '/account/profile') {
+  server.use(
+    api.profile(() => HttpResponse.json({ profile: stored })),
+    api.profileCompletion(() => HttpResponse.json(completion)),
+  )
+  if (handlers.length > 0) server.use(...handlers)
+  const calls = recordCalls()
   const utils = renderRoutes({
     routes: [{ path: '/account/profile', element: <ProfilePage onOpenOtp={() => {}} /> }],
     initialEntries: [path],
   })
-  return { ...utils, ...api }
+  return { ...utils, calls }
 }
 
 async function form() {
@@ -47,7 +52,7 @@ afterEach(() => {
 
 describe('ProfilePage', () => {
   it('has the five sections with their anchors, dates trimmed to YYYY-MM-DD', async () => {
-    const { fetchMock } = setup()
+    const { calls } = setup()
     const profileForm = await form()
     for (const [id, title] of [
       ['general', 'General Information'],
@@ -73,13 +78,19 @@ describe('ProfilePage', () => {
         .getAllByRole('option')
         .map((o) => o.textContent),
     ).toEqual(['Select', 'None', 'Basic', 'Gold', 'Platinum'])
-    const url = String(fetchMock.mock.calls.find(([input]) => String(input).startsWith('/api/v1/me/profile?'))?.[0])
+    const url = String(calls.find((c) => c.url.startsWith('/api/v1/me/profile?'))?.url)
     expect(url).toMatch(/^\/api\/v1\/me\/profile\?ts=\d+$/)
   })
 
   it("saves the whole profile: 'Saving your profile…', 'Your Profile has been updated.', then a reload after 900 ms", async () => {
-    const answer = deferred<Response>()
-    const { calls } = setup({ 'PUT /api/v1/me/profile': () => answer.promise })
+    const answer = deferred<void>()
+    const { calls } = setup([
+      api.updateProfile(async ({ request }) => {
+        const { profile } = await request.json()
+        await answer.promise
+        return HttpResponse.json({ profile })
+      }),
+    ])
     await form()
     await userEvent.type(screen.getByLabelText('City'), 'Pune')
     await userEvent.selectOptions(screen.getByLabelText('Domestic trip protection plan'), 'Plus')
@@ -99,7 +110,7 @@ describe('ProfilePage', () => {
       },
     })
 
-    answer.resolve(jsonResponse({ profile: (put?.body as { profile: Profile }).profile }))
+    answer.resolve()
     for (let i = 0; i < 5; i += 1) await act(() => vi.advanceTimersByTimeAsync(0))
     expect(screen.getByRole('alertdialog')).toHaveTextContent('Your Profile has been updated.')
     await act(() => vi.advanceTimersByTimeAsync(899))
@@ -110,17 +121,15 @@ describe('ProfilePage', () => {
 
   it("shows a rejected field's message next to it, logs it, and does not reload", async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
-    setup({
-      'PUT /api/v1/me/profile': () =>
-        jsonResponse(
-          {
-            error: 'invalid_field',
-            field: 'passport.expiry',
-            message: 'Passport expiry must be a real date written YYYY-MM-DD.',
-          },
-          400,
-        ),
-    })
+    setup([
+      api.updateProfile(() =>
+        errorReply(400, {
+          error: 'invalid_field',
+          field: 'passport.expiry',
+          message: 'Passport expiry must be a real date written YYYY-MM-DD.',
+        }),
+      ),
+    ])
     await form()
     const expiry = screen.getByLabelText('Passport expiry')
     await userEvent.clear(expiry)
@@ -140,7 +149,7 @@ describe('ProfilePage', () => {
     ['1', 'Your e-mail address is verified.'],
     ['0', 'This verification link is invalid or has expired.'],
   ])('tells the outcome of the verification link (emailVerified=%s) and drops it from the address', async (v, text) => {
-    const { router } = setup({}, `/account/profile?emailVerified=${v}`)
+    const { router } = setup([], `/account/profile?emailVerified=${v}`)
     expect(await screen.findByText(text)).toBeInTheDocument()
     await waitFor(() => expect(router.state.location.search).toBe(''))
     expect(screen.getByText(text)).toBeInTheDocument()
@@ -151,7 +160,7 @@ describe('ProfilePage', () => {
     vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(function (this: Element) {
       scrolled.push(this.id)
     })
-    setup({}, '/account/profile#documents')
+    setup([], '/account/profile#documents')
     await form()
     await waitFor(() => expect(scrolled).toContain('documents'))
   })

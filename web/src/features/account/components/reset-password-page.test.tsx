@@ -1,13 +1,17 @@
 import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
-import { jsonResponse, renderRoutes, stubApi, type ApiHandler } from '@/testing/test-utils'
+import { api, errorReply } from '@/testing/handlers'
+import { server } from '@/testing/server'
+import { recordCalls, renderRoutes } from '@/testing/test-utils'
 import { ResetPasswordPage } from './reset-password-page'
 
-function setup(handler: ApiHandler) {
-  const api = stubApi({ 'PUT /api/v1/me/password': handler })
+function setup(handler: ReturnType<typeof api.changePassword>) {
+  server.use(handler)
+  const calls = recordCalls()
   renderRoutes({ routes: [{ path: '/', element: <ResetPasswordPage /> }] })
-  return api
+  return { calls }
 }
 
 async function change(oldPassword: string, newPassword: string) {
@@ -20,7 +24,7 @@ async function change(oldPassword: string, newPassword: string) {
 
 describe('ResetPasswordPage', () => {
   it("sends the old and new password and says 'Password updated'", async () => {
-    const { calls } = setup(() => jsonResponse({ ok: true }))
+    const { calls } = setup(api.changePassword(() => HttpResponse.json({ ok: true })))
     await change('monsoon-trek-42', 'winter-trail-77')
     expect(await screen.findByRole('alert')).toHaveTextContent('Password updated')
     expect(calls[calls.length - 1]?.body).toEqual({ oldPassword: 'monsoon-trek-42', newPassword: 'winter-trail-77' })
@@ -28,7 +32,11 @@ describe('ResetPasswordPage', () => {
   })
 
   it("says 'Failed to update password' with the server's reason", async () => {
-    setup(() => jsonResponse({ error: 'wrong_password', message: 'Your current password is not correct.' }, 400))
+    setup(
+      api.changePassword(() =>
+        errorReply(400, { error: 'wrong_password', message: 'Your current password is not correct.' }),
+      ),
+    )
     await change('not-my-password', 'winter-trail-77')
     const alert = await screen.findByRole('alert')
     expect(alert).toHaveTextContent('Failed to update password')

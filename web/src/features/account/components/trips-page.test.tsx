@@ -1,10 +1,14 @@
 import { screen } from '@testing-library/react'
+import { HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
-import { jsonResponse, renderRoutes, stubApi } from '@/testing/test-utils'
+import { api } from '@/testing/handlers'
+import { server } from '@/testing/server'
+import { renderRoutes } from '@/testing/test-utils'
+import type { Booking } from '@/testing/wire'
 import { TripsPage } from './trips-page'
 
-function setup(items: unknown[]) {
-  stubApi({ 'GET /api/v1/me/bookings': () => jsonResponse({ items }) })
+function setup(items: Booking[]) {
+  server.use(api.bookings(() => HttpResponse.json({ items })))
   renderRoutes({ routes: [{ path: '/', element: <TripsPage /> }] })
 }
 
@@ -18,7 +22,11 @@ describe('TripsPage', () => {
     setup([
       {
         _id: 'b1',
+        supplier: 'tbo',
         status: 'ticketed',
+        isLCC: true,
+        traceId: 't1',
+        resultIndex: 'OB1',
         pnr: 'Q7XK2P',
         bookingId: 1802233,
         origin: 'BOM',
@@ -28,6 +36,7 @@ describe('TripsPage', () => {
         price: '1234567',
         currency: 'INR',
         createdAt: '2026-11-20T10:00:00Z',
+        updatedAt: '2026-11-20T10:05:00Z',
       },
     ])
     const trip = await screen.findByTestId('trip')

@@ -1,5 +1,8 @@
+import { HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
-import { jsonResponse, stubApi, testUser } from '@/testing/test-utils'
+import { api } from '@/testing/handlers'
+import { server } from '@/testing/server'
+import { recordCalls, testUser } from '@/testing/test-utils'
 import { loginBody } from './login'
 import { register, registerBody } from './register'
 
@@ -28,7 +31,8 @@ describe('registration and login payloads (spec 5)', () => {
 
   it('sends the account type and returns the user', async () => {
     const user = testUser({ accountType: 'biz' })
-    const { calls } = stubApi({ 'POST /api/auth/register': () => jsonResponse({ user }, 201) })
+    server.use(api.register(() => HttpResponse.json({ user }, { status: 201 })))
+    const calls = recordCalls()
     await expect(
       register({ fullName: ' Asha ', phone: '', email: 'asha@example.in ', password: 'password1', accountType: 'biz' }),
     ).resolves.toEqual(user)

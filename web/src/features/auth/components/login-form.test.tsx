@@ -1,7 +1,10 @@
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { HttpResponse } from 'msw'
 import { describe, expect, it, vi } from 'vitest'
-import { deferred, jsonResponse, renderWithProviders, stubApi, testUser } from '@/testing/test-utils'
+import { api, errorReply } from '@/testing/handlers'
+import { server } from '@/testing/server'
+import { deferred, recordCalls, renderWithProviders, testUser } from '@/testing/test-utils'
 import { meQueryKey } from '../api/get-me'
 import { LoginForm } from './login-form'
 
@@ -24,7 +27,7 @@ describe('LoginForm', () => {
   })
 
   it('checks the fields before sending anything', async () => {
-    const { fetchMock } = stubApi()
+    const calls = recordCalls()
     const { user } = setup()
     await user.click(screen.getByRole('button', { name: 'Sign in' }))
     expect(await screen.findByText('Please enter your e-mail address.')).toBeInTheDocument()
@@ -41,7 +44,7 @@ describe('LoginForm', () => {
     await user.type(password(), 'enough')
     await waitFor(() => expect(screen.queryByText('Password must be at least 8 characters.')).not.toBeInTheDocument())
     expect(screen.queryByText('Please enter a valid e-mail address.')).not.toBeInTheDocument()
-    expect(fetchMock).not.toHaveBeenCalled()
+    expect(calls).toHaveLength(0)
   })
 
   it('shows and hides the password', async () => {
@@ -55,9 +58,15 @@ describe('LoginForm', () => {
   })
 
   it("reads 'Signing in…' and is disabled while submitting, then hands over the user", async () => {
-    const answer = deferred<Response>()
+    const answer = deferred<void>()
     const account = testUser()
-    const { calls } = stubApi({ 'POST /api/auth/login': () => answer.promise })
+    server.use(
+      api.login(async () => {
+        await answer.promise
+        return HttpResponse.json({ user: account })
+      }),
+    )
+    const calls = recordCalls()
     const { user, onSuccess, queryClient } = setup()
     await user.type(email(), '  asha@example.in ')
     await user.type(password(), 'password1')
@@ -65,26 +74,23 @@ describe('LoginForm', () => {
 
     const busy = await screen.findByRole('button', { name: 'Signing in…' })
     expect(busy).toBeDisabled()
-    expect(calls[0]?.body).toEqual({ email: 'asha@example.in', password: 'password1' })
+    await waitFor(() => expect(calls[0]?.body).toEqual({ email: 'asha@example.in', password: 'password1' }))
 
-    answer.resolve(jsonResponse({ user: account }))
+    answer.resolve()
     await waitFor(() => expect(onSuccess).toHaveBeenCalledWith(account))
     expect(queryClient.getQueryData(meQueryKey)).toEqual(account)
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled()
   })
 
   it("shows the server's message in the banner, else the general one", async () => {
-    stubApi({
-      'POST /api/auth/login': () =>
-        jsonResponse({ error: 'bad_credentials', message: 'Incorrect e-mail or password.' }, 401),
-    })
+    server.use(api.login(() => errorReply(401, { error: 'bad_credentials', message: 'Incorrect e-mail or password.' })))
     const { user, onSuccess } = setup()
     await user.type(email(), 'asha@example.in')
     await user.type(password(), 'password1')
     await user.click(screen.getByRole('button', { name: 'Sign in' }))
     expect(await screen.findByRole('alert')).toHaveTextContent('Incorrect e-mail or password.')
 
-    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')))
+    server.use(api.login(() => HttpResponse.error()))
     await user.click(screen.getByRole('button', { name: 'Sign in' }))
     await waitFor(() =>
       expect(screen.getByRole('alert')).toHaveTextContent('Login failed. Please check your credentials.'),

@@ -1,7 +1,10 @@
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { HttpResponse } from 'msw'
 import { describe, expect, it, vi } from 'vitest'
-import { deferred, jsonResponse, renderWithProviders, stubApi, testUser } from '@/testing/test-utils'
+import { api, errorReply } from '@/testing/handlers'
+import { server } from '@/testing/server'
+import { deferred, recordCalls, renderWithProviders, testUser } from '@/testing/test-utils'
 import { RegisterForm } from './register-form'
 
 function setup(props: Partial<Parameters<typeof RegisterForm>[0]> = {}) {
@@ -32,7 +35,7 @@ describe('RegisterForm', () => {
   })
 
   it('checks the fields before sending anything; phone may stay empty', async () => {
-    const { fetchMock } = stubApi()
+    const calls = recordCalls()
     const { user } = setup()
     await user.click(screen.getByRole('button', { name: 'Create account' }))
     expect(await screen.findByText('Please enter your full name.')).toBeInTheDocument()
@@ -44,36 +47,45 @@ describe('RegisterForm', () => {
     await user.click(screen.getByRole('button', { name: 'Create account' }))
     expect(await screen.findByText('Password must be at least 8 characters.')).toBeInTheDocument()
     expect(screen.getByText('Please enter your full name.')).toBeInTheDocument()
-    expect(fetchMock).not.toHaveBeenCalled()
+    expect(calls).toHaveLength(0)
   })
 
   it("reads 'Creating your account…' while submitting and sends trimmed values, the account type and no empty phone", async () => {
-    const answer = deferred<Response>()
+    const answer = deferred<void>()
     const account = testUser({ accountType: 'biz' })
-    const { calls } = stubApi({ 'POST /api/auth/register': () => answer.promise })
+    server.use(
+      api.register(async () => {
+        await answer.promise
+        return HttpResponse.json({ user: account }, { status: 201 })
+      }),
+    )
+    const calls = recordCalls()
     const { user, onSuccess } = setup({ accountType: 'biz' })
     await fill(user, { 'Full name': ' Asha Rao ', Phone: '   ', Email: ' asha@example.in ', Password: 'password1' })
     await user.click(screen.getByRole('button', { name: 'Create account' }))
 
     expect(await screen.findByRole('button', { name: 'Creating your account…' })).toBeDisabled()
-    expect(calls[0]?.body).toEqual({
-      fullName: 'Asha Rao',
-      email: 'asha@example.in',
-      password: 'password1',
-      accountType: 'biz',
-    })
-    answer.resolve(jsonResponse({ user: account }, 201))
+    await waitFor(() =>
+      expect(calls[0]?.body).toEqual({
+        fullName: 'Asha Rao',
+        email: 'asha@example.in',
+        password: 'password1',
+        accountType: 'biz',
+      }),
+    )
+    answer.resolve()
     await waitFor(() => expect(onSuccess).toHaveBeenCalledWith(account))
   })
 
   it("shows the server's message in the banner, else the general one", async () => {
-    stubApi({
-      'POST /api/auth/register': () =>
-        jsonResponse(
-          { error: 'email_taken', message: 'An account with this e-mail already exists. Please sign in instead.' },
-          409,
-        ),
-    })
+    server.use(
+      api.register(() =>
+        errorReply(409, {
+          error: 'email_taken',
+          message: 'An account with this e-mail already exists. Please sign in instead.',
+        }),
+      ),
+    )
     const { user } = setup()
     await fill(user, {
       'Full name': 'Asha Rao',
@@ -86,16 +98,17 @@ describe('RegisterForm', () => {
       'An account with this e-mail already exists. Please sign in instead.',
     )
 
-    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')))
+    server.use(api.register(() => HttpResponse.error()))
     await user.click(screen.getByRole('button', { name: 'Create account' }))
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Registration failed. Please try again.'))
   })
 
   it('moves to the input the server refused', async () => {
-    stubApi({
-      'POST /api/auth/register': () =>
-        jsonResponse({ error: 'invalid_field', message: 'Please enter a valid phone number.', field: 'phone' }, 400),
-    })
+    server.use(
+      api.register(() =>
+        errorReply(400, { error: 'invalid_field', message: 'Please enter a valid phone number.', field: 'phone' }),
+      ),
+    )
     const { user } = setup()
     await fill(user, { 'Full name': 'Asha Rao', Phone: '12ab', Email: 'asha@example.in', Password: 'password1' })
     await user.click(screen.getByRole('button', { name: 'Create account' }))

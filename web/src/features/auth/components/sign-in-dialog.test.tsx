@@ -2,10 +2,13 @@ import { ChakraProvider } from '@chakra-ui/react'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { HttpResponse } from 'msw'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createQueryClient } from '@/lib/query-client'
-import { deferred, jsonResponse, stubApi, testUser } from '@/testing/test-utils'
+import { api, errorReply } from '@/testing/handlers'
+import { server } from '@/testing/server'
+import { deferred, recordCalls, testUser } from '@/testing/test-utils'
 import { system } from '@/theme'
 import { meQueryKey } from '../api/get-me'
 import { useSignIn } from '../hooks/use-sign-in'
@@ -167,9 +170,14 @@ describe('SignInDialog', () => {
   })
 
   it('signs in by e-mail, closes, and returns to the page it came from, replacing history', async () => {
-    const answer = deferred<Response>()
+    const answer = deferred<void>()
     const account = testUser()
-    stubApi({ 'POST /api/auth/login': () => answer.promise })
+    server.use(
+      api.login(async () => {
+        await answer.promise
+        return HttpResponse.json({ user: account })
+      }),
+    )
     const { router, queryClient } = renderDialog({
       options: { step: 'emailLogin', from: '/contact?topic=mice' },
       initialEntries: ['/', '/offers'],
@@ -181,7 +189,7 @@ describe('SignInDialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Sign in' }))
     expect(await within(dialog).findByRole('button', { name: 'Signing in…' })).toBeDisabled()
 
-    answer.resolve(jsonResponse({ user: account }))
+    answer.resolve()
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
     expect(router.state.location.pathname).toBe('/contact')
     expect(router.state.location.search).toBe('?topic=mice')
@@ -190,9 +198,8 @@ describe('SignInDialog', () => {
   })
 
   it("registers with the dialog's account type and returns to the current page when no 'from' is known", async () => {
-    const { calls } = stubApi({
-      'POST /api/auth/register': () => jsonResponse({ user: testUser({ accountType: 'biz' }) }, 201),
-    })
+    server.use(api.register(() => HttpResponse.json({ user: testUser({ accountType: 'biz' }) }, { status: 201 })))
+    const calls = recordCalls()
     const { router } = renderDialog({
       initialState: { open: true, step: 'emailRegister', accountType: 'biz', lockBiz: true, from: '' },
       initialEntries: ['/holidays?scope=domestic'],
@@ -212,10 +219,7 @@ describe('SignInDialog', () => {
   })
 
   it('keeps the dialog open with the banner when sign-in fails', async () => {
-    stubApi({
-      'POST /api/auth/login': () =>
-        jsonResponse({ error: 'bad_credentials', message: 'Incorrect e-mail or password.' }, 401),
-    })
+    server.use(api.login(() => errorReply(401, { error: 'bad_credentials', message: 'Incorrect e-mail or password.' })))
     const { router } = renderDialog({ options: { step: 'emailLogin' }, initialEntries: ['/offers'] })
     const user = userEvent.setup()
     const dialog = await open(user)

@@ -1,0 +1,14 @@
+// The API's wire types as the test handlers speak them. They come from the
+// API contract (api/openapi.yaml, generated into api.gen.ts) in one place, so a change of source is a change here only.
+export type {
+  AuthUser,
+  Booking,
+  ChangePasswordInput,
+  CoTraveller,
+  DeviceSession,
+  ErrorBody,
+  Profile,
+  ProfileCompletion,
+  RegisterBody,
+  UserResponse,
+} from '@/lib/api-types'
