@@ -72,9 +72,10 @@ gen: $(NODE_STAMP) $(SQLC) ## Regenerate generated code and data (sqlc queries, 
 	$(NPM) run gen -w web
 
 .PHONY: lint
-lint: deps $(SQLC) ## Static checks: gofmt, go vet, sqlc vet (needs PostgreSQL), ESLint, knip, tsc
+lint: deps $(GOLANGCI) $(SQLC) ## Static checks: gofmt, go vet, golangci-lint, sqlc vet (needs PostgreSQL), ESLint, tsc, knip
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 	$(GO) vet $(GO_PKGS)
+	$(GOLANGCI) run $(GO_PKGS)
 	$(GO) run ./hack/sqlcvet -sqlc $(SQLC)
 	$(NPM) run lint -w web
 

@@ -54,7 +54,8 @@ var loadContract = sync.OnceValues(func() (*contract, error) {
 // req is the request as sent (its body is body), status and header and
 // resBody the answer.
 func (c *contract) violation(req *http.Request, body []byte, status int, header http.Header, resBody []byte) string {
-	ctx := context.Background()
+	// Checked after the exchange: the request's own context may have ended.
+	ctx := context.WithoutCancel(req.Context())
 	vreq := req.Clone(ctx)
 	vreq.Body = http.NoBody
 	if body != nil {

@@ -418,10 +418,10 @@ func filterAny(v any) any {
 	switch t := v.(type) {
 	case map[string]any:
 		for k, x := range t {
-			switch {
-			case k == "Fare":
+			switch k {
+			case "Fare":
 				t[k] = pick(x, travellerFare)
-			case k == "FareBreakdown":
+			case "FareBreakdown":
 				if list, ok := x.([]any); ok {
 					for i := range list {
 						list[i] = pick(list[i], travellerFareBreakdown)
@@ -429,7 +429,7 @@ func filterAny(v any) any {
 				} else {
 					t[k] = nil
 				}
-			case k == "Invoice":
+			case "Invoice":
 				t[k] = []any{}
 			default:
 				t[k] = filterAny(x)
@@ -554,7 +554,7 @@ func canonicalAmount(out, s []byte) (_ []byte, ok bool) {
 	for len(frac) > 0 && frac[len(frac)-1] == '0' {
 		frac = frac[:len(frac)-1]
 	}
-	if neg && !(len(intPart) == 1 && intPart[0] == '0' && len(frac) == 0) {
+	if isZero := len(intPart) == 1 && intPart[0] == '0' && len(frac) == 0; neg && !isZero {
 		out = append(out, '-')
 	}
 	out = append(out, intPart...)

@@ -175,7 +175,7 @@ func (h *Handler) runClaimed(w http.ResponseWriter, r *http.Request, work contex
 	keep := c.status != http.StatusAccepted && c.status != http.StatusInternalServerError &&
 		(c.status < http.StatusInternalServerError || claim.linked)
 	if keep {
-		status := int32(c.status)
+		status := int32(c.status) //nolint:gosec // an HTTP status
 		if err := h.q.IdempotencyFinish(work, queries.IdempotencyFinishParams{UserID: claim.userID, Operation: claim.op, Key: claim.key,
 			Holder: claim.holder, StatusCode: &status, Response: resp}); err != nil {
 			h.log.ErrorContext(work, "idempotency: could not store the answer", "err", err)
@@ -214,7 +214,7 @@ func (h *Handler) answerFromBooking(w http.ResponseWriter, r *http.Request, user
 		return true
 	}
 	resp, _ := json.Marshal(c.body)
-	status := int32(c.status)
+	status := int32(c.status) //nolint:gosec // an HTTP status
 	if err := h.q.IdempotencyFinish(context.WithoutCancel(ctx), queries.IdempotencyFinishParams{UserID: userID, Operation: op, Key: key,
 		BookingID: &bookingID, StatusCode: &status, Response: resp}); err != nil {
 		httpjson.Fail(w, r, err)

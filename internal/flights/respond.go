@@ -29,7 +29,7 @@ func writeRaw(w http.ResponseWriter, r *http.Request, raw []byte) {
 		return
 	}
 	_, _ = w.Write([]byte(`{"ok":true,"data":`))
-	_, _ = w.Write(raw)
+	_, _ = w.Write(raw) //nolint:gosec // JSON (Content-Type above, nosniff), never HTML
 	_, _ = w.Write([]byte("}\n"))
 }
 
@@ -49,10 +49,10 @@ func supplierError(err error, fallback string) error {
 		return &apierr.Error{Status: http.StatusInternalServerError, Code: "internal", Message: fallback, Err: err}
 	}
 	out := &apierr.Error{Status: http.StatusBadGateway, Code: "supplier_failed", Message: e.Message, Err: err}
-	switch {
-	case e.Kind == supplier.KindTimeout:
+	switch e.Kind {
+	case supplier.KindTimeout:
 		out.Status, out.Code = http.StatusGatewayTimeout, "supplier_timeout"
-	case e.Kind == supplier.KindRefused:
+	case supplier.KindRefused:
 		out.Status, out.Code = http.StatusUnprocessableEntity, "supplier_refused"
 	}
 	if e.FromSupplier && fallback != "" && e.Message != fallback {

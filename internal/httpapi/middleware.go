@@ -33,7 +33,7 @@ func observe(log *slog.Logger, m *telemetry.Metrics) func(http.Handler) http.Han
 			m.HTTPInFlight.Inc()
 			defer m.HTTPInFlight.Dec()
 			ww := middleware.NewWrapResponseWriter(w, r.ProtoMajor)
-			defer func() {
+			defer func() { //nolint:contextcheck // the closure logs with r.Context()
 				// Runs after a panic too (the recoverer above writes the 500).
 				status := ww.Status()
 				if status == 0 {
@@ -109,7 +109,7 @@ func statusClass(code int) string {
 func recoverer(log *slog.Logger) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			defer func() {
+			defer func() { //nolint:contextcheck // the closure answers through r
 				rec := recover()
 				if rec == nil {
 					return

@@ -3,15 +3,7 @@ package httpjson
 import (
 	"context"
 	"log/slog"
-	"net/http"
 )
-
-func contextOf(r *http.Request) context.Context {
-	if r == nil {
-		return context.Background()
-	}
-	return r.Context()
-}
 
 type loggerKey struct{}
 

@@ -34,18 +34,18 @@ func Write(w http.ResponseWriter, r *http.Request, status int, v any) {
 		h.Set("Cache-Control", "no-store")
 	}
 	w.WriteHeader(status)
-	if r != nil && r.Method == http.MethodHead {
+	if r.Method == http.MethodHead {
 		return
 	}
 	if err := json.NewEncoder(w).Encode(v); err != nil {
-		slog.DebugContext(contextOf(r), "json response not fully written", "err", err)
+		slog.DebugContext(r.Context(), "json response not fully written", "err", err)
 	}
 }
 
 // Fail answers err: an *apierr.Error (found with errors.As) with its status
 // and envelope, anything else with a 500 whose cause is logged, never sent.
 func Fail(w http.ResponseWriter, r *http.Request, err error) {
-	status, body := Envelope(contextOf(r), err)
+	status, body := Envelope(r.Context(), err)
 	Write(w, r, status, body)
 }
 
