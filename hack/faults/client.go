@@ -18,8 +18,14 @@ import (
 const (
 	replayTimeout = 10 * time.Second
 	firstTimeout  = 30 * time.Second
-	maxReplay     = 5 * time.Second
 )
+
+// replayBudget is how long a replay may take before the case fails: 5 s, the
+// target the soak (make bench) measures on a machine doing nothing else.
+// The brief run inside make test shares two cores with every other test
+// package, so it asks only that replays answer (replayTimeout) and reports
+// the slowest.
+var replayBudget = 5 * time.Second
 
 // User is a signed-in traveller: one cookie jar, valid on every replica.
 type User struct {

@@ -49,7 +49,7 @@ type Tally struct {
 
 // Failed reports whether the case found anything wrong.
 func (t *Tally) Failed() bool {
-	return t.Lost+t.Doubled+t.Stuck+t.Phantom+t.BadReplay > 0 || t.MaxReplay > maxReplay
+	return t.Lost+t.Doubled+t.Stuck+t.Phantom+t.BadReplay > 0 || t.MaxReplay > replayBudget
 }
 
 func (t *Tally) note(format string, args ...any) {
@@ -57,7 +57,7 @@ func (t *Tally) note(format string, args ...any) {
 }
 
 // Replay records the answer to a replayed key: it must come within
-// maxReplay, and be the settled booking (200), "pending, do not book
+// replayBudget, and be the settled booking (200), "pending, do not book
 // again" (202), or, for a call the supplier never received, "not made,
 // book (or ticket) again" (409).
 func (t *Tally) Replay(key string, a Answer) {
@@ -78,7 +78,7 @@ func (t *Tally) Replay(key string, a Answer) {
 	case a.Status != http.StatusOK && a.Status != http.StatusAccepted:
 		t.BadReplay++
 		t.note("replay %s: %s", key, a)
-	case a.Took > maxReplay:
+	case a.Took > replayBudget:
 		t.note("replay %s took %s: %s", key, a.Took.Round(time.Millisecond), a)
 	}
 }
