@@ -189,37 +189,6 @@ func (q *Queries) BookingEventAdd(ctx context.Context, arg BookingEventAddParams
 	return err
 }
 
-const bookingEvents = `-- name: BookingEvents :many
-SELECT id, booking_id, from_status, to_status, note, at FROM booking_events WHERE booking_id = $1 ORDER BY id
-`
-
-func (q *Queries) BookingEvents(ctx context.Context, bookingID uuid.UUID) ([]BookingEvent, error) {
-	rows, err := q.db.Query(ctx, bookingEvents, bookingID)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	items := []BookingEvent{}
-	for rows.Next() {
-		var i BookingEvent
-		if err := rows.Scan(
-			&i.ID,
-			&i.BookingID,
-			&i.FromStatus,
-			&i.ToStatus,
-			&i.Note,
-			&i.At,
-		); err != nil {
-			return nil, err
-		}
-		items = append(items, i)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	return items, nil
-}
-
 const bookingGetByID = `-- name: BookingGetByID :one
 SELECT id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconcile_attempts, next_reconcile_at, reconciled_at, created_at, updated_at, lease_owner, lease_until FROM bookings WHERE id = $1
 `

@@ -98,6 +98,3 @@ FROM bookings WHERE status = 'unknown';
 
 -- name: BookingEventAdd :exec
 INSERT INTO booking_events (booking_id, from_status, to_status, note) VALUES (@booking_id, @from_status, @to_status, @note);
-
--- name: BookingEvents :many
-SELECT * FROM booking_events WHERE booking_id = @booking_id ORDER BY id;
