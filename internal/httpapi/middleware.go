@@ -169,9 +169,13 @@ func securityHeaders(hsts bool) func(http.Handler) http.Handler {
 // CAFxX/httpcompression for the negotiation (q-values, including q=0
 // refusals, and Vary) with klauspost's pooled encoders. Supplier answers pass
 // through at hundreds of KiB each, and packing them is most of what the API
-// adds to a search: zstd at its fastest level and gzip at level 3 keep that
-// to a fraction of a millisecond (BenchmarkCompressSearchAnswer). Bodies
-// under 200 bytes go out as they are.
+// adds to a search: zstd at its fastest level and gzip at level 3.
+// BenchmarkCompressSearchAnswer measures a 400 KB answer (a quarter of it
+// incompressible, like result indexes): about 1.4 ms with zstd, where chi's
+// compressor with the same encoders takes about 1.05 ms, because
+// httpcompression copies the body into a buffer of its own before packing
+// it (450 KB more allocated per answer). Bodies under 200 bytes go out as
+// they are.
 func compress() func(http.Handler) http.Handler {
 	// Browsers accept zstd windows up to 8 MiB; 1 MiB keeps each pooled
 	// encoder small and covers the largest answers.
