@@ -97,6 +97,9 @@ test.describe('header', () => {
 
     await signIn.click()
     await expect(dialog).toBeVisible()
+    // A click outside while the dialog is still animating open is not a
+    // dismissal; click once it has settled, as a person would.
+    await dialog.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)))
     await page.mouse.click(5, 790)
     await expect(dialog).toBeHidden()
   })
