@@ -29,7 +29,6 @@ import (
 	"github.com/paryatan/paryatan/internal/instance"
 	"github.com/paryatan/paryatan/internal/platform/config"
 	"github.com/paryatan/paryatan/internal/platform/telemetry"
-	"github.com/paryatan/paryatan/internal/store"
 	"github.com/paryatan/paryatan/internal/store/storetest"
 	"github.com/paryatan/paryatan/internal/supplier/connector"
 	"github.com/paryatan/paryatan/internal/supplier/sim"
@@ -102,15 +101,7 @@ func (e *Env) Vanish(t testing.TB) {
 // New starts the server for one test; everything stops when the test ends.
 func New(t testing.TB, opts Options) *Env {
 	t.Helper()
-	ctx := context.Background()
-	pool, err := store.Open(ctx, storetest.NewDatabase(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(pool.Close)
-	if _, err := store.Migrate(ctx, pool, store.Migrations()); err != nil {
-		t.Fatal(err)
-	}
+	pool := storetest.NewPool(t)
 	simSrv := sim.New(opts.Sim)
 	var simHandler http.Handler = simSrv
 	if opts.SimMiddleware != nil {

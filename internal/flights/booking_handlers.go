@@ -155,7 +155,7 @@ func (h *Handler) Book(w http.ResponseWriter, r *http.Request) {
 // passenger (isLCC, traceId, resultIndex, agentReferenceNo, passengers,
 // address, contact).
 type TicketInput struct {
-	BookingId        looseInt         `json:"bookingId,omitempty"`
+	BookingId        httpjson.Int     `json:"bookingId,omitempty"`
 	PNR              string           `json:"pnr,omitempty"`
 	TraceId          string           `json:"traceId"`
 	IsLCC            bool             `json:"isLCC,omitempty"`
@@ -250,7 +250,7 @@ func (h *Handler) BookingDetails(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var in struct {
-		BookingId looseInt `json:"bookingId"`
+		BookingId httpjson.Int `json:"bookingId"`
 	}
 	if err := httpjson.Decode(w, r, &in); err != nil {
 		httpjson.Fail(w, r, err)

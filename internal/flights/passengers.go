@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/paryatan/paryatan/internal/apierr"
+	"github.com/paryatan/paryatan/internal/httpjson"
 	"github.com/paryatan/paryatan/internal/indiatime"
 	"github.com/paryatan/paryatan/internal/supplier"
 	"github.com/paryatan/paryatan/internal/validate"
@@ -15,22 +16,22 @@ import (
 // Passenger form). Numbers may arrive as strings. Passport details are
 // needed on international full-service fares.
 type PassengerInput struct {
-	Title          string   `json:"Title"`
-	FirstName      string   `json:"FirstName"`
-	LastName       string   `json:"LastName"`
-	PaxType        looseInt `json:"PaxType,omitempty"`
-	DateOfBirth    string   `json:"DateOfBirth"`
-	Gender         looseInt `json:"Gender"`
-	ContactNo      string   `json:"ContactNo,omitempty"`
-	Email          string   `json:"Email,omitempty"`
-	Nationality    string   `json:"Nationality,omitempty"`
-	PassportNo     string   `json:"PassportNo,omitempty"`
-	PassportExpiry string   `json:"PassportExpiry,omitempty"`
-	AddressLine1   string   `json:"AddressLine1,omitempty"`
-	AddressLine2   string   `json:"AddressLine2,omitempty"`
-	City           string   `json:"City,omitempty"`
-	CountryCode    string   `json:"CountryCode,omitempty"`
-	CountryName    string   `json:"CountryName,omitempty"`
+	Title          string       `json:"Title"`
+	FirstName      string       `json:"FirstName"`
+	LastName       string       `json:"LastName"`
+	PaxType        httpjson.Int `json:"PaxType,omitempty"`
+	DateOfBirth    string       `json:"DateOfBirth"`
+	Gender         httpjson.Int `json:"Gender"`
+	ContactNo      string       `json:"ContactNo,omitempty"`
+	Email          string       `json:"Email,omitempty"`
+	Nationality    string       `json:"Nationality,omitempty"`
+	PassportNo     string       `json:"PassportNo,omitempty"`
+	PassportExpiry string       `json:"PassportExpiry,omitempty"`
+	AddressLine1   string       `json:"AddressLine1,omitempty"`
+	AddressLine2   string       `json:"AddressLine2,omitempty"`
+	City           string       `json:"City,omitempty"`
+	CountryCode    string       `json:"CountryCode,omitempty"`
+	CountryName    string       `json:"CountryName,omitempty"`
 }
 
 // AddressInput is the booking address (it may also come on the passenger).

@@ -22,15 +22,7 @@ import (
 // (the open routes use none).
 func openRoutes(t *testing.T, suppliers supplier.Registry) http.Handler {
 	t.Helper()
-	doc, err := connector.Parse([]byte(`connectors:
-  - name: tbo
-    endpoints: {auth: "http://127.0.0.1:1/a", air: "http://127.0.0.1:1/b"}
-    credentials: {file: /dev/null}
-`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	h := NewHandler(Deps{Connectors: connector.NewStore(doc, "", slog.New(slog.DiscardHandler)), Suppliers: suppliers,
+	h := NewHandler(Deps{Connectors: connector.NewStore(testConnectors(t), "", slog.New(slog.DiscardHandler)), Suppliers: suppliers,
 		Log: slog.New(slog.DiscardHandler), Metrics: telemetry.NewMetrics(), Limits: &Limits{}})
 	r := chi.NewRouter()
 	r.Post("/flights/{supplier}/search", h.Search)

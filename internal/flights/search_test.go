@@ -8,7 +8,9 @@ import (
 	"github.com/paryatan/paryatan/internal/supplier/connector"
 )
 
-func testConnector(t *testing.T) *connector.Connector {
+// testConnectors is a connector document with one "tbo" connector whose
+// endpoints nothing answers.
+func testConnectors(t *testing.T) *connector.Document {
 	t.Helper()
 	doc, err := connector.Parse([]byte(`connectors:
   - name: tbo
@@ -18,7 +20,12 @@ func testConnector(t *testing.T) *connector.Connector {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, _ := doc.Find("tbo")
+	return doc
+}
+
+func testConnector(t *testing.T) *connector.Connector {
+	t.Helper()
+	c, _ := testConnectors(t).Find("tbo")
 	return c
 }
 

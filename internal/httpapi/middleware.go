@@ -120,7 +120,7 @@ func recoverer(log *slog.Logger) func(http.Handler) http.Handler {
 				log.ErrorContext(r.Context(), "panic serving request", "panic", rec, "path", r.URL.Path)
 				if r.Header.Get("Connection") != "Upgrade" {
 					// Logged above: no cause to log again.
-					httpjson.Fail(w, r, apierr.New(http.StatusInternalServerError, "internal", apierr.InternalMessage))
+					httpjson.Fail(w, r, apierr.Internal(nil))
 				}
 			}()
 			next.ServeHTTP(w, r.WithContext(httpjson.WithLogger(r.Context(), log)))

@@ -55,8 +55,7 @@ func Fail(w http.ResponseWriter, r *http.Request, err error) {
 func Envelope(ctx context.Context, err error) (int, ErrorBody) {
 	var e *apierr.Error
 	if !errors.As(err, &e) {
-		Logger(ctx).ErrorContext(ctx, "request failed", "err", err)
-		return http.StatusInternalServerError, ErrorBody{Code: "internal", Message: apierr.InternalMessage}
+		e = apierr.Internal(err)
 	}
 	if e.Status >= http.StatusInternalServerError && e.Err != nil {
 		Logger(ctx).ErrorContext(ctx, "request failed", "code", e.Code, "err", e.Err)

@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/paryatan/paryatan/internal/instance"
-	"github.com/paryatan/paryatan/internal/store"
 	"github.com/paryatan/paryatan/internal/store/storetest"
 )
 
@@ -16,14 +15,7 @@ import (
 func TestInstanceLifecycle(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	pool, err := store.Open(ctx, storetest.NewDatabase(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer pool.Close()
-	if _, err := store.Migrate(ctx, pool, store.Migrations()); err != nil {
-		t.Fatal(err)
-	}
+	pool := storetest.NewPool(t)
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	a, b := instance.New(pool, log), instance.New(pool, log)
 	if a.ID == b.ID || a.ID == "" {

@@ -6,7 +6,6 @@ import (
 
 	"github.com/shopspring/decimal"
 
-	"github.com/paryatan/paryatan/internal/store"
 	"github.com/paryatan/paryatan/internal/store/queries"
 	"github.com/paryatan/paryatan/internal/store/storetest"
 )
@@ -17,14 +16,7 @@ import (
 func TestBookingPriceIsExact(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	pool, err := store.Open(ctx, storetest.NewDatabase(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(pool.Close)
-	if _, err := store.Migrate(ctx, pool, store.Migrations()); err != nil {
-		t.Fatal(err)
-	}
+	pool := storetest.NewPool(t)
 	q := queries.New(pool)
 	user, err := q.UserCreate(ctx, queries.UserCreateParams{Email: "money@example.in", FullName: "Money", AccountType: "personal"})
 	if err != nil {

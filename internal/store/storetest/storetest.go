@@ -12,6 +12,9 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/paryatan/paryatan/internal/store"
 )
 
 // AdminURL is the server tests create their databases on:
@@ -61,4 +64,20 @@ func NewDatabase(t testing.TB) string {
 	}
 	u.Path = "/" + name
 	return u.String()
+}
+
+// NewPool opens a pool on a new database (NewDatabase) holding the
+// migrated schema; it is closed when the test ends.
+func NewPool(t testing.TB) *pgxpool.Pool {
+	t.Helper()
+	ctx := context.Background()
+	pool, err := store.Open(ctx, NewDatabase(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(pool.Close)
+	if _, err := store.Migrate(ctx, pool, store.Migrations()); err != nil {
+		t.Fatal(err)
+	}
+	return pool
 }

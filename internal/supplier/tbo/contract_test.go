@@ -15,7 +15,6 @@ import (
 
 	"github.com/paryatan/paryatan/internal/apitest"
 	"github.com/paryatan/paryatan/internal/platform/telemetry"
-	"github.com/paryatan/paryatan/internal/store"
 	"github.com/paryatan/paryatan/internal/store/storetest"
 	"github.com/paryatan/paryatan/internal/supplier/standin"
 	"github.com/paryatan/paryatan/internal/supplier/tbo"
@@ -30,14 +29,7 @@ func TestClientAgainstProductionShapedAnswers(t *testing.T) {
 	sup := standin.New(t)
 	conns := apitest.NewSimConnectors(t, sup.URL, nil)
 	conn, _ := conns.Current().Find("tbo")
-	pool, err := store.Open(ctx, storetest.NewDatabase(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(pool.Close)
-	if _, err := store.Migrate(ctx, pool, store.Migrations()); err != nil {
-		t.Fatal(err)
-	}
+	pool := storetest.NewPool(t)
 	client := tbo.NewClient(tbo.NewPGTokens(pool), telemetry.NewSupplierMetrics(prometheus.NewRegistry()),
 		noop.NewTracerProvider(), slog.New(slog.DiscardHandler), os.Getenv)
 

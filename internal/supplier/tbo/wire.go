@@ -4,36 +4,18 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"strconv"
 	"strings"
 
 	"github.com/shopspring/decimal"
+
+	"github.com/paryatan/paryatan/internal/httpjson"
 )
 
 // The supplier's JSON is loosely typed: numbers and booleans sometimes
 // arrive as strings, and absent values as null. These types read either.
 
 // Int is an integer that may arrive as a JSON string.
-type Int int64
-
-// UnmarshalJSON accepts 12, "12", "" and null.
-func (n *Int) UnmarshalJSON(b []byte) error {
-	s := strings.Trim(string(bytes.TrimSpace(b)), `"`)
-	if s == "" || s == "null" {
-		*n = 0
-		return nil
-	}
-	if v, err := strconv.ParseInt(s, 10, 64); err == nil {
-		*n = Int(v)
-		return nil
-	}
-	f, err := strconv.ParseFloat(s, 64)
-	if err != nil {
-		return err
-	}
-	*n = Int(f)
-	return nil
-}
+type Int = httpjson.Int
 
 // Bool is a boolean that may arrive as a JSON string.
 type Bool bool

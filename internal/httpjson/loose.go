@@ -1,4 +1,4 @@
-package flights
+package httpjson
 
 import (
 	"bytes"
@@ -6,25 +6,26 @@ import (
 	"strings"
 )
 
-// looseInt is an integer the web app may send as a JSON string (form
-// fields): 12, "12", "" and null read; 12.0 reads as 12.
-type looseInt int64
+// Int is an integer that may arrive as a JSON string: form fields from the
+// web app, and the flight supplier's loosely typed answers. 12, "12", ""
+// and null read (the last two as 0); 12.0 reads as 12.
+type Int int64
 
 // UnmarshalJSON accepts 12, "12", "" and null.
-func (n *looseInt) UnmarshalJSON(b []byte) error {
+func (n *Int) UnmarshalJSON(b []byte) error {
 	s := strings.Trim(string(bytes.TrimSpace(b)), `"`)
 	if s == "" || s == "null" {
 		*n = 0
 		return nil
 	}
 	if v, err := strconv.ParseInt(s, 10, 64); err == nil {
-		*n = looseInt(v)
+		*n = Int(v)
 		return nil
 	}
 	f, err := strconv.ParseFloat(s, 64)
 	if err != nil {
 		return err
 	}
-	*n = looseInt(f)
+	*n = Int(f)
 	return nil
 }
