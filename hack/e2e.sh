@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # Runs the browser journeys (web/e2e, Playwright in Debian's Chromium) against
 # the real server: bin/paryatan-api on a free port, on its embedded defaults
-# (a private PostgreSQL in a temporary DATA_DIR), stopped afterwards. The run
-# fails when any journey fails or is skipped, or when none runs.
+# (a private PostgreSQL in a temporary DATA_DIR), stopped afterwards. The
+# supplier is bin/tbo-sim in its own process, so that a journey can script it
+# through its control paths (E2E_SIM_URL/_sim/faults: a failed search, a fare
+# that rises) and count what it really booked (E2E_SIM_URL/_sim/bookings).
+# The run fails when any journey fails or is skipped, or when none runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -11,17 +14,39 @@ export CHROMIUM_PATH
 
 data=$(mktemp -d /tmp/paryatan-e2e.XXXXXX)
 chmod 755 "$data" # the embedded PostgreSQL runs unprivileged when we are root
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])' 2>/dev/null \
-  || node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
+free_port() {
+  python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])' 2>/dev/null \
+    || node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'
+}
+port=$(free_port)
+sim_port=$(free_port)
 log="$data/server.log"
+
+# The supplier simulator, answering within a quarter of a second: fast enough
+# for a journey, slow enough that every loading state is really shown.
+bin/tbo-sim -addr "127.0.0.1:$sim_port" -latency uniform:50ms-250ms -log-level warn >"$data/sim.log" 2>&1 &
+sim_pid=$!
+printf '{"clientId":"ApiIntegrationNew","userName":"paryatan","password":"paryatan@123"}' >"$data/sim-credentials.json"
+chmod 600 "$data/sim-credentials.json"
+cat >"$data/connectors.yaml" <<YAML
+connectors:
+  - name: tbo
+    endpoints:
+      auth: http://127.0.0.1:$sim_port/SharedServices/SharedData.svc/rest
+      air: http://127.0.0.1:$sim_port/BookingEngineService_Air/AirService.svc/rest
+    credentials:
+      file: $data/sim-credentials.json
+    compression: false
+YAML
+export E2E_SIM_URL="http://127.0.0.1:$sim_port"
 
 # Loopback is trusted as a proxy so each browser test can present its own
 # client address (X-Forwarded-For) and stay clear of the per-address limits.
-PORT=$port METRICS_ADDR=127.0.0.1:0 DATA_DIR="$data" LOG_LEVEL=warn TRUSTED_PROXIES=127.0.0.1/32,::1/128 bin/paryatan-api >"$log" 2>&1 &
+CONNECTORS_FILE="$data/connectors.yaml" PORT=$port METRICS_ADDR=127.0.0.1:0 DATA_DIR="$data" LOG_LEVEL=warn TRUSTED_PROXIES=127.0.0.1/32,::1/128 bin/paryatan-api >"$log" 2>&1 &
 pid=$!
 cleanup() {
-  kill -TERM "$pid" 2>/dev/null || true
-  wait "$pid" 2>/dev/null || true
+  kill -TERM "$pid" "$sim_pid" 2>/dev/null || true
+  wait "$pid" "$sim_pid" 2>/dev/null || true
   rm -rf "$data"
 }
 trap cleanup EXIT
@@ -29,6 +54,7 @@ trap cleanup EXIT
 for _ in $(seq 1 600); do
   if curl -fsS "http://127.0.0.1:$port/readyz" >/dev/null 2>&1; then break; fi
   if ! kill -0 "$pid" 2>/dev/null; then echo "server exited:" >&2; cat "$log" >&2; exit 1; fi
+  if ! kill -0 "$sim_pid" 2>/dev/null; then echo "supplier simulator exited:" >&2; cat "$data/sim.log" >&2; exit 1; fi
   sleep 0.1
 done
 curl -fsS "http://127.0.0.1:$port/readyz" >/dev/null || { echo "server not ready:" >&2; cat "$log" >&2; exit 1; }

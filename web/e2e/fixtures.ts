@@ -65,3 +65,44 @@ export function pathOf(url: string): string {
 export async function expectPath(page: Page, path: string) {
   await expect.poll(() => pathOf(page.url())).toBe(path)
 }
+
+/** The supplier simulator hack/e2e.sh started for the journeys. */
+function simURL(path: string): string {
+  const base = process.env.E2E_SIM_URL
+  if (!base) throw new Error('E2E_SIM_URL is not set: run the journeys with `make build && hack/e2e.sh`')
+  return base + path
+}
+
+/**
+ * What the supplier does on later calls of a method until cleared, as the
+ * simulator's fault overrides take it: `{ Search: { error: 'true' } }`,
+ * `{ FareQuote: { priceChange: 'true' } }`, `{ Book: { latency: '2s' } }`.
+ */
+export type SimFaults = Record<string, { latency?: string; error?: string; drop?: string; priceChange?: string }>
+
+export async function setSimFaults(faults: SimFaults): Promise<void> {
+  const res = await fetch(simURL('/_sim/faults'), { method: 'PUT', body: JSON.stringify(faults) })
+  expect(res.status, await res.text()).toBe(200)
+}
+
+export async function clearSimFaults(): Promise<void> {
+  const res = await fetch(simURL('/_sim/faults'), { method: 'DELETE' })
+  expect(res.status).toBe(200)
+}
+
+export interface SimBooking {
+  bookingId: number
+  pnr: string
+  traceId: string
+  resultIndex: string
+  isLCC: boolean
+  ticketed: boolean
+}
+
+/** Every booking the supplier holds, whoever made it. */
+export async function simBookings(): Promise<SimBooking[]> {
+  const res = await fetch(simURL('/_sim/bookings'))
+  expect(res.status).toBe(200)
+  const { bookings } = (await res.json()) as { bookings: SimBooking[] | null }
+  return bookings ?? []
+}

@@ -29,10 +29,16 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <HomeRoute /> },
 
-          { path: 'flights', element: page('Flights') },
-          { path: 'flights/form', element: page('Search flights') },
-          { path: 'flights/fare', element: <RequireAuth>{page('Fare and booking')}</RequireAuth> },
-          { path: 'flights/review', element: <RequireAuth>{page('Fare and booking')}</RequireAuth> },
+          // The flight pages load their code when first visited.
+          { path: 'flights', lazy: () => import('./routes/flights-results') },
+          { path: 'flights/form', lazy: () => import('./routes/flights-form') },
+          {
+            element: <RequireAuth />,
+            children: [
+              { path: 'flights/fare', lazy: () => import('./routes/flights-fare') },
+              { path: 'flights/review', lazy: () => import('./routes/flights-fare') },
+            ],
+          },
           { path: 'flights/search', element: <Redirect to="/flights" keepQuery /> },
           { path: 'flight', element: <Redirect to="/flights/fare" keepQuery /> },
 
@@ -74,6 +80,7 @@ export const routes: RouteObject[] = [
                   { path: 'devices', lazy: () => import('./routes/account-devices') },
                   { path: 'reset-password', lazy: () => import('./routes/account-reset-password') },
                   { path: 'trips', lazy: () => import('./routes/account-trips') },
+                  { path: 'trips/:id', lazy: () => import('./routes/account-trip') },
                   { path: 'wallet', lazy: () => import('./routes/account-wallet') },
                   { path: 'payments', lazy: () => import('./routes/account-payments') },
                   { path: 'wishlist', lazy: () => import('./routes/account-wishlist') },

@@ -1,13 +1,22 @@
 import { http, HttpResponse, type DefaultBodyType, type HttpResponseResolver, type PathParams } from 'msw'
 import type {
+  BookInput,
   Booking,
+  BookingDetailsDocument,
+  BookingOutcome,
   ChangePasswordInput,
   CoTraveller,
   DeviceSession,
   ErrorBody,
+  FareQuoteDocument,
+  FareRuleDocument,
   Profile,
   ProfileCompletion,
   RegisterBody,
+  SearchDocument,
+  SearchInput,
+  TicketInput,
+  TraceInput,
   UserResponse,
 } from './wire'
 
@@ -36,6 +45,8 @@ function endpoint<
 type Empty = null
 type Items<T> = { items: T[] }
 type IdParam = { id: string }
+/** A flights answer: `{ok: true, data}`. */
+type Data<T> = { ok: true; data: T }
 
 /** The product's API, one handler factory per endpoint (paths as in the product spec). */
 export const api = {
@@ -60,6 +71,16 @@ export const api = {
   revokeSession: endpoint<Empty, Empty, IdParam>('post', '/api/v1/me/sessions/:id/revoke'),
   changePassword: endpoint<ChangePasswordInput, { ok: boolean }>('put', '/api/v1/me/password'),
   bookings: endpoint<Empty, Items<Booking>>('get', '/api/v1/me/bookings'),
+
+  flightSearch: endpoint<SearchInput, Data<SearchDocument>>('post', '/api/v1/flights/tbo/search'),
+  fareQuote: endpoint<TraceInput, Data<FareQuoteDocument>>('post', '/api/v1/flights/tbo/fare-quote'),
+  fareRule: endpoint<TraceInput, Data<FareRuleDocument>>('post', '/api/v1/flights/tbo/fare-rule'),
+  book: endpoint<BookInput, BookingOutcome>('post', '/api/v1/flights/tbo/book'),
+  ticket: endpoint<TicketInput, BookingOutcome>('post', '/api/v1/flights/tbo/ticket'),
+  bookingDetails: endpoint<{ bookingId: number | string }, Data<BookingDetailsDocument>>(
+    'post',
+    '/api/v1/flights/tbo/booking-details',
+  ),
 }
 
 /** A JSON error answer as the API writes it. */

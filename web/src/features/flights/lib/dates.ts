@@ -1,0 +1,121 @@
+// Calendar dates for the flight screens. A date is a plain `YYYY-MM-DD`
+// string (what the API takes and the URL carries); "today" is India's
+// calendar day, the one the API checks departures against.
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/
+
+const indiaDay = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Asia/Kolkata',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+})
+
+/** Today in India as YYYY-MM-DD. */
+export function todayISO(now: Date = new Date()): string {
+  return indiaDay.format(now)
+}
+
+/** Whether the text is a real calendar date written YYYY-MM-DD. */
+export function isISODate(text: string): boolean {
+  const m = ISO_DATE.exec(text)
+  if (!m) return false
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])))
+  return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3])
+}
+
+/** The date `days` later (earlier when negative). */
+export function addDays(iso: string, days: number): string {
+  const m = ISO_DATE.exec(iso)
+  if (!m) return iso
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]) + days))
+  return d.toISOString().slice(0, 10)
+}
+
+/** YYYY-MM-DD shown as dd-MM-yyyy (spec 5); anything else unchanged. */
+export function toDisplayDate(iso: string): string {
+  const m = ISO_DATE.exec(iso)
+  return m ? `${m[3]}-${m[2]}-${m[1]}` : iso
+}
+
+/** dd-MM-yyyy read back as YYYY-MM-DD; '' when it is no real date. */
+export function fromDisplayDate(text: string): string {
+  const m = /^(\d{2})-(\d{2})-(\d{4})$/.exec(text.trim())
+  if (!m) return ''
+  const iso = `${m[3]}-${m[2]}-${m[1]}`
+  return isISODate(iso) ? iso : ''
+}
+
+/** The later of two dates, ignoring empty ones ('' when both are). */
+export function maxDate(a: string, b: string): string {
+  if (!a) return b
+  if (!b) return a
+  return a > b ? a : b
+}
+
+const dayMonth = new Intl.DateTimeFormat('en-IN', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' })
+const longDay = new Intl.DateTimeFormat('en-IN', {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+})
+
+function utc(iso: string): Date | undefined {
+  const m = ISO_DATE.exec(iso)
+  return m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : undefined
+}
+
+/** "Tue, 1 Dec" for a date strip. */
+export function formatShortDay(iso: string): string {
+  const d = utc(iso)
+  return d ? dayMonth.format(d) : iso
+}
+
+/** "Tue, 1 Dec 2026". */
+export function formatLongDay(iso: string): string {
+  const d = utc(iso)
+  return d ? longDay.format(d) : iso
+}
+
+/** "HH:MM" of a supplier local time "YYYY-MM-DDTHH:MM:SS" ('' when unreadable); no time-zone shift. */
+export function clockOf(localTime: string | null | undefined): string {
+  const m = /T(\d{2}):(\d{2})/.exec(localTime ?? '')
+  return m ? `${m[1]}:${m[2]}` : ''
+}
+
+/** Minutes as "2h 05m". */
+export function formatDuration(minutes: number): string {
+  if (!Number.isFinite(minutes) || minutes <= 0) return ''
+  const h = Math.floor(minutes / 60)
+  const m = Math.round(minutes % 60)
+  return `${h}h ${String(m).padStart(2, '0')}m`
+}
+
+const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC']
+
+/**
+ * The supplier's last ticket date for people, from either form it comes in:
+ * "31AUG24" (day, month, two-digit year) or an ISO date-time. '' for null,
+ * empty or unreadable values, so nothing ever reads "null".
+ */
+export function formatLastTicketDate(value: string | null | undefined): string {
+  const text = (value ?? '').trim()
+  if (!text) return ''
+  const compact = /^(\d{1,2})([A-Za-z]{3})(\d{2}|\d{4})$/.exec(text)
+  if (compact) {
+    const month = MONTHS.indexOf((compact[2] ?? '').toUpperCase())
+    if (month < 0) return ''
+    const yearText = compact[3] ?? ''
+    const year = yearText.length === 2 ? 2000 + Number(yearText) : Number(yearText)
+    const iso = `${year}-${String(month + 1).padStart(2, '0')}-${String(Number(compact[1])).padStart(2, '0')}`
+    return isISODate(iso) ? formatLongDay(iso) : ''
+  }
+  const iso = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}):(\d{2}))?/.exec(text)
+  if (iso && isISODate(iso[1] ?? '')) {
+    const day = formatLongDay(iso[1] ?? '')
+    return iso[2] && iso[3] ? `${day}, ${iso[2]}:${iso[3]}` : day
+  }
+  return ''
+}
