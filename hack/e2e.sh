@@ -5,7 +5,8 @@
 # supplier is bin/tbo-sim in its own process, so that a journey can script it
 # through its control paths (E2E_SIM_URL/_sim/faults: a failed search, a fare
 # that rises) and count what it really booked (E2E_SIM_URL/_sim/bookings).
-# The run fails when any journey fails or is skipped, or when none runs.
+# Arguments go to Playwright (a spec file, -g pattern). The run fails when
+# any journey fails or is skipped, or when none runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -63,7 +64,7 @@ curl -fsS "http://127.0.0.1:$port/readyz" >/dev/null || { echo "server not ready
 # skipped, and at least one run.
 report="$data/report.json"
 status=0
-E2E_JSON_REPORT="$report" E2E_BASE_URL="http://127.0.0.1:$port" npm run e2e -w web || status=$?
+E2E_JSON_REPORT="$report" E2E_BASE_URL="http://127.0.0.1:$port" npm run e2e -w web -- "$@" || status=$?
 if [[ ! -s "$report" ]]; then
   echo "e2e: Playwright wrote no report ($report)" >&2
   exit 1
