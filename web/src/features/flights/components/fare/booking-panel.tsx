@@ -1,0 +1,134 @@
+import { Alert, Box, Button, chakra, DataList, Heading, HStack, Stack, Text } from '@chakra-ui/react'
+import { ErrorBanner } from '@/components/ui/error-banner'
+import { RouterLink } from '@/components/ui/router-link'
+import type { BookingFlow, TicketMode } from '../../hooks/use-booking-flow'
+import { ticketsOf } from '../../lib/booking'
+
+function Collapsed({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <chakra.details borderWidth="1px" borderColor="border" rounded="md" p="3">
+      <chakra.summary
+        cursor="pointer"
+        fontWeight="medium"
+        _focusVisible={{ outline: '2px solid', outlineColor: 'brand.focusRing' }}
+      >
+        {title}
+      </chakra.summary>
+      <Box mt="3">{children}</Box>
+    </chakra.details>
+  )
+}
+
+function Row({ label, value }: { label: string; value: React.ReactNode }) {
+  return (
+    <DataList.Item>
+      <DataList.ItemLabel>{label}</DataList.ItemLabel>
+      <DataList.ItemValue>{value}</DataList.ItemValue>
+    </DataList.Item>
+  )
+}
+
+interface BookingPanelProps {
+  flow: BookingFlow
+  traceId: string
+  resultIndex: string
+  isLCC: boolean | undefined
+  onTicket(mode: TicketMode): void
+}
+
+/** The booking once made: references, ticketing, booking details, diagnostics and the raw answer. */
+export function BookingPanel({ flow, traceId, resultIndex, isLCC, onTicket }: BookingPanelProps) {
+  const ticketing = flow.busy === 'ticket'
+  const itinerary = flow.details?.Response.FlightItinerary
+  const tickets = ticketsOf(flow.details)
+  const booking = flow.ticket?.booking ?? flow.book?.booking
+  return (
+    <Stack gap="4" as="section" aria-labelledby="booking-heading">
+      <Heading as="h2" size="lg" id="booking-heading">
+        Booking
+      </Heading>
+      {flow.bookMessage ? <Text role="status">{flow.bookMessage}</Text> : null}
+      <DataList.Root orientation="horizontal" size="sm">
+        <Row label="BookingId" value={flow.ref.bookingId ?? '—'} />
+        <Row label="PNR" value={flow.ref.pnr || '—'} />
+        {booking ? <Row label="Status" value={booking.status} /> : null}
+        {booking ? <Row label="Booking record" value={booking._id} /> : null}
+      </DataList.Root>
+
+      <HStack gap="3" wrap="wrap">
+        <Button colorPalette="brand" onClick={() => onTicket('auto')} disabled={ticketing}>
+          {ticketing ? 'Ticketing…' : flow.ticketAnswered ? 'Retry Ticket' : 'Ticket'}
+        </Button>
+        <Button variant="outline" onClick={() => onTicket('gds')} disabled={ticketing}>
+          Force GDS ticket
+        </Button>
+        <Button variant="outline" onClick={() => onTicket('lcc')} disabled={ticketing}>
+          Force LCC ticket
+        </Button>
+      </HStack>
+      {flow.ticketError ? <ErrorBanner message={flow.ticketError} /> : null}
+      {flow.ticketMessage && !flow.ticketError ? (
+        <Alert.Root status="success" role="status">
+          <Alert.Indicator />
+          <Alert.Title>{flow.ticketMessage}</Alert.Title>
+        </Alert.Root>
+      ) : null}
+      {flow.pending ? (
+        <Alert.Root status="info" role="alert">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>{flow.pending}</Alert.Title>
+            <Alert.Description>
+              <RouterLink to="/account/trips">My Trips</RouterLink>
+            </Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      ) : null}
+
+      <Stack gap="3">
+        <Heading as="h3" size="md">
+          Booking details
+        </Heading>
+        <HStack>
+          <Button
+            variant="outline"
+            onClick={() => void flow.refreshDetails(flow.ref.bookingId)}
+            loading={flow.busy === 'details'}
+          >
+            Refresh booking details
+          </Button>
+        </HStack>
+        {flow.detailsError ? <ErrorBanner message={flow.detailsError} /> : null}
+        {itinerary ? (
+          <DataList.Root orientation="horizontal" size="sm" data-testid="booking-details">
+            <Row label="PNR" value={itinerary.PNR || '—'} />
+            <Row label="BookingId" value={itinerary.BookingId} />
+            {booking ? <Row label="Booking status" value={booking.status} /> : null}
+            {tickets.map((t, i) => (
+              <Row
+                key={i}
+                label={t.name || `Passenger ${i + 1}`}
+                value={t.ticket ? `Ticket ${t.ticket}` : 'Not ticketed yet'}
+              />
+            ))}
+          </DataList.Root>
+        ) : null}
+      </Stack>
+
+      <Collapsed title="Diagnostics">
+        <DataList.Root orientation="horizontal" size="sm">
+          <Row label="traceId" value={<chakra.code wordBreak="break-all">{traceId}</chakra.code>} />
+          <Row label="resultIndex" value={<chakra.code wordBreak="break-all">{resultIndex}</chakra.code>} />
+          <Row label="IsLCC" value={isLCC === undefined ? '—' : String(isLCC)} />
+          <Row label="BookingId" value={flow.ref.bookingId ?? '—'} />
+          <Row label="Last API error" value={flow.lastError || '—'} />
+        </DataList.Root>
+      </Collapsed>
+      <Collapsed title="Raw booking details">
+        <chakra.pre fontSize="xs" whiteSpace="pre-wrap" wordBreak="break-all" data-testid="raw-booking-details">
+          {flow.details ? JSON.stringify(flow.details, null, 2) : 'No booking details yet.'}
+        </chakra.pre>
+      </Collapsed>
+    </Stack>
+  )
+}

@@ -1,0 +1,104 @@
+import { Badge, Box, Flex, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react'
+import type { FlightResult } from '@/lib/api-types'
+import { formatINR, formatMoney, parsePaise } from '@/lib/money'
+import { formatDuration, formatLastTicketDate, formatLongDay } from '../../lib/dates'
+import type { FlightLeg, ListFlight } from '../../lib/results'
+
+const PAX_TYPES: Record<number, string> = { 1: 'Adult', 2: 'Child', 3: 'Infant' }
+
+function Leg({ leg }: { leg: FlightLeg }) {
+  return (
+    <Stack gap="3">
+      <Text fontWeight="semibold">
+        {leg.origin} → {leg.destination} · {formatLongDay(leg.departure.slice(0, 10))} ·{' '}
+        {formatDuration(leg.durationMins)}
+        {leg.stops > 0 ? ` · ${leg.stops} ${leg.stops === 1 ? 'stop' : 'stops'}` : ' · Non-stop'}
+      </Text>
+      {leg.segments.map((s, i) => (
+        <Box key={`${s.flightNumber}-${i}`} borderLeftWidth="3px" borderColor="brand.border" ps="3">
+          <Text>
+            {s.airlineName || s.airlineCode} {s.airlineCode}-{s.flightNumber}
+          </Text>
+          {s.operatedBy ? <Text color="fg.muted">Operated by {s.operatedBy}</Text> : null}
+          <Text>
+            {s.departTime} {s.origin}
+            {s.originTerminal ? ` (Terminal ${s.originTerminal})` : ''} → {s.arriveTime} {s.destination}
+            {s.destinationTerminal ? ` (Terminal ${s.destinationTerminal})` : ''}
+          </Text>
+          <Text color="fg.muted">{formatDuration(s.durationMins)}</Text>
+        </Box>
+      ))}
+    </Stack>
+  )
+}
+
+/** The itinerary of the chosen fare: legs, flights, times, codeshares, terminals and durations. */
+export function ItinerarySummary({ flight }: { flight: ListFlight }) {
+  return (
+    <Stack gap="4" as="section" aria-labelledby="itinerary-heading">
+      <Heading as="h2" size="lg" id="itinerary-heading">
+        Itinerary
+      </Heading>
+      {flight.legs.map((leg, i) => (
+        <Leg key={i} leg={leg} />
+      ))}
+    </Stack>
+  )
+}
+
+/** The price (PublishedFare), what each passenger type pays and the fare's terms. */
+export function PriceSummary({ result }: { result: FlightResult }) {
+  const currency = result.Fare.Currency || 'INR'
+  const lastTicket = formatLastTicketDate(result.LastTicketDate)
+  return (
+    <Stack gap="3" as="section" aria-labelledby="price-heading">
+      <Heading as="h2" size="lg" id="price-heading">
+        Price
+      </Heading>
+      <Text fontSize="2xl" fontWeight="bold" color="brand.fg" data-testid="fare-price">
+        {formatMoney(result.Fare.PublishedFare, currency)}
+      </Text>
+      {result.FareBreakdown?.length ? (
+        <Table.Root size="sm" variant="outline">
+          <Table.Caption>Fare per passenger type</Table.Caption>
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>Passenger</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">Base fare</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">Taxes</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">Total</Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {result.FareBreakdown.map((b) => {
+              const base = parsePaise(b.BaseFare)
+              const tax = parsePaise(b.Tax)
+              const rowCurrency = b.Currency || currency
+              return (
+                <Table.Row key={b.PassengerType}>
+                  <Table.Cell>
+                    {b.PassengerCount} × {PAX_TYPES[b.PassengerType] ?? `Type ${b.PassengerType}`}
+                  </Table.Cell>
+                  <Table.Cell textAlign="end">{formatMoney(b.BaseFare, rowCurrency)}</Table.Cell>
+                  <Table.Cell textAlign="end">{formatMoney(b.Tax, rowCurrency)}</Table.Cell>
+                  <Table.Cell textAlign="end">
+                    {base !== null && tax !== null && rowCurrency === 'INR' ? formatINR(base + tax) : ''}
+                  </Table.Cell>
+                </Table.Row>
+              )
+            })}
+          </Table.Body>
+        </Table.Root>
+      ) : null}
+      <HStack gap="2" wrap="wrap">
+        <Badge colorPalette={result.IsRefundable ? 'green' : 'gray'}>
+          {result.IsRefundable ? 'Refundable' : 'Non-refundable'}
+        </Badge>
+        <Badge colorPalette="brand">{result.IsLCC ? 'Low-cost carrier (LCC)' : 'Full-service (GDS)'}</Badge>
+      </HStack>
+      <Flex direction="column" gap="1">
+        {lastTicket ? <Text>Last ticket date: {lastTicket}</Text> : null}
+      </Flex>
+    </Stack>
+  )
+}

@@ -1,0 +1,46 @@
+// One Idempotency-Key per book or ticket attempt (docs/flights-api.md,
+// Idempotency). An attempt is one thing the traveller asked for with one
+// body: a double click or a retry after a lost answer repeats it with the
+// same key and the same body, so the API does the work once. A definite
+// answer ends the attempt; asking again (say after accepting a new fare) is
+// a new attempt with a new key, as is a changed form.
+import { ApiError } from '@/lib/api-client'
+
+export interface Attempt<Body> {
+  key: string
+  /** What the attempt is for (the traveller's values and the path), compared to tell a repeat. */
+  signature: string
+  body: Body
+}
+
+export function newIdempotencyKey(): string {
+  return crypto.randomUUID()
+}
+
+/**
+ * The attempt to send: the open one again when it is for the same thing,
+ * else a new one whose body is made now (so that a body with a timestamp,
+ * such as the LCC agent reference, stays the same across repeats).
+ */
+export function attemptFor<Body>(
+  open: Attempt<Body> | undefined,
+  signature: string,
+  makeBody: () => Body,
+  newKey: () => string = newIdempotencyKey,
+): Attempt<Body> {
+  if (open && open.signature === signature) return open
+  return { key: newKey(), signature, body: makeBody() }
+}
+
+/**
+ * Whether an answer ends the attempt. Only a failure with no definite
+ * answer leaves it open for a repeat with the same key: no response at all
+ * (network, timeout), our own 500, a busy 503 or 504, a key still held by
+ * its first request (409 request_in_progress), and 202 (still being
+ * confirmed, which the API does not keep, so a repeat sees it settle).
+ */
+export function endsAttempt(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false
+  if (error.status === 0 || error.status === 500 || error.status === 503 || error.status === 504) return false
+  return error.code !== 'request_in_progress'
+}
