@@ -98,7 +98,7 @@ export function useBookingFlow({ traceId, resultIndex, isLCC }: FlowInput): Book
     setBusy(null)
   }
   const noteError = (error: unknown, text: string) => {
-    setLastError(error instanceof ApiError && error.code ? `${error.status} ${error.code}: ${text}` : text)
+    setLastError(error instanceof ApiError ? `${error.status}${error.code ? ` ${error.code}` : ''}: ${text}` : text)
     if (isSessionExpired(error)) setExpired(true)
   }
 
