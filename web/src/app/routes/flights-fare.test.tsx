@@ -259,7 +259,7 @@ describe('fare quote and rules', () => {
   it("says 'Failed to load fare.' when the quote fails without a message, else the API's message", async () => {
     setup(
       flightResult(),
-      api.fareQuote(() => new HttpResponse('oops', { status: 500 })),
+      api.fareQuote(() => errorReply(500, { error: 'internal' })),
     )
     const first = renderRoutes({ routes, initialEntries: [farePath()] })
     expect(await screen.findByText('Failed to load fare.')).toBeInTheDocument()
@@ -498,7 +498,7 @@ describe('booking', () => {
       api.book(() =>
         withMessage
           ? errorReply(502, { error: 'booking_failed', message: 'Booking failed. Seat no longer available.' })
-          : new HttpResponse('bad gateway', { status: 502 }),
+          : errorReply(502, { error: 'booking_failed' }),
       ),
     )
     renderRoutes({ routes, initialEntries: [farePath()] })
@@ -656,7 +656,7 @@ describe('ticketing', () => {
       api.book(() => HttpResponse.json(outcome({ bookingId: 4711, pnr: 'ABC123' }))),
       api.ticket(() => {
         n += 1
-        if (n === 1) return new HttpResponse('', { status: 502 })
+        if (n === 1) return errorReply(502, { error: 'ticketing_failed' })
         if (n === 2) {
           const o = outcome({ bookingId: 4711, pnr: 'ABC123', fare: '5500', b: { priceChanged: true } })
           return HttpResponse.json(

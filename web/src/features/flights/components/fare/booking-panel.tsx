@@ -19,11 +19,11 @@ function Collapsed({ title, children }: { title: string; children: React.ReactNo
   )
 }
 
-function Row({ label, value }: { label: string; value: React.ReactNode }) {
+function Row({ label, value, testId }: { label: string; value: React.ReactNode; testId?: string }) {
   return (
     <DataList.Item>
       <DataList.ItemLabel>{label}</DataList.ItemLabel>
-      <DataList.ItemValue>{value}</DataList.ItemValue>
+      <DataList.ItemValue data-testid={testId}>{value}</DataList.ItemValue>
     </DataList.Item>
   )
 }
@@ -50,7 +50,7 @@ export function BookingPanel({ flow, traceId, resultIndex, isLCC, onTicket }: Bo
       {flow.bookMessage ? <Text role="status">{flow.bookMessage}</Text> : null}
       <DataList.Root orientation="horizontal" size="sm">
         <Row label="BookingId" value={flow.ref.bookingId ?? '—'} />
-        <Row label="PNR" value={flow.ref.pnr || '—'} />
+        <Row label="PNR" value={flow.ref.pnr || '—'} testId="booking-pnr" />
         {booking ? <Row label="Status" value={booking.status} /> : null}
         {booking ? <Row label="Booking record" value={booking._id} /> : null}
       </DataList.Root>
