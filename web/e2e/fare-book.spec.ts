@@ -64,10 +64,19 @@ test.describe('fare and book page against the API and the supplier simulator', (
     test.setTimeout(120_000)
     await createAccount(page.request, 'fare-lcc', 'Ananya Sharma')
     const { traceId, fares } = await search(page.request, 'BOM', 'DEL')
-    await openFare(page, traceId, pick(fares, (f) => f.IsLCC))
+    // As the results list does: the search's trace and when it answered, for the session clock.
+    await page.addInitScript(([key, value]) => window.sessionStorage.setItem(key, value), [
+      'paryatan.flights.trace',
+      JSON.stringify({ traceId, at: Date.now() }),
+    ] as const)
+    await openFare(
+      page,
+      traceId,
+      pick(fares, (f) => f.IsLCC),
+    )
     await expect(page.getByLabel('First name')).toHaveValue('Ananya')
     await expect(page.getByLabel('Last name')).toHaveValue('Sharma')
-    await expect(page.getByTestId('session-timer')).toContainText('Fares held for')
+    await expect(page.getByTestId('session-timer')).toContainText(/Fares held for 1[0-5]:\d\d/)
     await fillPassenger(page)
     await page.getByRole('button', { name: 'Ticket', exact: true }).click()
     await expect(page.getByText('Ticket issued successfully.')).toBeVisible({ timeout: 30_000 })
@@ -79,7 +88,11 @@ test.describe('fare and book page against the API and the supplier simulator', (
     test.setTimeout(120_000)
     await createAccount(page.request, 'fare-gds')
     const { traceId, fares } = await search(page.request, 'BOM', 'DEL')
-    await openFare(page, traceId, pick(fares, (f) => !f.IsLCC && !f.IsPassportRequiredAtTicket && !f.IsPassportRequiredAtBook))
+    await openFare(
+      page,
+      traceId,
+      pick(fares, (f) => !f.IsLCC && !f.IsPassportRequiredAtTicket && !f.IsPassportRequiredAtBook),
+    )
     await fillPassenger(page)
     await page.getByRole('button', { name: 'Book', exact: true }).click()
     await expect(page.getByTestId('booking-pnr')).toHaveText(/^[A-Z0-9]{5,8}$/, { timeout: 30_000 })
@@ -96,11 +109,17 @@ test.describe('fare and book page against the API and the supplier simulator', (
     test.setTimeout(120_000)
     await createAccount(page.request, 'fare-intl')
     const { traceId, fares } = await search(page.request, 'BOM', 'DXB')
-    await openFare(page, traceId, pick(fares, (f) => !f.IsLCC && Boolean(f.IsPassportRequiredAtTicket || f.IsPassportRequiredAtBook)))
+    await openFare(
+      page,
+      traceId,
+      pick(fares, (f) => !f.IsLCC && Boolean(f.IsPassportRequiredAtTicket || f.IsPassportRequiredAtBook)),
+    )
     await fillPassenger(page)
     await expect(page.getByLabel('Passport number')).toBeVisible()
     await page.getByRole('button', { name: 'Book', exact: true }).click()
-    await expect(page.getByText("This international flight needs the passenger's passport number and expiry date.")).toBeVisible()
+    await expect(
+      page.getByText("This international flight needs the passenger's passport number and expiry date."),
+    ).toBeVisible()
     await page.getByLabel('Passport number').fill('Z1234567')
     await page.getByLabel('Passport expiry').fill(daysAhead(3 * 365))
     await page.getByLabel('Passport issuing country').fill('IN')
@@ -114,7 +133,11 @@ test.describe('fare and book page against the API and the supplier simulator', (
     test.setTimeout(120_000)
     await createAccount(page.request, 'fare-double')
     const { traceId, fares } = await search(page.request, 'BOM', 'DEL')
-    await openFare(page, traceId, pick(fares, (f) => !f.IsLCC && !f.IsPassportRequiredAtTicket && !f.IsPassportRequiredAtBook))
+    await openFare(
+      page,
+      traceId,
+      pick(fares, (f) => !f.IsLCC && !f.IsPassportRequiredAtTicket && !f.IsPassportRequiredAtBook),
+    )
     await fillPassenger(page)
     const before = (await simBookings()).length
     // A slow supplier keeps the first request in flight while the second click lands.
@@ -129,7 +152,11 @@ test.describe('fare and book page against the API and the supplier simulator', (
     test.setTimeout(120_000)
     await createAccount(page.request, 'fare-change')
     const { traceId, fares } = await search(page.request, 'BOM', 'DEL')
-    await openFare(page, traceId, pick(fares, (f) => !f.IsLCC && !f.IsPassportRequiredAtTicket && !f.IsPassportRequiredAtBook))
+    await openFare(
+      page,
+      traceId,
+      pick(fares, (f) => !f.IsLCC && !f.IsPassportRequiredAtTicket && !f.IsPassportRequiredAtBook),
+    )
     await fillPassenger(page)
     const before = (await simBookings()).length
     await setSimFaults({ Book: { priceChange: 'true' } })
