@@ -181,6 +181,7 @@ describe('/flights results', () => {
     renderRoutes({ routes, initialEntries: [URL_ONE_WAY] })
     const box = await screen.findByTestId('load-failure')
     expect(box).toHaveAttribute('role', 'alert')
+    expect(box).toHaveAttribute('data-status', 'error')
     expect(box).toHaveTextContent('Failed to load flights')
     expect(box).toHaveTextContent('The airline system did not answer.')
   })

@@ -7,7 +7,7 @@ interface VirtualFlightListProps {
   flights: readonly ListFlight[]
   /** The list's accessible name. */
   label: string
-  renderItem: (flight: ListFlight) => ReactNode
+  renderItem: (flight: ListFlight, index: number) => ReactNode
   /** A card's usual height in pixels, before it is measured. */
   estimateSize?: number
 }
@@ -71,7 +71,7 @@ export function VirtualFlightList({ flights, label, renderItem, estimateSize = 1
             pb="3"
             style={{ transform: `translateY(${item.start - scrollMargin}px)` }}
           >
-            {renderItem(flight)}
+            {renderItem(flight, item.index)}
           </chakra.li>
         )
       })}

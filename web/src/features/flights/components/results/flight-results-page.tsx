@@ -71,7 +71,7 @@ function SearchBanner({ query, shown, total }: { query: SearchQuery; shown: numb
 /** The red box of a failed search, with the API's words under it. */
 function LoadFailure({ message }: { message: string }) {
   return (
-    <Alert.Root status="error" variant="subtle" role="alert" data-testid="load-failure">
+    <Alert.Root status="error" variant="subtle" role="alert" data-status="error" data-testid="load-failure">
       <Alert.Indicator />
       <Alert.Content>
         <Alert.Title>Failed to load flights</Alert.Title>
