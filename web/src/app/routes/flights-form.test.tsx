@@ -18,10 +18,42 @@ const DAY = addDays(todayISO(), 10)
 const FORM_URL = `/flights/form?from=BOM&to=DEL&date=${DAY}&adults=1&children=0&infants=0&cabin=any`
 
 const results: FlightResult[] = [
-  flightResult({ n: 1, airline: 'AI', airlineName: 'Air India', flightNumber: '865', price: '5000', stops: 1, depart: '06:00' }),
-  flightResult({ n: 2, airline: '6E', airlineName: 'IndiGo', flightNumber: '2031', price: '6000', stops: 0, depart: '09:00' }),
-  flightResult({ n: 3, airline: 'UK', airlineName: 'Vistara', flightNumber: '955', price: '4000', stops: 2, depart: '12:00' }),
-  flightResult({ n: 4, airline: '6E', airlineName: 'IndiGo', flightNumber: '5311', price: '7000', stops: 0, depart: '05:00' }),
+  flightResult({
+    n: 1,
+    airline: 'AI',
+    airlineName: 'Air India',
+    flightNumber: '865',
+    price: '5000',
+    stops: 1,
+    depart: '06:00',
+  }),
+  flightResult({
+    n: 2,
+    airline: '6E',
+    airlineName: 'IndiGo',
+    flightNumber: '2031',
+    price: '6000',
+    stops: 0,
+    depart: '09:00',
+  }),
+  flightResult({
+    n: 3,
+    airline: 'UK',
+    airlineName: 'Vistara',
+    flightNumber: '955',
+    price: '4000',
+    stops: 2,
+    depart: '12:00',
+  }),
+  flightResult({
+    n: 4,
+    airline: '6E',
+    airlineName: 'IndiGo',
+    flightNumber: '5311',
+    price: '7000',
+    stops: 0,
+    depart: '05:00',
+  }),
 ]
 
 function searching(lists: FlightResult[][] = [results]) {
@@ -145,7 +177,13 @@ describe('/flights/form search view', () => {
     expect(search.get('traceId')).toBe(TRACE_ID)
     expect(search.get('resultIndex')).toBe(resultIndex(3))
     expect(router.state.location.search).toContain(encodeURIComponent(resultIndex(3)).slice(0, 20))
-    expect(loadSelectedFlight()).toMatchObject({ id: resultIndex(3), from: 'BOM', to: 'DEL', date: DAY, traceId: TRACE_ID })
+    expect(loadSelectedFlight()).toMatchObject({
+      id: resultIndex(3),
+      from: 'BOM',
+      to: 'DEL',
+      date: DAY,
+      traceId: TRACE_ID,
+    })
     expect(loadTrace()?.traceId).toBe(TRACE_ID)
   })
 
@@ -188,7 +226,10 @@ describe('/flights/form search view', () => {
     const query = parseSearchQuery(new URLSearchParams(FORM_URL.split('?')[1]))
     const cheap: ListFlight[] = [toListFlight(flightResult({ n: 7, price: '3199.50' }))!]
     const answer: SearchAnswer = { traceId: TRACE_ID, lists: [cheap], at: Date.now() }
-    queryClient.setQueryData(flightSearchKey(toSearchInput(query, { from: 'BOM', to: 'DEL', date: addDays(DAY, -1) })), answer)
+    queryClient.setQueryData(
+      flightSearchKey(toSearchInput(query, { from: 'BOM', to: 'DEL', date: addDays(DAY, -1) })),
+      answer,
+    )
     await waitFor(() => expect(screen.getAllByTestId('strip-day')[2]).toHaveTextContent('₹3,199.50'))
     expect(screen.getAllByTestId('strip-day')[4]).toHaveTextContent('—')
   })

@@ -30,9 +30,36 @@ function searching(answer: (input: SearchInput) => FlightResult[][]) {
 }
 
 const three = [
-  flightResult({ n: 1, airline: 'AI', airlineName: 'Air India', flightNumber: '865', price: '7450', stops: 1, depart: '09:00', durationMins: 200 }),
-  flightResult({ n: 2, airline: '6E', airlineName: 'IndiGo', flightNumber: '2031', price: '5293.46', stops: 0, depart: '06:05', durationMins: 130 }),
-  flightResult({ n: 3, airline: 'UK', airlineName: 'Vistara', flightNumber: '955', price: '6100', stops: 2, depart: '07:30', durationMins: 320 }),
+  flightResult({
+    n: 1,
+    airline: 'AI',
+    airlineName: 'Air India',
+    flightNumber: '865',
+    price: '7450',
+    stops: 1,
+    depart: '09:00',
+    durationMins: 200,
+  }),
+  flightResult({
+    n: 2,
+    airline: '6E',
+    airlineName: 'IndiGo',
+    flightNumber: '2031',
+    price: '5293.46',
+    stops: 0,
+    depart: '06:05',
+    durationMins: 130,
+  }),
+  flightResult({
+    n: 3,
+    airline: 'UK',
+    airlineName: 'Vistara',
+    flightNumber: '955',
+    price: '6100',
+    stops: 2,
+    depart: '07:30',
+    durationMins: 320,
+  }),
 ]
 
 const cards = () => screen.getAllByTestId('flight-card')
@@ -64,7 +91,9 @@ describe('/flights results', () => {
     expect(cards()[2]).toHaveTextContent('1 stop')
 
     const search = calls.find((c) => c.path === '/api/v1/flights/tbo/search')
-    await waitFor(() => expect(search?.body).toMatchObject({ origin: 'BOM', destination: 'DEL', departDate: DATE, adults: 1 }))
+    await waitFor(() =>
+      expect(search?.body).toMatchObject({ origin: 'BOM', destination: 'DEL', departDate: DATE, adults: 1 }),
+    )
     expect(screen.getByRole('list', { name: 'BOM → DEL' })).toBeInTheDocument()
     const items = within(screen.getByRole('list', { name: 'BOM → DEL' })).getAllByRole('listitem')
     expect(items[0]).toHaveAttribute('aria-setsize', '3')
@@ -154,8 +183,21 @@ describe('/flights results', () => {
   it('shows the operating carrier of a codeshare by name and the last ticket date in either form, never null', async () => {
     searching(() => [
       [
-        flightResult({ n: 1, airline: 'AI', airlineName: 'Air India', operatingCarrier: 'UK', lastTicketDate: '31AUG27', price: '5000' }),
-        flightResult({ n: 2, airline: '6E', operatingCarrier: 'QZ', lastTicketDate: '2027-01-10T23:59:00', price: '6000' }),
+        flightResult({
+          n: 1,
+          airline: 'AI',
+          airlineName: 'Air India',
+          operatingCarrier: 'UK',
+          lastTicketDate: '31AUG27',
+          price: '5000',
+        }),
+        flightResult({
+          n: 2,
+          airline: '6E',
+          operatingCarrier: 'QZ',
+          lastTicketDate: '2027-01-10T23:59:00',
+          price: '6000',
+        }),
         flightResult({ n: 3, airline: 'SG', airlineName: 'SpiceJet', lastTicketDate: null, price: '7000' }),
       ],
     ])
@@ -176,7 +218,9 @@ describe('/flights results', () => {
   it('shows a failed search in a red box with the API message', async () => {
     server.use(
       airlines(),
-      api.flightSearch(() => errorReply(502, { error: 'supplier_error', message: 'The airline system did not answer.' })),
+      api.flightSearch(() =>
+        errorReply(502, { error: 'supplier_error', message: 'The airline system did not answer.' }),
+      ),
     )
     renderRoutes({ routes, initialEntries: [URL_ONE_WAY] })
     const box = await screen.findByTestId('load-failure')
@@ -227,8 +271,28 @@ describe('/flights results', () => {
 
   it('shows a domestic round trip as a departure and a return list, each filtered and selectable', async () => {
     const back = [
-      flightResult({ n: 11, direction: 'IB', from: 'DEL', to: 'BOM', date: '2027-01-20', airline: 'AI', airlineName: 'Air India', price: '4800', stops: 0 }),
-      flightResult({ n: 12, direction: 'IB', from: 'DEL', to: 'BOM', date: '2027-01-20', airline: 'UK', airlineName: 'Vistara', price: '5100', stops: 1 }),
+      flightResult({
+        n: 11,
+        direction: 'IB',
+        from: 'DEL',
+        to: 'BOM',
+        date: '2027-01-20',
+        airline: 'AI',
+        airlineName: 'Air India',
+        price: '4800',
+        stops: 0,
+      }),
+      flightResult({
+        n: 12,
+        direction: 'IB',
+        from: 'DEL',
+        to: 'BOM',
+        date: '2027-01-20',
+        airline: 'UK',
+        airlineName: 'Vistara',
+        price: '5100',
+        stops: 1,
+      }),
     ]
     searching(() => [three, back])
     const { router } = renderRoutes({
@@ -258,7 +322,14 @@ describe('/flights results', () => {
 
   it('searches each complete multi-city leg and lists each under its own heading', async () => {
     searching((input) => [
-      [flightResult({ n: input.origin === 'BOM' ? 1 : 2, from: input.origin, to: input.destination, date: input.departDate })],
+      [
+        flightResult({
+          n: input.origin === 'BOM' ? 1 : 2,
+          from: input.origin,
+          to: input.destination,
+          date: input.departDate,
+        }),
+      ],
     ])
     const calls = recordCalls()
     renderRoutes({
@@ -267,7 +338,9 @@ describe('/flights results', () => {
         '/flights?type=multi&adults=1&children=0&infants=0&cabin=any&nonstop=false&from1=BOM&to1=DEL&date1=2027-01-15&from2=DEL&to2=BLR&date2=2027-01-18&from3=BLR',
       ],
     })
-    expect(await screen.findByRole('heading', { level: 2, name: 'Flight 1: BOM → DEL · 15-01-2027' })).toBeInTheDocument()
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Flight 1: BOM → DEL · 15-01-2027' }),
+    ).toBeInTheDocument()
     expect(screen.getByRole('heading', { level: 2, name: 'Flight 2: DEL → BLR · 18-01-2027' })).toBeInTheDocument()
     await waitFor(() => expect(screen.getAllByText('Showing 1 of 1 flights')).toHaveLength(2))
     expect(screen.getByTestId('search-banner')).toHaveTextContent('BOM → DEL → BLR on 15-01-2027')

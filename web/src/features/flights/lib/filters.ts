@@ -60,7 +60,13 @@ export function numericPriceInput(typed: string): string {
   const cleaned = typed.replace(/[^\d.]/g, '')
   const dot = cleaned.indexOf('.')
   if (dot < 0) return cleaned
-  return cleaned.slice(0, dot + 1) + cleaned.slice(dot + 1).replace(/\./g, '').slice(0, 2)
+  return (
+    cleaned.slice(0, dot + 1) +
+    cleaned
+      .slice(dot + 1)
+      .replace(/\./g, '')
+      .slice(0, 2)
+  )
 }
 
 /** A typed rupee bound in paise, exactly; null (no bound) when empty or not a price. */
@@ -124,7 +130,8 @@ function filterBy(flights: readonly ListFlight[], c: Criteria): ListFlight[] {
 
 const byPrice = (a: ListFlight, b: ListFlight) => a.priceSort - b.priceSort
 const byDuration = (a: ListFlight, b: ListFlight) => a.durationMins - b.durationMins
-const byDeparture = (a: ListFlight, b: ListFlight) => (a.departure < b.departure ? -1 : a.departure > b.departure ? 1 : 0)
+const byDeparture = (a: ListFlight, b: ListFlight) =>
+  a.departure < b.departure ? -1 : a.departure > b.departure ? 1 : 0
 
 /**
  * The results screen's order: cheapest = price ascending, fastest = duration

@@ -63,7 +63,11 @@ export function ResultsFilterPanel({ value, onChange, airlines }: ResultsFilterP
       </Fieldset.Root>
 
       {airlines.length > 0 ? (
-        <AirlineChecklist airlines={airlines} checked={value.airlines} onChange={(checked) => set({ airlines: checked })} />
+        <AirlineChecklist
+          airlines={airlines}
+          checked={value.airlines}
+          onChange={(checked) => set({ airlines: checked })}
+        />
       ) : null}
 
       <Field.Root>
@@ -78,11 +82,7 @@ export function ResultsFilterPanel({ value, onChange, airlines }: ResultsFilterP
         <Field.HelperText>Separate codes with commas.</Field.HelperText>
       </Field.Root>
 
-      <PriceFields
-        minPrice={value.minPrice}
-        maxPrice={value.maxPrice}
-        onChange={(bounds) => set(bounds)}
-      />
+      <PriceFields minPrice={value.minPrice} maxPrice={value.maxPrice} onChange={(bounds) => set(bounds)} />
 
       <Button size="sm" variant="outline" onClick={() => onChange({ ...INITIAL_PANEL, sort: value.sort })}>
         Clear filters

@@ -36,7 +36,11 @@ function FareDetails({ flight, id }: { flight: ListFlight; id: string }) {
     .flatMap((leg) => leg.segments)
     .filter((s) => s.baggage || s.cabinBaggage)
     .map((s) =>
-      [`${s.origin} → ${s.destination}:`, s.baggage ? `${s.baggage} check-in` : '', s.cabinBaggage ? `${s.cabinBaggage} cabin` : '']
+      [
+        `${s.origin} → ${s.destination}:`,
+        s.baggage ? `${s.baggage} check-in` : '',
+        s.cabinBaggage ? `${s.cabinBaggage} cabin` : '',
+      ]
         .filter(Boolean)
         .join(' '),
     )
