@@ -111,7 +111,7 @@ export function FlightSearchView() {
     choose({
       flight,
       traceId,
-      searchedAt: search?.data?.at ?? Date.now(),
+      searchedAt: search?.data?.at ?? 0,
       from: query.from,
       to: query.to,
       date: query.date,
