@@ -24,7 +24,7 @@ function LegRow({ leg, label }: { leg: FlightLeg; label?: string }) {
         </Text>
       ) : null}
       <Stack gap="0">
-        <Text fontSize="lg" fontWeight="bold">
+        <Text fontSize="lg" fontWeight="bold" data-testid="depart">
           {leg.departTime}
         </Text>
         <Text fontSize="xs" color="fg.muted">
