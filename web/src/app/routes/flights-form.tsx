@@ -1,5 +1,5 @@
-import { HeadingOnlyPage } from '@/components/ui/page-heading'
+import { FlightSearchView } from '@/features/flights/components/search-view/flight-search-view'
 
 export function Component() {
-  return <HeadingOnlyPage title="Search flights" />
+  return <FlightSearchView />
 }

@@ -1,5 +1,5 @@
-import { HeadingOnlyPage } from '@/components/ui/page-heading'
+import { FlightResultsPage } from '@/features/flights/components/results/flight-results-page'
 
 export function Component() {
-  return <HeadingOnlyPage title="Flights" />
+  return <FlightResultsPage />
 }

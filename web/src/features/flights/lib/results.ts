@@ -25,6 +25,9 @@ export interface FlightSegment {
   groundMins: number
   originTerminal: string
   destinationTerminal: string
+  /** Checked-in and cabin allowance as the supplier words them ("15 KG", "7 KG"), when it says. */
+  baggage?: string
+  cabinBaggage?: string
 }
 
 /** One way of a result: the outbound journey, or the return of an international round trip. */
@@ -64,6 +67,9 @@ export interface ListFlight {
   priceSort: number
   /** The published fare as the API sent it (exact decimal string). */
   price: string
+  /** What the price is made of, as the API sent them (exact decimal strings). */
+  baseFare?: string
+  tax?: string
   currency: string
   cabin: Cabin
   isLCC: boolean
@@ -103,6 +109,8 @@ function segmentOf(s: Segment): FlightSegment {
     groundMins: s.GroundTime ?? 0,
     originTerminal: text(s.Origin.Airport.Terminal),
     destinationTerminal: text(s.Destination.Airport.Terminal),
+    baggage: text(s.Baggage),
+    cabinBaggage: text(s.CabinBaggage),
   }
 }
 
@@ -161,6 +169,8 @@ export function toListFlight(result: FlightResult): ListFlight | undefined {
     pricePaise,
     priceSort: pricePaise === null ? Number.POSITIVE_INFINITY : Number(pricePaise),
     price,
+    baseFare: text(result.Fare.BaseFare),
+    tax: text(result.Fare.Tax),
     currency: text(result.Fare.Currency) || 'INR',
     cabin: CABIN_BY_CODE[cabinCode] ?? 'economy',
     isLCC: result.IsLCC,

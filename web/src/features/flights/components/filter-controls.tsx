@@ -1,0 +1,90 @@
+import { Checkbox, Field, Fieldset, Input, SimpleGrid, Stack } from '@chakra-ui/react'
+import { numericPriceInput } from '../lib/filters'
+
+interface CheckItemProps {
+  label: string
+  checked: boolean
+  onChange: (checked: boolean) => void
+}
+
+export function CheckItem({ label, checked, onChange }: CheckItemProps) {
+  return (
+    <Checkbox.Root size="sm" checked={checked} onCheckedChange={(e) => onChange(e.checked === true)}>
+      <Checkbox.HiddenInput />
+      <Checkbox.Control />
+      <Checkbox.Label>{label}</Checkbox.Label>
+    </Checkbox.Root>
+  )
+}
+
+/** Adds or removes one value of a set, as a new set. */
+export function toggled<T>(set: ReadonlySet<T>, value: T, on: boolean): Set<T> {
+  const next = new Set(set)
+  if (on) next.add(value)
+  else next.delete(value)
+  return next
+}
+
+interface AirlineChecklistProps {
+  airlines: { code: string; name: string }[]
+  checked: ReadonlySet<string>
+  onChange: (checked: Set<string>) => void
+}
+
+/** One checkbox per airline found in the results; none ticked means every airline. */
+export function AirlineChecklist({ airlines, checked, onChange }: AirlineChecklistProps) {
+  return (
+    <Fieldset.Root>
+      <Fieldset.Legend fontWeight="semibold">Airlines</Fieldset.Legend>
+      <Stack gap="2" mt="2">
+        {airlines.map((a) => (
+          <CheckItem
+            key={a.code}
+            label={`${a.name} (${a.code})`}
+            checked={checked.has(a.code)}
+            onChange={(on) => onChange(toggled(checked, a.code, on))}
+          />
+        ))}
+      </Stack>
+    </Fieldset.Root>
+  )
+}
+
+interface PriceFieldsProps {
+  minPrice: string
+  maxPrice: string
+  onChange: (bounds: { minPrice: string; maxPrice: string }) => void
+}
+
+/** Minimum and maximum price in rupees: numbers only, an empty field is no bound (spec 5). */
+export function PriceFields({ minPrice, maxPrice, onChange }: PriceFieldsProps) {
+  return (
+    <Fieldset.Root>
+      <Fieldset.Legend fontWeight="semibold">Price (₹)</Fieldset.Legend>
+      <SimpleGrid columns={2} gap="2" mt="2">
+        <Field.Root>
+          <Field.Label fontSize="sm">Minimum price</Field.Label>
+          <Input
+            size="sm"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="No minimum"
+            value={minPrice}
+            onChange={(e) => onChange({ minPrice: numericPriceInput(e.target.value), maxPrice })}
+          />
+        </Field.Root>
+        <Field.Root>
+          <Field.Label fontSize="sm">Maximum price</Field.Label>
+          <Input
+            size="sm"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="No maximum"
+            value={maxPrice}
+            onChange={(e) => onChange({ minPrice, maxPrice: numericPriceInput(e.target.value) })}
+          />
+        </Field.Root>
+      </SimpleGrid>
+    </Fieldset.Root>
+  )
+}

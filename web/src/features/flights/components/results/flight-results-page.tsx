@@ -1,0 +1,250 @@
+import { Alert, Box, Button, Flex, Grid, Heading, Stack, Text } from '@chakra-ui/react'
+import { useDeferredValue, useId, useMemo, useState } from 'react'
+import { useSearchParams } from 'react-router'
+import { PageContainer, PageHeading } from '@/components/ui/page-heading'
+import { RouterLink } from '@/components/ui/router-link'
+import { useChooseFlight } from '../../hooks/use-choose-flight'
+import { useFlightSearches } from '../../hooks/use-flight-search'
+import { useStableList } from '../../hooks/use-stable-list'
+import { useAirlineNames } from '../../hooks/use-static-lists'
+import type { AirlineNames } from '../../lib/airports'
+import { todayISO, toDisplayDate } from '../../lib/dates'
+import { resultsFareLink } from '../../lib/fare-link'
+import { airlineCodesFrom, airlinesOf, applyFilters, type FilterState } from '../../lib/filters'
+import type { ListFlight } from '../../lib/results'
+import { CABIN_LABELS, parseSearchQuery, searchesOf, type SearchQuery } from '../../lib/search-query'
+import { sectionsOf, type ResultSection } from '../../lib/sections'
+import { FlightCard, flightName } from '../flight-card'
+import { VirtualFlightList } from '../virtual-flight-list'
+import { INITIAL_PANEL, ResultsFilterPanel, type ResultsPanelState } from './results-filter-panel'
+
+export const EMPTY_TEXT = 'No flights match these filters. Try clearing some filters.'
+
+function routeOf(query: SearchQuery): string {
+  if (query.type !== 'multi') return `${query.from} → ${query.to}`
+  const legs = query.legs.filter((l) => l.from && l.to)
+  if (legs.length === 0) return ''
+  return [legs[0]?.from, ...legs.map((l) => l.to)].join(' → ')
+}
+
+function firstDateOf(query: SearchQuery): string {
+  return query.type === 'multi' ? (query.legs.find((l) => l.date)?.date ?? '') : query.date
+}
+
+/** 'Showing N of M results' for BOM → DEL on {date}, adults and cabin (spec 2.13). */
+function SearchBanner({ query, shown, total }: { query: SearchQuery; shown: number; total: number }) {
+  const date = firstDateOf(query)
+  const adults = `${query.adults} ${query.adults === 1 ? 'adult' : 'adults'}`
+  const cabin = query.cabin === 'any' ? 'Any cabin' : CABIN_LABELS[query.cabin]
+  return (
+    <Flex
+      bg="brand.subtle"
+      borderWidth="1px"
+      borderColor="brand.muted"
+      rounded="md"
+      px="4"
+      py="3"
+      gap="3"
+      justify="space-between"
+      align="center"
+      wrap="wrap"
+      data-testid="search-banner"
+    >
+      <Stack gap="0">
+        <Text fontWeight="semibold">
+          Showing {shown} of {total} results
+        </Text>
+        <Text fontSize="sm" color="fg.muted">
+          {routeOf(query)}
+          {date ? ` on ${toDisplayDate(date)}` : ''}
+          {query.type === 'round' && query.returnDate ? `, returning ${toDisplayDate(query.returnDate)}` : ''}
+          {` · ${adults} · ${cabin}`}
+        </Text>
+      </Stack>
+      <RouterLink to="/" fontWeight="semibold" color="brand.fg">
+        Change search
+      </RouterLink>
+    </Flex>
+  )
+}
+
+/** The red box of a failed search, with the API's words under it. */
+function LoadFailure({ message }: { message: string }) {
+  return (
+    <Alert.Root status="error" variant="subtle" role="alert" data-status="error" data-testid="load-failure">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title>Failed to load flights</Alert.Title>
+        {message ? <Alert.Description>{message}</Alert.Description> : null}
+      </Alert.Content>
+    </Alert.Root>
+  )
+}
+
+interface SectionProps {
+  section: ResultSection
+  shown: readonly ListFlight[]
+  headed: boolean
+  airlineNames: AirlineNames
+  onSelect: (flight: ListFlight) => void
+}
+
+function Section({ section, shown, headed, airlineNames, onSelect }: SectionProps) {
+  const headingId = useId()
+  let body
+  if (section.status === 'pending') {
+    body = <Text color="fg.muted">Loading…</Text>
+  } else if (section.status === 'error') {
+    body = <LoadFailure message={section.errorMessage} />
+  } else {
+    body = (
+      <Stack gap="3">
+        <Text fontSize="sm" color="fg.muted" aria-live="polite">
+          Showing {shown.length} of {section.flights.length} flights
+        </Text>
+        {shown.length === 0 ? (
+          <Text>{EMPTY_TEXT}</Text>
+        ) : (
+          <VirtualFlightList
+            flights={shown}
+            label={section.title}
+            renderItem={(flight) => (
+              <FlightCard
+                flight={flight}
+                airlineNames={airlineNames}
+                actions={
+                  <Button
+                    size="sm"
+                    bg="accent.solid"
+                    color="accent.contrast"
+                    _hover={{ bg: 'accent.hover' }}
+                    aria-label={`Select ${flightName(flight)}`}
+                    onClick={() => onSelect(flight)}
+                  >
+                    Select
+                  </Button>
+                }
+              />
+            )}
+          />
+        )}
+      </Stack>
+    )
+  }
+  return (
+    <Stack as="section" gap="3" aria-labelledby={headed ? headingId : undefined} data-testid="result-section">
+      {headed ? (
+        <Heading as="h2" size="md" id={headingId}>
+          {section.title}
+        </Heading>
+      ) : null}
+      {body}
+    </Stack>
+  )
+}
+
+/** The /flights results screen (spec 2.13). */
+export function FlightResultsPage() {
+  const [params] = useSearchParams()
+  const query = useMemo(() => parseSearchQuery(params), [params])
+  const inputs = useMemo(() => searchesOf(query), [query])
+  const searches = useFlightSearches(inputs)
+  const airlineNames = useAirlineNames()
+  const choose = useChooseFlight()
+
+  const [panel, setPanel] = useState<ResultsPanelState>(INITIAL_PANEL)
+  const [filtersOpen, setFiltersOpen] = useState(true)
+  // Typing a price keeps the field quick; the lists catch up a moment later.
+  const deferredPanel = useDeferredValue(panel)
+  const filter = useMemo<FilterState>(
+    () => ({
+      ...deferredPanel,
+      airlines: new Set([...deferredPanel.airlines, ...airlineCodesFrom(deferredPanel.airlineText)]),
+    }),
+    [deferredPanel],
+  )
+
+  const sections = sectionsOf(query, searches)
+  const lists = useStableList(sections.map((s) => s.flights))
+  const shown = useMemo(() => lists.map((list) => applyFilters(list, filter)), [lists, filter])
+  const airlines = useMemo(() => airlinesOf(lists), [lists])
+  const total = lists.reduce((n, l) => n + l.length, 0)
+  const shownTotal = shown.reduce((n, l) => n + l.length, 0)
+  const panelId = useId()
+
+  const select = (section: ResultSection, flight: ListFlight) => {
+    const href = resultsFareLink(
+      {
+        id: flight.id,
+        traceId: section.traceId,
+        from: section.from,
+        to: section.to,
+        date: section.date,
+        adults: query.adults,
+        cabin: query.cabin,
+      },
+      todayISO(),
+    )
+    choose({
+      flight,
+      traceId: section.traceId,
+      searchedAt: section.searchedAt,
+      from: section.from,
+      to: section.to,
+      date: section.date,
+      href,
+    })
+  }
+
+  return (
+    <PageContainer maxW="7xl" py={{ base: '4', md: '8' }}>
+      <Stack gap="4">
+        <PageHeading title="Flights" documentTitle={`Flights ${routeOf(query)}`.trim()} />
+        <SearchBanner query={query} shown={shownTotal} total={total} />
+        <Grid templateColumns={{ base: '1fr', lg: '18rem 1fr' }} gap="6" alignItems="start">
+          <Box
+            as="aside"
+            aria-label="Filter flights"
+            position={{ lg: 'sticky' }}
+            top={{ lg: '24' }}
+            maxH={{ lg: 'calc(100vh - 7rem)' }}
+            overflowY={{ lg: 'auto' }}
+            bg="bg.card"
+            borderWidth="1px"
+            rounded="md"
+            p="4"
+          >
+            <Button
+              hideFrom="lg"
+              size="sm"
+              variant="ghost"
+              width="full"
+              mb={filtersOpen ? '3' : '0'}
+              aria-expanded={filtersOpen}
+              aria-controls={panelId}
+              onClick={() => setFiltersOpen((open) => !open)}
+            >
+              {filtersOpen ? 'Hide filters' : 'Show filters'}
+            </Button>
+            <Box id={panelId} display={{ base: filtersOpen ? 'block' : 'none', lg: 'block' }}>
+              <ResultsFilterPanel value={panel} onChange={setPanel} airlines={airlines} />
+            </Box>
+          </Box>
+          <Stack gap="8" minW="0">
+            {sections.length === 0 ? <Text>No complete flight to search: change the search to add one.</Text> : null}
+            {sections.map((section, i) => (
+              <Section
+                key={section.key}
+                section={section}
+                shown={shown[i] ?? []}
+                headed={sections.length > 1 || query.type !== 'oneway'}
+                airlineNames={airlineNames}
+                onSelect={(flight) => select(section, flight)}
+              />
+            ))}
+          </Stack>
+        </Grid>
+      </Stack>
+    </PageContainer>
+  )
+}
