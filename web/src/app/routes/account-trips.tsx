@@ -1,5 +1,6 @@
 import { TripsPage } from '@/features/account/components/trips-page'
+import { useAirlineNames } from '@/features/flights/hooks/use-static-lists'
 
 export function Component() {
-  return <TripsPage />
+  return <TripsPage airlineNames={useAirlineNames()} />
 }
