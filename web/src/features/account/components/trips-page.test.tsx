@@ -29,9 +29,9 @@ function booking(over: Partial<Booking> = {}): Booking {
   }
 }
 
-function setup(items: Booking[], airlineNames?: Record<string, string>) {
+function setup(items: Booking[]) {
   server.use(api.bookings(() => HttpResponse.json({ items })))
-  renderRoutes({ routes: [{ path: '/', element: <TripsPage airlineNames={airlineNames} /> }] })
+  renderRoutes({ routes: [{ path: '/', element: <TripsPage /> }] })
 }
 
 describe('TripsPage', () => {
@@ -42,20 +42,20 @@ describe('TripsPage', () => {
   })
 
   it('lists route, date, airline, PNR, status and the price in rupees with Indian grouping', async () => {
-    setup([booking()], { '6E': 'IndiGo' })
+    setup([booking()])
     const trip = await screen.findByTestId('trip')
     expect(trip).toHaveTextContent('BOM → DEL')
     expect(trip).toHaveTextContent(/Tue, 1 Dec,? 2026, 06:05/)
-    expect(trip).toHaveTextContent('IndiGo (6E)')
+    expect(trip).toHaveTextContent('6E · PNR Q7XK2P')
     expect(trip).toHaveTextContent('PNR Q7XK2P')
     expect(trip).toHaveTextContent('Ticketed')
     expect(trip).toHaveTextContent('₹12,34,567')
   })
 
-  it('shows the airline code when its name is not known', async () => {
-    setup([booking({ airline: 'QP', pnr: undefined })])
+  it('leaves the PNR out until there is one', async () => {
+    setup([booking({ status: 'quoted', pnr: undefined })])
     const trip = await screen.findByTestId('trip')
-    expect(trip).toHaveTextContent('QP')
+    expect(trip).toHaveTextContent('6E')
     expect(trip).not.toHaveTextContent('PNR')
   })
 

@@ -9,19 +9,11 @@ import type { Booking } from '../types'
 import { formatDeparture } from '../utils/dates'
 import { PlaceholderNote, PLACEHOLDERS } from './account-placeholder'
 
-/** Airline code → name; the account area has no airline list of its own, so the app hands one in. */
-type AirlineNames = Readonly<Record<string, string>>
-
-function airlineText(code: string, names: AirlineNames): string {
-  const name = names[code]
-  return name && name !== code ? `${name} (${code})` : code
-}
-
 function tripPath(booking: Pick<Booking, '_id'>): string {
   return `/account/trips/${encodeURIComponent(booking._id)}`
 }
 
-function TripCard({ booking, airlineNames }: { booking: Booking; airlineNames: AirlineNames }) {
+function TripCard({ booking }: { booking: Booking }) {
   const route = `${booking.origin} → ${booking.destination}`
   const departure = formatDeparture(booking.departure)
   return (
@@ -34,9 +26,7 @@ function TripCard({ booking, airlineNames }: { booking: Booking; airlineNames: A
             </Text>
             <Text fontSize="sm">{departure}</Text>
             <Text fontSize="sm" color="fg.muted">
-              {[airlineText(booking.airline, airlineNames), booking.pnr ? `PNR ${booking.pnr}` : '']
-                .filter(Boolean)
-                .join(' · ')}
+              {[booking.airline, booking.pnr ? `PNR ${booking.pnr}` : ''].filter(Boolean).join(' · ')}
             </Text>
           </Stack>
           <Stack gap="2" align="flex-end">
@@ -61,7 +51,7 @@ function TripCard({ booking, airlineNames }: { booking: Booking; airlineNames: A
 }
 
 /** My Trips: the user's flight bookings, newest first as the server lists them. */
-export function TripsPage({ airlineNames = {} }: { airlineNames?: AirlineNames }) {
+export function TripsPage() {
   const bookings = useBookings()
 
   let body
@@ -75,7 +65,7 @@ export function TripsPage({ airlineNames = {} }: { airlineNames?: AirlineNames }
     body = (
       <Stack as="ul" gap="3" listStyleType="none" m="0" p="0" aria-label="Bookings">
         {bookings.data.map((booking) => (
-          <TripCard key={booking._id} booking={booking} airlineNames={airlineNames} />
+          <TripCard key={booking._id} booking={booking} />
         ))}
       </Stack>
     )

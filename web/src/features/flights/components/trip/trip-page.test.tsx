@@ -101,7 +101,7 @@ function setup(b: Booking | null, detailsReply: DetailsResolver = () => details(
 
 function TripPageRoute() {
   const { id = '' } = useParams()
-  return <TripPage id={id} airlineNames={{ AI: 'Air India', UK: 'Vistara' }} />
+  return <TripPage id={id} />
 }
 
 const detailsCalls = (calls: ReturnType<typeof recordCalls>) => calls.filter((c) => c.path.endsWith('/booking-details'))
@@ -113,7 +113,7 @@ describe('TripPage', () => {
     expect(document.title).toContain('Booking BOM → DEL')
     const dl = within(screen.getByTestId('booking-record'))
     expect(dl.getByText(/^Tue, 1 Dec,? 2026, 06:05$/)).toBeInTheDocument()
-    expect(dl.getByText('Air India (AI)')).toBeInTheDocument()
+    expect(dl.getByText('AI')).toBeInTheDocument()
     expect(dl.getByText('Q7XK2P')).toBeInTheDocument()
     expect(dl.getByText('1802233')).toBeInTheDocument()
     expect(dl.getByText('Failed')).toBeInTheDocument()
@@ -141,7 +141,7 @@ describe('TripPage', () => {
 
   it('names the operating carrier of a codeshare and never writes null', async () => {
     setup(booking({ status: 'booked' }), () => details({ operatedBy: 'UK', ticket: null, lastTicketDate: null }))
-    expect(await screen.findByText('Operated by Vistara')).toBeInTheDocument()
+    expect(await screen.findByText('Operated by UK')).toBeInTheDocument()
     expect(screen.getByTestId('trip-passenger')).toHaveTextContent('Ticket not issued yet')
     expect(screen.queryByText(/Last ticket date/)).not.toBeInTheDocument()
     expect(document.body).not.toHaveTextContent(/null|undefined/)

@@ -16,9 +16,6 @@ import type { FlightSegment } from '../../lib/results'
 
 const TRIPS_PATH = '/account/trips'
 
-/** Airline code → name, from the static list the app loads. */
-type AirlineNames = Readonly<Record<string, string>>
-
 const timestampFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' })
 
 /** An ISO timestamp of ours in the reader's time zone; '' when unreadable. */
@@ -33,11 +30,6 @@ function formatLocal(value: string): string {
   if (!day) return value
   const clock = clockOf(value)
   return clock ? `${formatLongDay(day)}, ${clock}` : formatLongDay(day)
-}
-
-function airlineText(code: string, names: AirlineNames): string {
-  const name = names[code]
-  return name && name !== code ? `${name} (${code})` : code
 }
 
 function BackLink() {
@@ -61,7 +53,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   )
 }
 
-function BookingRecord({ booking, airlineNames }: { booking: Booking; airlineNames: AirlineNames }) {
+function BookingRecord({ booking }: { booking: Booking }) {
   const updated = formatTimestamp(booking.updatedAt)
   return (
     <Card.Root variant="outline" bg="bg.card">
@@ -76,7 +68,7 @@ function BookingRecord({ booking, airlineNames }: { booking: Booking; airlineNam
         >
           <Field label="Route">{`${booking.origin} → ${booking.destination}`}</Field>
           <Field label="Departure">{formatLocal(booking.departure)}</Field>
-          <Field label="Airline">{airlineText(booking.airline, airlineNames)}</Field>
+          <Field label="Airline">{booking.airline}</Field>
           <Field label="PNR">{booking.pnr || 'Not issued yet'}</Field>
           <Field label="BookingId">{booking.bookingId ? String(booking.bookingId) : 'Not issued yet'}</Field>
           <Field label="Status">
@@ -94,9 +86,9 @@ function BookingRecord({ booking, airlineNames }: { booking: Booking; airlineNam
   )
 }
 
-function SegmentLine({ segment, airlineNames }: { segment: FlightSegment; airlineNames: AirlineNames }) {
-  const airline = segment.airlineName || airlineNames[segment.airlineCode] || segment.airlineCode
-  const operator = segment.operatedBy ? airlineNames[segment.operatedBy] || segment.operatedBy : ''
+function SegmentLine({ segment }: { segment: FlightSegment }) {
+  const airline = segment.airlineName || segment.airlineCode
+  const operator = segment.operatedBy
   return (
     <Box as="li" data-testid="trip-segment">
       <Text fontWeight="medium">
@@ -116,7 +108,7 @@ function SegmentLine({ segment, airlineNames }: { segment: FlightSegment; airlin
   )
 }
 
-function Itinerary({ itinerary, airlineNames }: { itinerary: ItineraryView; airlineNames: AirlineNames }) {
+function Itinerary({ itinerary }: { itinerary: ItineraryView }) {
   return (
     <Stack gap="4" data-testid="booking-details">
       {itinerary.lastTicketDate ? <Text>{`Last ticket date: ${itinerary.lastTicketDate}`}</Text> : null}
@@ -140,7 +132,7 @@ function Itinerary({ itinerary, airlineNames }: { itinerary: ItineraryView; airl
           </Heading>
           <Stack as="ul" gap="3" listStyleType="none" m="0" p="0">
             {itinerary.segments.map((s, i) => (
-              <SegmentLine key={`${i}-${s.flightNumber}`} segment={s} airlineNames={airlineNames} />
+              <SegmentLine key={`${i}-${s.flightNumber}`} segment={s} />
             ))}
           </Stack>
         </Stack>
@@ -149,7 +141,7 @@ function Itinerary({ itinerary, airlineNames }: { itinerary: ItineraryView; airl
   )
 }
 
-function SupplierDetails({ booking, airlineNames }: { booking: Booking; airlineNames: AirlineNames }) {
+function SupplierDetails({ booking }: { booking: Booking }) {
   const queryClient = useQueryClient()
   const details = useBookingDetails(booking.bookingId)
   if (!booking.bookingId) return <Text color="fg.muted">No BookingId to refresh.</Text>
@@ -183,7 +175,7 @@ function SupplierDetails({ booking, airlineNames }: { booking: Booking; airlineN
         </Alert.Root>
       ) : null}
       {details.isPending && details.isFetching ? <Skeleton height="20" /> : null}
-      {itinerary ? <Itinerary itinerary={itinerary} airlineNames={airlineNames} /> : null}
+      {itinerary ? <Itinerary itinerary={itinerary} /> : null}
       {details.data && !itinerary ? (
         <Text color="fg.muted">The airline sent no itinerary for this booking.</Text>
       ) : null}
@@ -192,7 +184,7 @@ function SupplierDetails({ booking, airlineNames }: { booking: Booking; airlineN
 }
 
 /** One booking of My Trips: our record, and the airline's itinerary with the ticket numbers. */
-export function TripPage({ id, airlineNames = {} }: { id: string; airlineNames?: AirlineNames }) {
+export function TripPage({ id }: { id: string }) {
   const booking = useBooking(id)
 
   if (booking.isPending) {
@@ -227,14 +219,14 @@ export function TripPage({ id, airlineNames = {} }: { id: string; airlineNames?:
           </Alert.Title>
         </Alert.Root>
       ) : null}
-      <BookingRecord booking={b} airlineNames={airlineNames} />
+      <BookingRecord booking={b} />
       <Stack gap="4" as="section" aria-labelledby="booking-details-heading">
         <Flex justify="space-between" align="center" wrap="wrap" gap="2">
           <Heading as="h2" size="lg" id="booking-details-heading">
             Booking details
           </Heading>
         </Flex>
-        <SupplierDetails booking={b} airlineNames={airlineNames} />
+        <SupplierDetails booking={b} />
       </Stack>
     </Stack>
   )
