@@ -1,4 +1,4 @@
-import { Alert, Badge, Box, Button, Card, Flex, Heading, Skeleton, Stack, Text } from '@chakra-ui/react'
+import { Alert, Badge, Box, Button, Card, Heading, Skeleton, Stack, Text } from '@chakra-ui/react'
 import { useQueryClient } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { ErrorBanner } from '@/components/ui/error-banner'
@@ -221,11 +221,9 @@ export function TripPage({ id }: { id: string }) {
       ) : null}
       <BookingRecord booking={b} />
       <Stack gap="4" as="section" aria-labelledby="booking-details-heading">
-        <Flex justify="space-between" align="center" wrap="wrap" gap="2">
-          <Heading as="h2" size="lg" id="booking-details-heading">
-            Booking details
-          </Heading>
-        </Flex>
+        <Heading as="h2" size="lg" id="booking-details-heading">
+          Booking details
+        </Heading>
         <SupplierDetails booking={b} />
       </Stack>
     </Stack>
