@@ -202,6 +202,66 @@ func TestSearchQuoteRulesBookTicketGDS(t *testing.T) {
 	}
 }
 
+// One trip of My Trips is the caller's alone: another user, an unknown id
+// and a malformed one all get the same 404, never a 403 that would tell the
+// booking exists.
+func TestMyBookingByID(t *testing.T) {
+	t.Parallel()
+	env := apitest.New(t, apitest.Options{})
+	c := signIn(t, env, "mine@example.in")
+	s := search(t, c, "BOM", "DEL")
+	gds := pick(t, s, false)
+	res := c.Do("POST", "/api/v1/flights/tbo/book", bookBody(s.Data.Response.TraceId, gds.ResultIndex, false))
+	var b outcome
+	res.JSON(t, &b)
+	if res.StatusCode != 200 || b.Booking.ID == "" || b.Booking.Status != "booked" {
+		t.Fatalf("book = %d %s", res.StatusCode, truncate(res.Body))
+	}
+	path := "/api/v1/me/bookings/" + b.Booking.ID
+
+	var got struct {
+		Booking struct {
+			ID          string `json:"_id"`
+			Status      string `json:"status"`
+			PNR         string `json:"pnr"`
+			BookingId   int64  `json:"bookingId"`
+			Origin      string `json:"origin"`
+			Destination string `json:"destination"`
+		} `json:"booking"`
+	}
+	res = c.Do("GET", path, nil)
+	res.JSON(t, &got)
+	if res.StatusCode != 200 || got.Booking.ID != b.Booking.ID || got.Booking.Status != "booked" ||
+		got.Booking.PNR != b.Booking.PNR || got.Booking.BookingId != b.Booking.BookingId ||
+		got.Booking.Origin != "BOM" || got.Booking.Destination != "DEL" {
+		t.Fatalf("own booking = %d %s", res.StatusCode, truncate(res.Body))
+	}
+
+	other := signIn(t, env, "notmine@example.in")
+	for name, tc := range map[string]struct {
+		c    *apitest.Client
+		path string
+	}{
+		"another user's":   {other, path},
+		"an unknown id":    {c, "/api/v1/me/bookings/00000000-0000-4000-8000-000000000000"},
+		"a malformed id":   {c, "/api/v1/me/bookings/not-a-uuid"},
+		"a truncated uuid": {c, path[:len(path)-1]},
+	} {
+		res := tc.c.Do("GET", tc.path, nil)
+		var e struct {
+			OK             bool
+			Error, Message string
+		}
+		res.JSON(t, &e)
+		if res.StatusCode != 404 || e.Error != "not_found" || e.Message != "No such booking." {
+			t.Errorf("%s booking = %d %s, want 404 No such booking.", name, res.StatusCode, res.Body)
+		}
+	}
+	if res := env.NewClient(t).Do("GET", path, nil); res.StatusCode != 401 {
+		t.Fatalf("signed-out = %d %s", res.StatusCode, res.Body)
+	}
+}
+
 func TestLCCTicketWithoutBook(t *testing.T) {
 	t.Parallel()
 	env := apitest.New(t, apitest.Options{})

@@ -7,6 +7,8 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/go-chi/chi/v5"
+	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 	"github.com/shopspring/decimal"
 
@@ -298,6 +300,26 @@ func (h *Handler) MyBookings(w http.ResponseWriter, r *http.Request) {
 	httpjson.Write(w, r, http.StatusOK, struct {
 		Items []BookingJSON `json:"items"`
 	}{items})
+}
+
+// MyBooking handles GET /api/v1/me/bookings/{id} (one trip of My Trips).
+func (h *Handler) MyBooking(w http.ResponseWriter, r *http.Request) {
+	id, err := uuid.Parse(chi.URLParam(r, "id"))
+	if err != nil {
+		httpjson.Fail(w, r, errNoBooking)
+		return
+	}
+	b, err := h.q.BookingGetForUser(r.Context(), queries.BookingGetForUserParams{ID: id, UserID: auth.FromContext(r.Context()).User.ID})
+	if errors.Is(err, pgx.ErrNoRows) {
+		err = errNoBooking
+	}
+	if err != nil {
+		httpjson.Fail(w, r, err)
+		return
+	}
+	httpjson.Write(w, r, http.StatusOK, struct {
+		Booking BookingJSON `json:"booking"`
+	}{bookingJSON(b)})
 }
 
 // errNoBooking answers for a booking that is not the user's, or not there.

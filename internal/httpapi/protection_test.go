@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/paryatan/paryatan/internal/apitest"
 	"github.com/paryatan/paryatan/internal/httpapi"
@@ -74,6 +75,7 @@ func TestEveryRouteIsProtected(t *testing.T) {
 	ownerResource := map[string]string{
 		"/api/v1/me/co-travellers/{id}":   ct.ID,
 		"/api/v1/me/sessions/{id}/revoke": sessions.Items[0].ID,
+		"/api/v1/me/bookings/{id}":        ownerBooking(t, owner),
 	}
 
 	for _, rt := range routes {
@@ -120,4 +122,55 @@ func TestEveryRouteIsProtected(t *testing.T) {
 	if res := owner.Do("GET", "/api/auth/me", nil); res.StatusCode != 200 {
 		t.Fatal("the stranger revoked the owner's session")
 	}
+}
+
+// ownerBooking records a booking of the owner's: a low-cost fare, which
+// booking only records (the supplier is asked to quote it, nothing is held).
+func ownerBooking(t *testing.T, owner *apitest.Client) string {
+	t.Helper()
+	res := owner.Do("POST", "/api/v1/flights/tbo/search", map[string]any{
+		"origin": "BOM", "destination": "DEL", "departDate": time.Now().Add(30 * time.Hour).Format(time.DateOnly),
+	})
+	var s struct {
+		Data struct {
+			Response struct {
+				TraceId string
+				Results [][]struct {
+					ResultIndex string
+					IsLCC       bool
+				}
+			}
+		} `json:"data"`
+	}
+	res.JSON(t, &s)
+	index := ""
+	for _, list := range s.Data.Response.Results {
+		for _, r := range list {
+			if r.IsLCC && index == "" {
+				index = r.ResultIndex
+			}
+		}
+	}
+	if index == "" {
+		t.Fatalf("fixtures: no low-cost fare in %d %s", res.StatusCode, res.Body)
+	}
+	res = owner.Do("POST", "/api/v1/flights/tbo/book", map[string]any{
+		"traceId": s.Data.Response.TraceId, "resultIndex": index, "isLCC": true,
+		"contact": map[string]string{"Email": "owner@example.in", "Mobile": "9876543210"},
+		"address": map[string]string{"AddressLine1": "12 MG Road", "City": "Pune", "CountryCode": "IN"},
+		"passengers": []map[string]any{{
+			"Title": "Mr", "FirstName": "Ravi", "LastName": "Kumar", "PaxType": 1, "DateOfBirth": "1988-05-04",
+			"Gender": 1, "ContactNo": "9876543210", "Email": "owner@example.in",
+		}},
+	})
+	var b struct {
+		Booking struct {
+			ID string `json:"_id"`
+		} `json:"booking"`
+	}
+	res.JSON(t, &b)
+	if b.Booking.ID == "" {
+		t.Fatalf("fixtures: booking = %d %s", res.StatusCode, res.Body)
+	}
+	return b.Booking.ID
 }

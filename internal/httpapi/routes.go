@@ -66,6 +66,7 @@ func addRoutes(r chi.Router, d Deps, spa *SPA) {
 				me.Put("/me/co-travellers/{id}", d.Account.UpdateCoTraveller)
 				me.Delete("/me/co-travellers/{id}", d.Account.DeleteCoTraveller)
 				me.Get("/me/bookings", d.Flights.MyBookings)
+				me.Get("/me/bookings/{id}", d.Flights.MyBooking)
 			})
 		})
 	})

@@ -279,6 +279,53 @@ func (q *Queries) BookingGetBySupplierID(ctx context.Context, arg BookingGetBySu
 	return i, err
 }
 
+const bookingGetForUser = `-- name: BookingGetForUser :one
+SELECT id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconcile_attempts, next_reconcile_at, reconciled_at, created_at, updated_at, lease_owner, lease_until FROM bookings WHERE id = $1 AND user_id = $2
+`
+
+type BookingGetForUserParams struct {
+	ID     uuid.UUID
+	UserID uuid.UUID
+}
+
+func (q *Queries) BookingGetForUser(ctx context.Context, arg BookingGetForUserParams) (Booking, error) {
+	row := q.db.QueryRow(ctx, bookingGetForUser, arg.ID, arg.UserID)
+	var i Booking
+	err := row.Scan(
+		&i.ID,
+		&i.UserID,
+		&i.Supplier,
+		&i.TraceID,
+		&i.ResultIndex,
+		&i.IsLcc,
+		&i.Status,
+		&i.UnknownStep,
+		&i.Pnr,
+		&i.SupplierBookingID,
+		&i.Currency,
+		&i.Price,
+		&i.Origin,
+		&i.Destination,
+		&i.Departure,
+		&i.Airline,
+		&i.Passengers,
+		&i.AgentReference,
+		&i.PriceChangePending,
+		&i.Quote,
+		&i.LastResponse,
+		&i.Failure,
+		&i.UnknownSince,
+		&i.ReconcileAttempts,
+		&i.NextReconcileAt,
+		&i.ReconciledAt,
+		&i.CreatedAt,
+		&i.UpdatedAt,
+		&i.LeaseOwner,
+		&i.LeaseUntil,
+	)
+	return i, err
+}
+
 const bookingGetLatestByTrace = `-- name: BookingGetLatestByTrace :one
 SELECT id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconcile_attempts, next_reconcile_at, reconciled_at, created_at, updated_at, lease_owner, lease_until FROM bookings
 WHERE user_id = $1 AND supplier = $2 AND trace_id = $3 AND result_index = $4

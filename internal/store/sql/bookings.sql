@@ -8,6 +8,9 @@ RETURNING *;
 -- name: BookingGetByID :one
 SELECT * FROM bookings WHERE id = @id;
 
+-- name: BookingGetForUser :one
+SELECT * FROM bookings WHERE id = @id AND user_id = @user_id;
+
 -- name: BookingGetBySupplierID :one
 SELECT * FROM bookings WHERE supplier = @supplier AND supplier_booking_id = @supplier_booking_id AND user_id = @user_id;
 

@@ -389,6 +389,30 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/api/v1/me/bookings/{id}': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The booking's `_id`. */
+        id: string
+      }
+      cookie?: never
+    }
+    /**
+     * One of my trips
+     * @description The caller's own booking. Another user's booking, an unknown id and a malformed one all
+     *     answer 404 "No such booking.", so an id tells nobody whether it exists.
+     */
+    get: operations['myBooking']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/api/v1/flights/{supplier}/search': {
     parameters: {
       query?: never
@@ -2060,6 +2084,34 @@ export interface operations {
         }
       }
       401: components['responses']['Unauthenticated']
+      default: components['responses']['Failure']
+    }
+  }
+  myBooking: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The booking's `_id`. */
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The booking. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            booking: components['schemas']['Booking']
+          }
+        }
+      }
+      401: components['responses']['Unauthenticated']
+      404: components['responses']['NotFound']
       default: components['responses']['Failure']
     }
   }

@@ -81,6 +81,7 @@ export const api = {
     'post',
     '/api/v1/flights/tbo/booking-details',
   ),
+  booking: endpoint<Empty, { booking: Booking }, IdParam>('get', '/api/v1/me/bookings/:id'),
 }
 
 /** A JSON error answer as the API writes it. */

@@ -1,5 +1,7 @@
-import { HeadingOnlyPage } from '@/components/ui/page-heading'
+import { useParams } from 'react-router'
+import { TripPage } from '@/features/flights/components/trip/trip-page'
 
 export function Component() {
-  return <HeadingOnlyPage title="Trip" />
+  const { id = '' } = useParams()
+  return <TripPage id={id} />
 }

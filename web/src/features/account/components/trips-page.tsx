@@ -1,24 +1,21 @@
 import { Badge, Card, Flex, Skeleton, Stack, Text } from '@chakra-ui/react'
 import { ErrorBanner } from '@/components/ui/error-banner'
 import { PageHeading } from '@/components/ui/page-heading'
+import { RouterLink } from '@/components/ui/router-link'
+import { bookingStatusLabel, bookingStatusPalette } from '@/lib/booking-status'
 import { formatMoney } from '@/lib/money'
 import { useBookings } from '../api/get-bookings'
 import type { Booking } from '../types'
 import { formatDeparture } from '../utils/dates'
 import { PlaceholderNote, PLACEHOLDERS } from './account-placeholder'
 
-const STATUS_PALETTE: Record<string, string> = {
-  ticketed: 'green',
-  booked: 'blue',
-  failed: 'red',
-}
-
-function statusLabel(status: string): string {
-  return status ? status.charAt(0).toUpperCase() + status.slice(1) : 'Unknown'
+function tripPath(booking: Pick<Booking, '_id'>): string {
+  return `/account/trips/${encodeURIComponent(booking._id)}`
 }
 
 function TripCard({ booking }: { booking: Booking }) {
   const route = `${booking.origin} → ${booking.destination}`
+  const departure = formatDeparture(booking.departure)
   return (
     <Card.Root as="li" variant="outline" bg="bg.card" data-testid="trip">
       <Card.Body py="4">
@@ -27,16 +24,25 @@ function TripCard({ booking }: { booking: Booking }) {
             <Text fontWeight="bold" fontSize="lg" color="brand.fg">
               {route}
             </Text>
-            <Text fontSize="sm">{formatDeparture(booking.departure)}</Text>
+            <Text fontSize="sm">{departure}</Text>
             <Text fontSize="sm" color="fg.muted">
               {[booking.airline, booking.pnr ? `PNR ${booking.pnr}` : ''].filter(Boolean).join(' · ')}
             </Text>
           </Stack>
           <Stack gap="2" align="flex-end">
-            <Badge colorPalette={STATUS_PALETTE[booking.status] ?? 'gray'} variant="subtle">
-              {statusLabel(booking.status)}
+            <Badge colorPalette={bookingStatusPalette(booking.status)} variant="subtle">
+              {bookingStatusLabel(booking.status)}
             </Badge>
             <Text fontWeight="semibold">{formatMoney(booking.price, booking.currency)}</Text>
+            <RouterLink
+              to={tripPath(booking)}
+              fontSize="sm"
+              fontWeight="medium"
+              color="brand.fg"
+              aria-label={`View booking ${booking.origin} to ${booking.destination}, ${departure}`}
+            >
+              View booking
+            </RouterLink>
           </Stack>
         </Flex>
       </Card.Body>

@@ -91,7 +91,7 @@ function text(value: string | null | undefined): string {
   return typeof value === 'string' ? value.trim() : ''
 }
 
-function segmentOf(s: Segment): FlightSegment {
+export function segmentOf(s: Segment): FlightSegment {
   const code = text(s.Airline.AirlineCode)
   const operating = text(s.Airline.OperatingCarrier)
   return {

@@ -1,0 +1,27 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { api, ApiError } from '@/lib/api-client'
+import type { Booking } from '@/lib/api-types'
+
+export function bookingPath(id: string): string {
+  return `/api/v1/me/bookings/${encodeURIComponent(id)}`
+}
+
+/** One of the user's bookings, our record of it (GET /api/v1/me/bookings/{id}). */
+export async function getBooking(id: string): Promise<Booking> {
+  const { booking } = await api.get<{ booking: Booking }>(bookingPath(id))
+  return booking
+}
+
+export function bookingQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: ['flights', 'booking', id],
+    queryFn: () => getBooking(id),
+    staleTime: 0,
+    // Another user's booking and an unknown one are both 404: asking again changes nothing.
+    retry: (failures, err) => !(err instanceof ApiError && err.status === 404) && failures < 1,
+  })
+}
+
+export function useBooking(id: string) {
+  return useQuery(bookingQueryOptions(id))
+}

@@ -1,0 +1,231 @@
+import { Alert, Badge, Box, Button, Card, Heading, Skeleton, Stack, Text } from '@chakra-ui/react'
+import { useQueryClient } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
+import { ErrorBanner } from '@/components/ui/error-banner'
+import { PageHeading } from '@/components/ui/page-heading'
+import { RouterLink } from '@/components/ui/router-link'
+import { ApiError } from '@/lib/api-client'
+import type { Booking } from '@/lib/api-types'
+import { bookingStatusLabel, bookingStatusPalette } from '@/lib/booking-status'
+import { formatMoney } from '@/lib/money'
+import { useBooking } from '../../api/get-booking'
+import { bookingDetailsQueryOptions, useBookingDetails } from '../../api/get-booking-details'
+import { clockOf, formatLongDay } from '../../lib/dates'
+import { toItineraryView, type ItineraryView } from '../../lib/itinerary'
+import type { FlightSegment } from '../../lib/results'
+
+const TRIPS_PATH = '/account/trips'
+
+const timestampFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' })
+
+/** An ISO timestamp of ours in the reader's time zone; '' when unreadable. */
+function formatTimestamp(iso: string): string {
+  const date = new Date(iso)
+  return Number.isNaN(date.getTime()) ? '' : timestampFormat.format(date)
+}
+
+/** A supplier local time ("2026-12-01T06:05:00") as "Tue, 1 Dec 2026, 06:05", with no time-zone shift. */
+function formatLocal(value: string): string {
+  const day = /^\d{4}-\d{2}-\d{2}/.exec(value)?.[0]
+  if (!day) return value
+  const clock = clockOf(value)
+  return clock ? `${formatLongDay(day)}, ${clock}` : formatLongDay(day)
+}
+
+function BackLink() {
+  return (
+    <RouterLink to={TRIPS_PATH} color="brand.fg" fontWeight="medium" alignSelf="flex-start">
+      Back to My Trips
+    </RouterLink>
+  )
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box>
+      <Text as="dt" fontSize="sm" color="fg.muted">
+        {label}
+      </Text>
+      <Text as="dd" fontWeight="medium" m="0">
+        {children}
+      </Text>
+    </Box>
+  )
+}
+
+function BookingRecord({ booking }: { booking: Booking }) {
+  const updated = formatTimestamp(booking.updatedAt)
+  return (
+    <Card.Root variant="outline" bg="bg.card">
+      <Card.Body>
+        <Box
+          as="dl"
+          data-testid="booking-record"
+          display="grid"
+          gridTemplateColumns={{ base: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' }}
+          gap="4"
+          m="0"
+        >
+          <Field label="Route">{`${booking.origin} → ${booking.destination}`}</Field>
+          <Field label="Departure">{formatLocal(booking.departure)}</Field>
+          <Field label="Airline">{booking.airline}</Field>
+          <Field label="PNR">{booking.pnr || 'Not issued yet'}</Field>
+          <Field label="BookingId">{booking.bookingId ? String(booking.bookingId) : 'Not issued yet'}</Field>
+          <Field label="Status">
+            <Badge colorPalette={bookingStatusPalette(booking.status)} variant="subtle">
+              {bookingStatusLabel(booking.status)}
+            </Badge>
+          </Field>
+          <Field label="Price">{formatMoney(booking.price, booking.currency)}</Field>
+          <Field label="Created">{formatTimestamp(booking.createdAt)}</Field>
+          {updated ? <Field label="Last updated">{updated}</Field> : null}
+          {booking.failure ? <Field label="Failure reason">{booking.failure}</Field> : null}
+        </Box>
+      </Card.Body>
+    </Card.Root>
+  )
+}
+
+function SegmentLine({ segment }: { segment: FlightSegment }) {
+  const airline = segment.airlineName || segment.airlineCode
+  const operator = segment.operatedBy
+  return (
+    <Box as="li" data-testid="trip-segment">
+      <Text fontWeight="medium">
+        {`${segment.origin} ${segment.departTime} → ${segment.destination} ${segment.arriveTime}`}
+      </Text>
+      <Text fontSize="sm" color="fg.muted">
+        {[formatLocal(segment.departure), `${airline} ${segment.airlineCode}-${segment.flightNumber}`]
+          .filter(Boolean)
+          .join(' · ')}
+      </Text>
+      {operator ? (
+        <Text fontSize="sm" color="fg.muted">
+          {`Operated by ${operator}`}
+        </Text>
+      ) : null}
+    </Box>
+  )
+}
+
+function Itinerary({ itinerary }: { itinerary: ItineraryView }) {
+  return (
+    <Stack gap="4" data-testid="booking-details">
+      {itinerary.lastTicketDate ? <Text>{`Last ticket date: ${itinerary.lastTicketDate}`}</Text> : null}
+      <Stack gap="2">
+        <Heading as="h3" size="md">
+          Passengers
+        </Heading>
+        <Stack as="ul" gap="2" listStyleType="none" m="0" p="0">
+          {itinerary.passengers.map((p, i) => (
+            <Box as="li" key={`${i}-${p.name}`} data-testid="trip-passenger">
+              <Text fontWeight="medium">{[p.name, p.type ? `(${p.type})` : ''].filter(Boolean).join(' ')}</Text>
+              <Text fontSize="sm">{p.ticketNumber ? `Ticket number ${p.ticketNumber}` : 'Ticket not issued yet'}</Text>
+            </Box>
+          ))}
+        </Stack>
+      </Stack>
+      {itinerary.segments.length > 0 ? (
+        <Stack gap="2">
+          <Heading as="h3" size="md">
+            Flights
+          </Heading>
+          <Stack as="ul" gap="3" listStyleType="none" m="0" p="0">
+            {itinerary.segments.map((s, i) => (
+              <SegmentLine key={`${i}-${s.flightNumber}`} segment={s} />
+            ))}
+          </Stack>
+        </Stack>
+      ) : null}
+    </Stack>
+  )
+}
+
+function SupplierDetails({ booking }: { booking: Booking }) {
+  const queryClient = useQueryClient()
+  const details = useBookingDetails(booking.bookingId)
+  if (!booking.bookingId) return <Text color="fg.muted">No BookingId to refresh.</Text>
+
+  const refresh = async () => {
+    await queryClient.refetchQueries({ queryKey: bookingDetailsQueryOptions(booking.bookingId).queryKey })
+    // Asking the supplier may have settled a booking we were still confirming.
+    await queryClient.invalidateQueries({ queryKey: ['flights', 'booking', booking._id] })
+  }
+  const itinerary = details.data ? toItineraryView(details.data) : undefined
+
+  return (
+    <Stack gap="4">
+      <Button
+        alignSelf="flex-start"
+        colorPalette="brand"
+        variant="outline"
+        loading={details.isFetching}
+        loadingText="Refreshing booking details…"
+        onClick={() => void refresh()}
+      >
+        Refresh booking details
+      </Button>
+      {details.isError ? (
+        <Alert.Root status="error" variant="subtle" role="alert">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>Could not refresh booking details.</Alert.Title>
+            <Alert.Description>{details.error.message}</Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      ) : null}
+      {details.isPending && details.isFetching ? <Skeleton height="20" /> : null}
+      {itinerary ? <Itinerary itinerary={itinerary} /> : null}
+      {details.data && !itinerary ? (
+        <Text color="fg.muted">The airline sent no itinerary for this booking.</Text>
+      ) : null}
+    </Stack>
+  )
+}
+
+/** One booking of My Trips: our record, and the airline's itinerary with the ticket numbers. */
+export function TripPage({ id }: { id: string }) {
+  const booking = useBooking(id)
+
+  if (booking.isPending) {
+    return (
+      <Stack gap="6">
+        <PageHeading title="Booking" />
+        <Skeleton height="32" />
+      </Stack>
+    )
+  }
+  if (booking.isError) {
+    const missing = booking.error instanceof ApiError && booking.error.status === 404
+    return (
+      <Stack gap="6">
+        <PageHeading title="Booking" />
+        <ErrorBanner message={missing ? 'No such booking.' : booking.error.message} />
+        <BackLink />
+      </Stack>
+    )
+  }
+
+  const b = booking.data
+  return (
+    <Stack gap="6">
+      <BackLink />
+      <PageHeading title={`Booking ${b.origin} → ${b.destination}`} />
+      {b.status === 'unknown' ? (
+        <Alert.Root status="warning" variant="subtle" role="status">
+          <Alert.Indicator />
+          <Alert.Title>
+            We are confirming this booking with the airline. Please do not book this trip again.
+          </Alert.Title>
+        </Alert.Root>
+      ) : null}
+      <BookingRecord booking={b} />
+      <Stack gap="4" as="section" aria-labelledby="booking-details-heading">
+        <Heading as="h2" size="lg" id="booking-details-heading">
+          Booking details
+        </Heading>
+        <SupplierDetails booking={b} />
+      </Stack>
+    </Stack>
+  )
+}
