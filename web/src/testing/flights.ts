@@ -9,10 +9,14 @@ export const TRACE_ID = '5f0c8a1e-3b7d-4c29-9e41-7a2d6b8f0c13'
 export function resultIndex(n: number, direction: 'OB' | 'IB' = 'OB'): string {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'
   let tail = ''
-  let x = (n + 1) * 2654435761
+  // xorshift32 in 32-bit integer arithmetic: every character of the alphabet
+  // turns up, + and / included, and the same n always gives the same index.
+  let x = (Math.imul(n + 1, 2654435761) | 0) || 1
   for (let i = 0; i < 680; i++) {
-    x = (x * 1103515245 + 12345) % 2147483648
-    tail += alphabet[x % 64]
+    x ^= x << 13
+    x ^= x >>> 17
+    x ^= x << 5
+    tail += alphabet[(x >>> 0) % 64]
   }
   return `${direction}${n}[TBO]${tail}==`
 }
