@@ -161,6 +161,8 @@ export function AirportCombobox({ label, value, onChange, airports, placeholder 
               px="3"
               py="2"
               cursor="pointer"
+              borderInlineStartWidth="3px"
+              borderColor={i === active ? 'brand.solid' : 'transparent'}
               bg={i === active ? 'brand.subtle' : undefined}
               _hover={{ bg: 'bg.muted' }}
               // Keeps the input focused, so picking is not a blur that keeps the typed text.

@@ -35,7 +35,7 @@ const FILLER: Airport[] = Array.from({ length: 25 }, (_, i) => {
 })
 const AIRPORTS = [...NAMED, ...FILLER]
 
-function serveAirports(list: unknown = AIRPORTS) {
+function serveAirports(list: Airport[] = AIRPORTS) {
   server.use(http.get(AIRPORTS_PATH, () => HttpResponse.json(list)))
 }
 

@@ -2,7 +2,6 @@ import {
   Box,
   Button,
   Checkbox,
-  Collapsible,
   Field,
   HStack,
   Input,
@@ -133,13 +132,18 @@ export function FlightSearchForm({ initial, onSubmit }: FlightSearchFormProps) {
         <TravellerCounters value={form} onChange={(kind, count) => update((f) => ({ ...f, [kind]: count }))} />
 
         {multi ? null : (
-          <Collapsible.Root open={moreOptions} onOpenChange={({ open }) => setMoreOptions(open)}>
-            <Collapsible.Trigger asChild>
-              <Button variant="plain" colorPalette="brand" px="0" aria-controls={moreId} color="brand.fg">
-                {moreOptions ? 'Less options' : 'More options'}
-              </Button>
-            </Collapsible.Trigger>
-            <Collapsible.Content id={moreId}>
+          <Box>
+            <Button
+              variant="plain"
+              px="0"
+              color="brand.fg"
+              aria-expanded={moreOptions}
+              aria-controls={moreId}
+              onClick={() => setMoreOptions((open) => !open)}
+            >
+              {moreOptions ? 'Less options' : 'More options'}
+            </Button>
+            <Box id={moreId} hidden={!moreOptions}>
               <SimpleGrid columns={{ base: 1, md: 3 }} gap="3" pt="2" alignItems="end">
                 <Field.Root>
                   <Field.Label>Cabin</Field.Label>
@@ -178,8 +182,8 @@ export function FlightSearchForm({ initial, onSubmit }: FlightSearchFormProps) {
                   <Checkbox.Label>Non-stop only</Checkbox.Label>
                 </Checkbox.Root>
               </SimpleGrid>
-            </Collapsible.Content>
-          </Collapsible.Root>
+            </Box>
+          </Box>
         )}
 
         <Button type="submit" colorPalette="brand" size="lg" alignSelf={{ base: 'stretch', sm: 'flex-end' }}>
