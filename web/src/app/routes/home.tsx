@@ -1,4 +1,4 @@
-import { Stack } from '@chakra-ui/react'
+import { Box, Stack } from '@chakra-ui/react'
 import { PageContainer, PageHeading } from '@/components/ui/page-heading'
 import { HomeSearchPanel } from '../home-search-panel'
 
@@ -6,11 +6,13 @@ export function HomeRoute() {
   return (
     <PageContainer py={{ base: '6', md: '10' }}>
       <Stack gap={{ base: '5', md: '8' }}>
-        <PageHeading
-          title="Welcome to Paryatan"
-          documentTitle="Home"
-          lead="Search flights and hotels across India and the world."
-        />
+        <Box>
+          <PageHeading
+            title="Welcome to Paryatan"
+            documentTitle="Home"
+            lead="Search flights and hotels across India and the world."
+          />
+        </Box>
         <HomeSearchPanel />
       </Stack>
     </PageContainer>
