@@ -64,14 +64,8 @@ export function flightResult(o: ResultOptions = {}): FlightResult {
       FareClass: 'Y',
       ...(o.operatingCarrier ? { OperatingCarrier: o.operatingCarrier } : {}),
     },
-    Origin: {
-      Airport: { AirportCode: points[i] ?? from, Terminal: i === 0 ? '1' : '' },
-      DepTime: at(date, depart, i * each),
-    },
-    Destination: {
-      Airport: { AirportCode: points[i + 1] ?? to, Terminal: '' },
-      ArrTime: at(date, depart, (i + 1) * each),
-    },
+    Origin: { Airport: { AirportCode: points[i] ?? from, Terminal: i === 0 ? '1' : '' }, DepTime: at(date, depart, i * each) },
+    Destination: { Airport: { AirportCode: points[i + 1] ?? to, Terminal: '' }, ArrTime: at(date, depart, (i + 1) * each) },
     Duration: each,
     ...(i > 0 ? { AccumulatedDuration: duration, GroundTime: 0 } : {}),
     CabinClass: o.cabinClass ?? 2,

@@ -127,7 +127,10 @@ export function getFareRules(input: TraceInput, options?: CallOptions): Promise<
   return callData<FareRuleDocument>('fareRule', input, options)
 }
 
-export function getBookingDetails(bookingId: number | string, options?: CallOptions): Promise<BookingDetailsDocument> {
+export function getBookingDetails(
+  bookingId: number | string,
+  options?: CallOptions,
+): Promise<BookingDetailsDocument> {
   return callData<BookingDetailsDocument>('bookingDetails', { bookingId }, options)
 }
 

@@ -61,11 +61,7 @@ export function suggestAirports(airports: readonly Airport[], typed: string, lim
   if (!q) return []
   const out: Airport[] = []
   for (const a of airports) {
-    if (
-      a.code.toLowerCase().startsWith(q) ||
-      a.city.toLowerCase().startsWith(q) ||
-      a.name.toLowerCase().startsWith(q)
-    ) {
+    if (a.code.toLowerCase().startsWith(q) || a.city.toLowerCase().startsWith(q) || a.name.toLowerCase().startsWith(q)) {
       out.push(a)
       if (out.length === limit) return out
     }
