@@ -1,9 +1,18 @@
 import { useQuery } from '@tanstack/react-query'
 import { loadAirlines, loadAirports } from '../lib/airports'
 
-/** The static airport list: loaded once per visit, empty until (or unless) it arrives. */
-export function useAirports() {
-  const q = useQuery({ queryKey: ['static', 'airports'], queryFn: loadAirports, staleTime: Infinity, gcTime: Infinity })
+/**
+ * The static airport list: loaded once per visit, empty until (or unless) it
+ * arrives. A form may hold off loading it (`enabled: false`) until it is needed.
+ */
+export function useAirports({ enabled = true }: { enabled?: boolean } = {}) {
+  const q = useQuery({
+    queryKey: ['static', 'airports'],
+    queryFn: loadAirports,
+    staleTime: Infinity,
+    gcTime: Infinity,
+    enabled,
+  })
   return q.data ?? []
 }
 

@@ -1,28 +1,12 @@
 // Calendar dates for the flight screens. A date is a plain `YYYY-MM-DD`
 // string (what the API takes and the URL carries); "today" is India's
-// calendar day, the one the API checks departures against.
+// calendar day, the one the API checks departures against. The basics are
+// shared with the other forms (hotels).
+import { isISODate } from '@/lib/calendar-date'
+
+export { fromDisplayDate, isISODate, maxDate, todayISO, toDisplayDate } from '@/lib/calendar-date'
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/
-
-const indiaDay = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Asia/Kolkata',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-})
-
-/** Today in India as YYYY-MM-DD. */
-export function todayISO(now: Date = new Date()): string {
-  return indiaDay.format(now)
-}
-
-/** Whether the text is a real calendar date written YYYY-MM-DD. */
-export function isISODate(text: string): boolean {
-  const m = ISO_DATE.exec(text)
-  if (!m) return false
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])))
-  return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3])
-}
 
 /** The date `days` later (earlier when negative). */
 export function addDays(iso: string, days: number): string {
@@ -30,27 +14,6 @@ export function addDays(iso: string, days: number): string {
   if (!m) return iso
   const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]) + days))
   return d.toISOString().slice(0, 10)
-}
-
-/** YYYY-MM-DD shown as dd-MM-yyyy (spec 5); anything else unchanged. */
-export function toDisplayDate(iso: string): string {
-  const m = ISO_DATE.exec(iso)
-  return m ? `${m[3]}-${m[2]}-${m[1]}` : iso
-}
-
-/** dd-MM-yyyy read back as YYYY-MM-DD; '' when it is no real date. */
-export function fromDisplayDate(text: string): string {
-  const m = /^(\d{2})-(\d{2})-(\d{4})$/.exec(text.trim())
-  if (!m) return ''
-  const iso = `${m[3]}-${m[2]}-${m[1]}`
-  return isISODate(iso) ? iso : ''
-}
-
-/** The later of two dates, ignoring empty ones ('' when both are). */
-export function maxDate(a: string, b: string): string {
-  if (!a) return b
-  if (!b) return a
-  return a > b ? a : b
 }
 
 const dayMonth = new Intl.DateTimeFormat('en-IN', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' })

@@ -1,0 +1,140 @@
+import { Box, Field, Group, Icon, IconButton, Input, type IconProps } from '@chakra-ui/react'
+import { useId, useRef, useState } from 'react'
+import { readDateText, toDisplayDate } from '@/lib/calendar-date'
+
+function CalendarIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round">
+        <rect x="3" y="5" width="18" height="16" rx="2" />
+        <path d="M3 10h18M8 3v4M16 3v4" strokeLinecap="round" />
+      </svg>
+    </Icon>
+  )
+}
+
+function ClearIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+        <path d="M6 6l12 12M18 6 6 18" />
+      </svg>
+    </Icon>
+  )
+}
+
+interface DateFieldProps {
+  label: string
+  /** YYYY-MM-DD, or '' for none. */
+  value: string
+  /** The earliest date that may be chosen (YYYY-MM-DD). */
+  min?: string
+  onChange: (value: string) => void
+}
+
+/**
+ * A date typed or read as dd-MM-yyyy (spec 5), whatever the browser's own
+ * date format, with the browser's calendar behind a button and a clear button.
+ * A complete, allowed date is taken as it is typed; anything else is explained
+ * when the field is left, and the field then holds no date.
+ */
+export function DateField({ label, value, min = '', onChange }: DateFieldProps) {
+  const id = useId()
+  const picker = useRef<HTMLInputElement>(null)
+  const [text, setText] = useState(() => toDisplayDate(value))
+  const [error, setError] = useState('')
+  // The value the text was last written from: a change from outside (a
+  // cleared return date) rewrites the text.
+  const [shown, setShown] = useState(value)
+  if (shown !== value) {
+    setShown(value)
+    setText(toDisplayDate(value))
+    setError('')
+  }
+
+  function take(date: string) {
+    setShown(date)
+    if (date !== value) onChange(date)
+  }
+
+  function typed(next: string) {
+    setText(next)
+    const reading = readDateText(next, min)
+    if (reading.date) {
+      setError('')
+      take(reading.date)
+    }
+  }
+
+  function left() {
+    const reading = readDateText(text, min)
+    if (reading.error !== undefined) {
+      setError(reading.error)
+      take('')
+    } else {
+      setError('')
+      take(reading.date)
+    }
+  }
+
+  function picked(date: string) {
+    const reading = readDateText(toDisplayDate(date), min)
+    const next = reading.date ?? ''
+    setText(toDisplayDate(next))
+    setError(reading.error ?? '')
+    take(next)
+  }
+
+  function openCalendar() {
+    const input = picker.current
+    if (!input) return
+    try {
+      input.showPicker()
+    } catch {
+      input.focus()
+    }
+  }
+
+  function clear() {
+    setText('')
+    setError('')
+    take('')
+  }
+
+  return (
+    <Field.Root invalid={Boolean(error)} position="relative">
+      <Field.Label htmlFor={id}>{label}</Field.Label>
+      <Group attached w="full">
+        <Input
+          id={id}
+          value={text}
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder="dd-mm-yyyy"
+          onChange={(e) => typed(e.target.value)}
+          onBlur={left}
+        />
+        {text ? (
+          <IconButton aria-label={`Clear ${label}`} variant="outline" onClick={clear}>
+            <ClearIcon />
+          </IconButton>
+        ) : null}
+        <IconButton aria-label={`Choose ${label} from a calendar`} variant="outline" onClick={openCalendar}>
+          <CalendarIcon />
+        </IconButton>
+      </Group>
+      <Box position="absolute" bottom="0" right="0" w="1px" h="1px" overflow="hidden" opacity={0}>
+        <input
+          ref={picker}
+          type="date"
+          tabIndex={-1}
+          aria-hidden="true"
+          min={min || undefined}
+          value={value}
+          onChange={(e) => picked(e.target.value)}
+        />
+      </Box>
+      <Field.ErrorText role="alert">{error}</Field.ErrorText>
+    </Field.Root>
+  )
+}

@@ -1,0 +1,195 @@
+import {
+  Box,
+  Button,
+  Checkbox,
+  Field,
+  HStack,
+  Input,
+  NativeSelect,
+  RadioGroup,
+  SimpleGrid,
+  Stack,
+} from '@chakra-ui/react'
+import { useId, useRef, useState, type FormEvent } from 'react'
+import { useNavigate } from 'react-router'
+import { DateField } from '@/components/ui/date-field'
+import { useAirports } from '../../hooks/use-static-lists'
+import { todayISO } from '../../lib/dates'
+import { departureMin, initialSearchForm, returnMin, withDeparture } from '../../lib/search-form'
+import {
+  buildSearchParams,
+  CABIN_LABELS,
+  CABINS,
+  type Cabin,
+  type SearchForm,
+  type TripType,
+} from '../../lib/search-query'
+import { AirportCombobox } from './airport-combobox'
+import { MultiCityLegs } from './multi-city-legs'
+import { TravellerCounters } from './traveller-counters'
+
+const TRIP_TYPES: ReadonlyArray<{ value: TripType; label: string }> = [
+  { value: 'round', label: 'Round trip' },
+  { value: 'oneway', label: 'One way' },
+  { value: 'multi', label: 'Multi-city' },
+]
+
+interface FlightSearchFormProps {
+  /** Values to start from, such as a search read from the URL. */
+  initial?: Partial<SearchForm>
+  /** What a submitted search does; by default it opens /flights with its query (spec 2.4). */
+  onSubmit?: (form: SearchForm) => void
+}
+
+/** The flight search form of spec 2.4: round trip, one way or multi-city. No field is required (spec 5). */
+export function FlightSearchForm({ initial, onSubmit }: FlightSearchFormProps) {
+  const navigate = useNavigate()
+  // The airport list is large: it is fetched once the form is first used, not with the page.
+  const [used, setUsed] = useState(false)
+  const airports = useAirports({ enabled: used })
+  const [today] = useState(() => todayISO())
+  const [form, setForm] = useState(() => initialSearchForm(initial, today))
+  // The latest values, written as each change is made, so that a submit in
+  // the same keystroke (Enter in an airport input) sees it.
+  const latest = useRef(form)
+  const [moreOptions, setMoreOptions] = useState(false)
+  const moreId = useId()
+
+  function update(change: (current: SearchForm) => SearchForm) {
+    latest.current = change(latest.current)
+    setForm(latest.current)
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault()
+    const search = latest.current
+    if (onSubmit) onSubmit(search)
+    else void navigate(`/flights?${buildSearchParams(search).toString()}`)
+  }
+
+  const multi = form.type === 'multi'
+
+  return (
+    <Box as="form" onSubmit={submit} onFocus={() => setUsed(true)} aria-label="Search flights">
+      <Stack gap="5">
+        <RadioGroup.Root
+          value={form.type}
+          onValueChange={({ value }) => value && update((f) => ({ ...f, type: value as TripType }))}
+          aria-label="Trip type"
+          colorPalette="brand"
+        >
+          <HStack gap={{ base: '4', md: '6' }} wrap="wrap">
+            {TRIP_TYPES.map((t) => (
+              <RadioGroup.Item key={t.value} value={t.value}>
+                <RadioGroup.ItemHiddenInput />
+                <RadioGroup.ItemIndicator />
+                <RadioGroup.ItemText>{t.label}</RadioGroup.ItemText>
+              </RadioGroup.Item>
+            ))}
+          </HStack>
+        </RadioGroup.Root>
+
+        {multi ? (
+          <MultiCityLegs
+            legs={form.legs}
+            airports={airports}
+            today={today}
+            onChange={(legs) => update((f) => ({ ...f, legs }))}
+          />
+        ) : (
+          <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="3">
+            <AirportCombobox
+              label="From"
+              value={form.from}
+              airports={airports}
+              placeholder="City or airport"
+              onChange={(from) => update((f) => ({ ...f, from }))}
+            />
+            <AirportCombobox
+              label="To"
+              value={form.to}
+              airports={airports}
+              placeholder="City or airport"
+              onChange={(to) => update((f) => ({ ...f, to }))}
+            />
+            <DateField
+              label="Departure"
+              value={form.date}
+              min={departureMin(today)}
+              onChange={(date) => update((f) => withDeparture(f, date))}
+            />
+            {form.type === 'round' ? (
+              <DateField
+                label="Return"
+                value={form.returnDate}
+                min={returnMin(form.date, today)}
+                onChange={(returnDate) => update((f) => ({ ...f, returnDate }))}
+              />
+            ) : null}
+          </SimpleGrid>
+        )}
+
+        <TravellerCounters value={form} onChange={(kind, count) => update((f) => ({ ...f, [kind]: count }))} />
+
+        {multi ? null : (
+          <Box>
+            <Button
+              variant="plain"
+              px="0"
+              color="brand.fg"
+              aria-expanded={moreOptions}
+              aria-controls={moreId}
+              onClick={() => setMoreOptions((open) => !open)}
+            >
+              {moreOptions ? 'Less options' : 'More options'}
+            </Button>
+            <Box id={moreId} hidden={!moreOptions}>
+              <SimpleGrid columns={{ base: 1, md: 3 }} gap="3" pt="2" alignItems="end">
+                <Field.Root>
+                  <Field.Label>Cabin</Field.Label>
+                  <NativeSelect.Root>
+                    <NativeSelect.Field
+                      value={form.cabin}
+                      onChange={(e) => update((f) => ({ ...f, cabin: e.target.value as Cabin }))}
+                    >
+                      {CABINS.map((c) => (
+                        <option key={c} value={c}>
+                          {CABIN_LABELS[c]}
+                        </option>
+                      ))}
+                    </NativeSelect.Field>
+                    <NativeSelect.Indicator />
+                  </NativeSelect.Root>
+                </Field.Root>
+                <Field.Root>
+                  <Field.Label>Airline</Field.Label>
+                  <Input
+                    value={form.airline}
+                    placeholder="Airline code, e.g. AI"
+                    autoComplete="off"
+                    maxLength={3}
+                    onChange={(e) => update((f) => ({ ...f, airline: e.target.value.toUpperCase() }))}
+                  />
+                </Field.Root>
+                <Checkbox.Root
+                  checked={form.nonstop}
+                  onCheckedChange={({ checked }) => update((f) => ({ ...f, nonstop: checked === true }))}
+                  colorPalette="brand"
+                  pb="2"
+                >
+                  <Checkbox.HiddenInput />
+                  <Checkbox.Control />
+                  <Checkbox.Label>Non-stop only</Checkbox.Label>
+                </Checkbox.Root>
+              </SimpleGrid>
+            </Box>
+          </Box>
+        )}
+
+        <Button type="submit" colorPalette="brand" size="lg" alignSelf={{ base: 'stretch', sm: 'flex-end' }}>
+          Search Flights
+        </Button>
+      </Stack>
+    </Box>
+  )
+}
