@@ -11,7 +11,7 @@ export function resultIndex(n: number, direction: 'OB' | 'IB' = 'OB'): string {
   let tail = ''
   // xorshift32 in 32-bit integer arithmetic: every character of the alphabet
   // turns up, + and / included, and the same n always gives the same index.
-  let x = (Math.imul(n + 1, 2654435761) | 0) || 1
+  let x = Math.imul(n + 1, 2654435761) | 0 || 1
   for (let i = 0; i < 680; i++) {
     x ^= x << 13
     x ^= x >>> 17

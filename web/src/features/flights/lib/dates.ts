@@ -1,10 +1,9 @@
 // Calendar dates for the flight screens. A date is a plain `YYYY-MM-DD`
 // string (what the API takes and the URL carries); "today" is India's
-// calendar day, the one the API checks departures against. The basics are
-// shared with the other forms (hotels).
+// calendar day, the one the API checks departures against. The basics
+// (today, reading and showing dates) are in @/lib/calendar-date, shared with
+// the hotel form.
 import { isISODate } from '@/lib/calendar-date'
-
-export { fromDisplayDate, isISODate, maxDate, todayISO, toDisplayDate } from '@/lib/calendar-date'
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/
 

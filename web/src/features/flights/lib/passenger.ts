@@ -16,7 +16,7 @@ import {
   checkTitle,
   isIndia,
 } from '@/lib/validation'
-import { isISODate } from './dates'
+import { isISODate } from '@/lib/calendar-date'
 
 /** Titles offered, as spec 3 spells them (Mstr is Master). */
 export const TITLES = ['Mr', 'Ms', 'Mrs', 'Mstr', 'Miss'] as const

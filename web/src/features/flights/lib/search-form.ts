@@ -1,6 +1,6 @@
 // The rules of the flight search form (spec 2.4, 4, 5, 9), kept apart from
 // its components so that each can be checked on its own.
-import { maxDate, todayISO } from './dates'
+import { maxDate, todayISO } from '@/lib/calendar-date'
 import { DEFAULT_FROM, DEFAULT_TO, MAX_LEGS, TRAVELLER_LIMITS, type Leg, type SearchForm } from './search-query'
 
 /** A multi-city search starts with this many legs (spec 9). */

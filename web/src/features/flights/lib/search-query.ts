@@ -1,7 +1,7 @@
 // The flight search as the URL carries it (spec 2.4): what the home panel
 // writes, what /flights and /flights/form read, and the API search it becomes.
 import type { SearchInput } from '@/lib/api-types'
-import { isISODate, todayISO } from './dates'
+import { isISODate, todayISO } from '@/lib/calendar-date'
 
 export const CABINS = ['any', 'economy', 'premium', 'business', 'first'] as const
 export type Cabin = (typeof CABINS)[number]

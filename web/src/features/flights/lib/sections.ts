@@ -2,7 +2,7 @@
 // or international round trip, an outbound and a return list for a domestic
 // round trip, one per leg for multi-city (spec 2.4, 2.13).
 import type { SearchAnswer } from '../hooks/use-flight-search'
-import { toDisplayDate } from './dates'
+import { toDisplayDate } from '@/lib/calendar-date'
 import type { ListFlight } from './results'
 import type { SearchQuery } from './search-query'
 

@@ -9,7 +9,7 @@ import { RouterLink } from '@/components/ui/router-link'
 import { useFareQuote } from '../../api/use-fare-quote'
 import { useBookingFlow, type TicketMode } from '../../hooks/use-booking-flow'
 import { isSessionExpired, type PriceChange } from '../../lib/booking'
-import { todayISO } from '../../lib/dates'
+import { todayISO } from '@/lib/calendar-date'
 import { freshSearchPath, MISSING_PARAMS_MESSAGE, readFareParams } from '../../lib/fare-params'
 import { FARE_MESSAGES, failureText } from '../../lib/fare-messages'
 import {

@@ -14,7 +14,7 @@ import { useId, useRef, useState, type FormEvent } from 'react'
 import { useNavigate } from 'react-router'
 import { DateField } from '@/components/ui/date-field'
 import { useAirports } from '../../hooks/use-static-lists'
-import { todayISO } from '../../lib/dates'
+import { todayISO } from '@/lib/calendar-date'
 import { departureMin, initialSearchForm, returnMin, withDeparture } from '../../lib/search-form'
 import {
   buildSearchParams,

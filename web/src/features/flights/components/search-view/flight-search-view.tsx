@@ -7,7 +7,8 @@ import { formatMoney } from '@/lib/money'
 import { useChooseFlight } from '../../hooks/use-choose-flight'
 import { useFlightSearches } from '../../hooks/use-flight-search'
 import { useAirlineNames } from '../../hooks/use-static-lists'
-import { formatLastTicketDate, todayISO } from '../../lib/dates'
+import { formatLastTicketDate } from '../../lib/dates'
+import { todayISO } from '@/lib/calendar-date'
 import { searchViewFareLink } from '../../lib/fare-link'
 import {
   airlinesOf,

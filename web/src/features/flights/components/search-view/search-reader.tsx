@@ -1,6 +1,6 @@
 import { Button, Field, Input, NativeSelect, SimpleGrid } from '@chakra-ui/react'
 import type { FormEvent } from 'react'
-import { isISODate } from '../../lib/dates'
+import { isISODate } from '@/lib/calendar-date'
 import { CABIN_LABELS, CABINS, TRAVELLER_LIMITS, type Cabin, type SearchQuery } from '../../lib/search-query'
 
 export interface ReaderValues {
