@@ -13,8 +13,19 @@ export interface Attempt<Body> {
   body: Body
 }
 
+/**
+ * A random key (a UUID). `crypto.randomUUID` exists only in secure contexts;
+ * a page served over plain HTTP on a private address (a cluster tried out
+ * through a node's IP) makes its own from `getRandomValues`, which is
+ * everywhere.
+ */
 export function newIdempotencyKey(): string {
-  return crypto.randomUUID()
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID()
+  const bytes = crypto.getRandomValues(new Uint8Array(16))
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
 }
 
 /**
