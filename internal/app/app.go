@@ -11,6 +11,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"net/mail"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -97,7 +98,7 @@ func New(cfg config.Config, p Parts) (*App, error) {
 			if err != nil {
 				return nil, err
 			}
-			mailer = m
+			mailer = smtpSender{m}
 		}
 	}
 	providers := map[string]*auth.Provider{}
@@ -178,4 +179,11 @@ func cleanupLoop(ctx context.Context, svc *auth.Service, log *slog.Logger) {
 			}
 		}
 	}
+}
+
+// smtpSender sends the auth feature's plain-text e-mails through smtpmail.
+type smtpSender struct{ m *smtpmail.Mailer }
+
+func (s smtpSender) Send(ctx context.Context, to, subject, body string) error {
+	return s.m.Send(ctx, smtpmail.Message{To: mail.Address{Address: to}, Subject: subject, Text: body})
 }

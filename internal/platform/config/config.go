@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net"
+	"net/mail"
 	"net/netip"
 	"net/url"
 	"strconv"
@@ -68,9 +69,17 @@ type Config struct {
 	// Google is the Google (OpenID Connect) sign-in client; disabled when
 	// ClientID is empty.
 	Google OIDCClient
-	// SMTPURL and SMTPFrom configure outgoing mail; without them mail is
-	// written to the log.
-	SMTPURL, SMTPFrom string
+	// SMTPURL is the mail server outgoing e-mail is relayed through;
+	// without it e-mails are written to the log and stay queued.
+	SMTPURL string
+	// SMTPFrom is the sender (SMTP_FROM, a bare address or the display-name
+	// form "Paryatan <no-reply@paryatan.example>"): its address is the
+	// envelope's, its name the From header's.
+	SMTPFrom mail.Address
+	// OutboxGiveUpAfter is how long an e-mail the mail server keeps
+	// deferring (or cannot be reached for) is retried before it is marked
+	// failed.
+	OutboxGiveUpAfter time.Duration
 	// ConnectorsFile is the supplier connector configuration (hot-reloaded);
 	// empty starts the built-in supplier simulator.
 	ConnectorsFile string
@@ -242,10 +251,19 @@ func Load(getenv func(string) string) (Config, error) {
 		errs = append(errs, errors.New("OAUTH_GOOGLE_CLIENT_SECRET is required with OAUTH_GOOGLE_CLIENT_ID"))
 	}
 	c.SMTPURL = strings.TrimSpace(getenv("SMTP_URL"))
-	c.SMTPFrom = strings.TrimSpace(getenv("SMTP_FROM"))
-	if c.SMTPURL != "" && c.SMTPFrom == "" {
+	if v := strings.TrimSpace(getenv("SMTP_FROM")); v != "" {
+		// Parsed here, not at the first e-mail: a sender the server would
+		// refuse stops the start instead of every verification request.
+		if addr, err := mail.ParseAddress(v); err != nil {
+			errs = append(errs, fmt.Errorf("SMTP_FROM=%q: want an e-mail address, bare or as Paryatan <no-reply@paryatan.example>: %w", v, err))
+		} else {
+			c.SMTPFrom = *addr
+		}
+	} else if c.SMTPURL != "" {
 		errs = append(errs, errors.New("SMTP_FROM is required with SMTP_URL"))
 	}
+	c.OutboxGiveUpAfter = 24 * time.Hour
+	duration("OUTBOX_GIVE_UP_AFTER", &c.OutboxGiveUpAfter, time.Minute)
 	if c.Mode == ModeProduction {
 		if c.PublicURL == "" && strings.TrimSpace(getenv("PUBLIC_URL")) == "" {
 			errs = append(errs, errors.New("PUBLIC_URL is required in production (the site's origin, like https://paryatan.example): links and cookies are never built from request headers; set PARYATAN_MODE=local for a developer run"))

@@ -65,7 +65,8 @@ func TestLoadValues(t *testing.T) {
 		"LOG_LEVEL": "debug", "LOG_FORMAT": "TEXT", "SHUTDOWN_GRACE": "3s", "SHUTDOWN_DELAY": "2s",
 		"HTTP_WRITE_TIMEOUT": "200s", "PUBLIC_URL": "https://paryatan.example/", "VISA_PARTNER_ORIGIN": "https://visa.example.in",
 		"TRUSTED_PROXIES": "10.0.0.0/8", "OAUTH_GOOGLE_CLIENT_ID": "id", "OAUTH_GOOGLE_CLIENT_SECRET": "secret",
-		"METRICS_ADDR": ":9091", "SMTP_URL": "smtp://mail.example:587", "SMTP_FROM": "hello@paryatan.example",
+		"METRICS_ADDR": ":9091", "SMTP_URL": "smtp://mail.example:587", "SMTP_FROM": "Paryatan <hello@paryatan.example>",
+		"OUTBOX_GIVE_UP_AFTER": "6h",
 	}))
 	if err != nil {
 		t.Fatal(err)
@@ -75,8 +76,23 @@ func TestLoadValues(t *testing.T) {
 		c.ShutdownDelay != 2*time.Second || c.WriteTimeout != 200*time.Second ||
 		c.PublicURL != "https://paryatan.example" || c.VisaPartnerOrigin != "https://visa.example.in" ||
 		len(c.TrustedProxies) != 1 || c.Google.ClientID != "id" || c.Google.Issuer != "https://accounts.google.com" ||
-		c.MetricsAddr != ":9091" || c.Mode != ModeProduction || !c.Secure() {
+		c.MetricsAddr != ":9091" || c.Mode != ModeProduction || !c.Secure() ||
+		c.SMTPFrom.Name != "Paryatan" || c.SMTPFrom.Address != "hello@paryatan.example" || c.OutboxGiveUpAfter != 6*time.Hour {
 		t.Fatalf("unexpected config: %+v", c)
+	}
+}
+
+// A sender that would not parse at the first e-mail stops the start.
+func TestLoadRefusesBadSender(t *testing.T) {
+	for _, from := range []string{"Paryatan no-reply@paryatan.example", "no-reply", "Paryatan <no-reply@paryatan.example"} {
+		_, err := Load(env(map[string]string{"SMTP_URL": "smtp://mail:25", "SMTP_FROM": from}))
+		if err == nil || !strings.Contains(err.Error(), "SMTP_FROM") {
+			t.Errorf("SMTP_FROM=%q: %v", from, err)
+		}
+	}
+	c, err := Load(env(map[string]string{}))
+	if err != nil || c.OutboxGiveUpAfter != 24*time.Hour {
+		t.Fatalf("defaults: %v, give up after %v", err, c.OutboxGiveUpAfter)
 	}
 }
 

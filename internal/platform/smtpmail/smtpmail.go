@@ -22,9 +22,9 @@ import (
 // and the message itself.
 const Timeout = 30 * time.Second
 
-// Mailer sends plain-text e-mails from one sender.
+// Mailer sends e-mails from one sender.
 type Mailer struct {
-	from string
+	from mail.Address
 	// domain is the sender's domain, the right-hand side of Message-IDs
 	// (a pod's host name means nothing outside the cluster).
 	domain string
@@ -32,7 +32,34 @@ type Mailer struct {
 	host   string
 }
 
-// New reads the server from rawURL and the sender from from.
+// Message is one e-mail to one recipient: a plain-text body and, when HTML
+// is set, an HTML alternative of it.
+type Message struct {
+	// To is the recipient; its name, when set, is shown in the To header.
+	To      mail.Address
+	Subject string
+	Text    string
+	HTML    string
+}
+
+// ErrRejected marks a delivery the server refused for good (a 5xx reply,
+// or an address that cannot be sent to): trying again cannot succeed.
+// Every other error from Send may pass (the server down, slow, or a 4xx
+// reply).
+var ErrRejected = errors.New("refused by the mail server")
+
+// ParseFrom reads a sender as SMTP_FROM gives it, either a bare address or
+// the display-name form "Paryatan <no-reply@paryatan.example>".
+func ParseFrom(from string) (mail.Address, error) {
+	addr, err := mail.ParseAddress(from)
+	if err != nil {
+		return mail.Address{}, fmt.Errorf("not an e-mail address, like Paryatan <no-reply@paryatan.example>: %w", err)
+	}
+	return *addr, nil
+}
+
+// New reads the server from rawURL; from is the sender, its address the
+// envelope's (MAIL FROM) and its name shown in the From header.
 //
 //   - smtp://user:password@host:587 upgrades with STARTTLS, and requires it
 //     when credentials are given (a password never crosses the network in
@@ -41,16 +68,16 @@ type Mailer struct {
 //
 // The port defaults to 587 (smtp) or 465 (smtps). The credentials are
 // offered with the best mechanism the server announces.
-func New(rawURL, from string) (*Mailer, error) {
+func New(rawURL string, from mail.Address) (*Mailer, error) {
 	u, err := url.Parse(rawURL)
 	if err != nil || (u.Scheme != "smtp" && u.Scheme != "smtps") || u.Hostname() == "" {
 		return nil, errors.New("SMTP_URL must look like smtp://user:password@host:587 or smtps://user:password@host:465")
 	}
-	addr, err := mail.ParseAddress(from)
-	if err != nil {
-		return nil, fmt.Errorf("SMTP_FROM is not an e-mail address: %w", err)
+	at := strings.LastIndexByte(from.Address, '@')
+	if at < 1 || at == len(from.Address)-1 {
+		return nil, fmt.Errorf("SMTP_FROM %q is not an e-mail address", from.Address)
 	}
-	m := &Mailer{from: addr.String(), domain: addr.Address[strings.LastIndexByte(addr.Address, '@')+1:], host: u.Hostname()}
+	m := &Mailer{from: from, domain: from.Address[at+1:], host: u.Hostname()}
 	port := 587
 	if u.Scheme == "smtps" {
 		port = 465
@@ -82,21 +109,15 @@ func New(rawURL, from string) (*Mailer, error) {
 	return m, nil
 }
 
-// Send delivers one plain-text message to one recipient within Timeout (or
-// ctx, if it ends first). Header values are encoded by go-mail; an address
-// that does not parse is refused before anything is sent.
-func (m *Mailer) Send(ctx context.Context, to, subject, body string) error {
-	msg := gomail.NewMsg()
-	if err := msg.From(m.from); err != nil {
-		return err
+// Send delivers msg within Timeout (or ctx, if it ends first). Header
+// values are encoded by go-mail (RFC 2047 where they are not ASCII), the
+// bodies are quoted-printable UTF-8; an address that does not parse is
+// refused before anything is sent. Errors wrapping ErrRejected are final.
+func (m *Mailer) Send(ctx context.Context, msg Message) error {
+	gm, err := m.compose(msg)
+	if err != nil {
+		return fmt.Errorf("%w: %w", ErrRejected, err)
 	}
-	if err := msg.To(to); err != nil {
-		return fmt.Errorf("recipient: %w", err)
-	}
-	msg.Subject(subject)
-	msg.SetDate()
-	msg.SetMessageIDWithValue(rand.Text() + "@" + m.domain)
-	msg.SetBodyString(gomail.TypeTextPlain, body)
 	ctx, cancel := context.WithTimeout(ctx, Timeout)
 	defer cancel()
 	// go-mail bounds each exchange with the server by its own timeout, not
@@ -104,10 +125,51 @@ func (m *Mailer) Send(ctx context.Context, to, subject, body string) error {
 	deadline, _ := ctx.Deadline()
 	c, err := gomail.NewClient(m.host, append(m.opts, gomail.WithTimeout(max(time.Until(deadline), time.Millisecond)))...)
 	if err != nil {
-		return err
+		return fmt.Errorf("smtp %s: %w", m.host, err)
 	}
-	if err := c.DialAndSendWithContext(ctx, msg); err != nil {
+	if err := c.DialAndSendWithContext(ctx, gm); err != nil {
+		if permanent(err) {
+			return fmt.Errorf("smtp %s: %w: %w", m.host, ErrRejected, err)
+		}
 		return fmt.Errorf("smtp %s: %w", m.host, err)
 	}
 	return nil
+}
+
+// compose builds the MIME message: multipart/alternative when there is an
+// HTML body, so every client shows one of the two.
+func (m *Mailer) compose(msg Message) (*gomail.Msg, error) {
+	gm := gomail.NewMsg(gomail.WithCharset(gomail.CharsetUTF8), gomail.WithEncoding(gomail.EncodingQP))
+	from := m.from
+	gm.FromMailAddress(&from)
+	// The recipient goes through the same parser as a typed address, so a
+	// line break or a second address cannot ride along.
+	to, err := mail.ParseAddress((&mail.Address{Name: msg.To.Name, Address: msg.To.Address}).String())
+	if err != nil || to.Address != msg.To.Address {
+		return nil, fmt.Errorf("recipient %q is not an e-mail address", msg.To.Address)
+	}
+	gm.ToMailAddress(to)
+	gm.Subject(msg.Subject)
+	gm.SetDate()
+	gm.SetMessageIDWithValue(rand.Text() + "@" + m.domain)
+	gm.SetBodyString(gomail.TypeTextPlain, msg.Text)
+	if msg.HTML != "" {
+		gm.AddAlternativeString(gomail.TypeTextHTML, msg.HTML)
+	}
+	return gm, nil
+}
+
+// permanent reports whether the server refused the message with a 5xx
+// reply to the envelope or the data. A refused sign-in (a wrong password)
+// stays temporary: the operator fixes the setting and the queue drains.
+func permanent(err error) bool {
+	var se *gomail.SendError
+	if !errors.As(err, &se) {
+		return false
+	}
+	switch se.Reason {
+	case gomail.ErrGetSender, gomail.ErrGetRcpts:
+		return true
+	}
+	return se.ErrorCode() >= 500 && se.ErrorCode() < 600
 }

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"io"
 	"mime"
+	"mime/multipart"
 	"mime/quotedprintable"
 	"net"
 	"net/http/httptest"
@@ -32,6 +33,8 @@ type server struct {
 	mu       sync.Mutex
 	auths    []string // "user:password" per AUTH PLAIN
 	messages []received
+	// refuse, when set, is the reply to every RCPT TO.
+	refuse *smtp.SMTPError
 }
 
 type received struct {
@@ -88,6 +91,12 @@ func (x *session) Auth(string) (sasl.Server, error) {
 }
 func (x *session) Mail(from string, _ *smtp.MailOptions) error { x.msg.from = from; return nil }
 func (x *session) Rcpt(to string, _ *smtp.RcptOptions) error {
+	x.s.mu.Lock()
+	refuse := x.s.refuse
+	x.s.mu.Unlock()
+	if refuse != nil {
+		return refuse
+	}
 	x.msg.to = append(x.msg.to, to)
 	return nil
 }
@@ -115,7 +124,7 @@ func (s *server) received() ([]received, []string) {
 // mailer returns New(rawURL) trusting the test server's certificate.
 func (s *server) mailer(t *testing.T, rawURL string) *Mailer {
 	t.Helper()
-	m, err := New(strings.ReplaceAll(rawURL, "ADDR", s.addr), "Paryatan <no-reply@paryatan.example>")
+	m, err := New(strings.ReplaceAll(rawURL, "ADDR", s.addr), mail.Address{Name: "Paryatan", Address: "no-reply@paryatan.example"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -129,7 +138,7 @@ func TestSendsWellFormedMessage(t *testing.T) {
 	s := startServer(t, false)
 	m := s.mailer(t, "smtp://ADDR")
 	body := "Namaste Asha,\n\nConfirm your e-mail: https://paryatan.example/verify?t=abc\n"
-	if err := m.Send(context.Background(), "asha@example.in", "Confirm your e-mail — Paryatan", body); err != nil {
+	if err := m.Send(context.Background(), Message{To: mail.Address{Address: "asha@example.in"}, Subject: "Confirm your e-mail — Paryatan", Text: body}); err != nil {
 		t.Fatal(err)
 	}
 	msgs, _ := s.received()
@@ -154,8 +163,15 @@ func TestSendsWellFormedMessage(t *testing.T) {
 	if ct := h.Get("Content-Type"); !strings.HasPrefix(ct, "text/plain") || !strings.Contains(ct, "UTF-8") && !strings.Contains(ct, "utf-8") {
 		t.Errorf("Content-Type %q", ct)
 	}
-	if h.Get("Mime-Version") != "1.0" || !strings.Contains(h.Get("From"), "no-reply@paryatan.example") {
+	if h.Get("Mime-Version") != "1.0" {
 		t.Errorf("headers: %v", h)
+	}
+	// The envelope has the bare address, the header the display name.
+	if from, err := (&mail.AddressParser{WordDecoder: new(mime.WordDecoder)}).Parse(h.Get("From")); err != nil || from.Name != "Paryatan" || from.Address != "no-reply@paryatan.example" {
+		t.Errorf("From %q: %+v, %v", h.Get("From"), from, err)
+	}
+	if cte := h.Get("Content-Transfer-Encoding"); cte != "quoted-printable" {
+		t.Errorf("Content-Transfer-Encoding %q", cte)
 	}
 	if !strings.Contains(string(msgs[0].data), "\r\n") {
 		t.Error("lines are not CRLF-terminated")
@@ -171,7 +187,7 @@ func TestSendsWellFormedMessage(t *testing.T) {
 func TestPasswordRequiresTLS(t *testing.T) {
 	s := startServer(t, false)
 	m := s.mailer(t, "smtp://paryatan:s3cret@ADDR")
-	if err := m.Send(context.Background(), "asha@example.in", "Hi", "x"); err == nil {
+	if err := m.Send(context.Background(), msg("asha@example.in", "Hi")); err == nil {
 		t.Fatal("sent with a password over a connection without TLS")
 	}
 	if msgs, auths := s.received(); len(msgs) != 0 || len(auths) != 0 {
@@ -181,7 +197,7 @@ func TestPasswordRequiresTLS(t *testing.T) {
 
 func TestStartTLSAndAuth(t *testing.T) {
 	s := startServer(t, true)
-	if err := s.mailer(t, "smtp://paryatan:s3cret@ADDR").Send(context.Background(), "asha@example.in", "Hi", "x"); err != nil {
+	if err := s.mailer(t, "smtp://paryatan:s3cret@ADDR").Send(context.Background(), msg("asha@example.in", "Hi")); err != nil {
 		t.Fatal(err)
 	}
 	msgs, auths := s.received()
@@ -189,7 +205,7 @@ func TestStartTLSAndAuth(t *testing.T) {
 		t.Fatalf("messages %+v, auths %v: want one message over TLS after AUTH", msgs, auths)
 	}
 	// A wrong password is an error, not a silent drop.
-	if err := s.mailer(t, "smtp://paryatan:wrong@ADDR").Send(context.Background(), "asha@example.in", "Hi", "x"); err == nil {
+	if err := s.mailer(t, "smtp://paryatan:wrong@ADDR").Send(context.Background(), msg("asha@example.in", "Hi")); err == nil {
 		t.Fatal("wrong password: no error")
 	}
 }
@@ -198,10 +214,10 @@ func TestStartTLSAndAuth(t *testing.T) {
 func TestNoHeaderInjection(t *testing.T) {
 	s := startServer(t, false)
 	m := s.mailer(t, "smtp://ADDR")
-	if err := m.Send(context.Background(), "asha@example.in\r\nBcc: eve@example.com", "Hi", "x"); err == nil {
+	if err := m.Send(context.Background(), msg("asha@example.in\r\nBcc: eve@example.com", "Hi")); err == nil {
 		t.Error("recipient with a line break accepted")
 	}
-	if err := m.Send(context.Background(), "asha@example.in", "Hi\r\nBcc: eve@example.com", "x"); err != nil {
+	if err := m.Send(context.Background(), msg("asha@example.in", "Hi\r\nBcc: eve@example.com")); err != nil {
 		t.Fatal(err)
 	}
 	msgs, _ := s.received()
@@ -229,14 +245,14 @@ func TestGivesUpOnSilentServer(t *testing.T) {
 			defer c.Close() // accept, then say nothing
 		}
 	}()
-	m, err := New("smtp://"+ln.Addr().String(), "no-reply@paryatan.example")
+	m, err := New("smtp://"+ln.Addr().String(), mail.Address{Address: "no-reply@paryatan.example"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
 	defer cancel()
 	start := time.Now()
-	if err := m.Send(ctx, "asha@example.in", "Hi", "x"); err == nil {
+	if err := m.Send(ctx, msg("asha@example.in", "Hi")); err == nil {
 		t.Fatal("no error from a silent server")
 	}
 	if d := time.Since(start); d > 5*time.Second {
@@ -249,16 +265,134 @@ func TestNewRefusesBadSettings(t *testing.T) {
 		{"http://mail.example:25", "a@paryatan.example"},
 		{"smtp://", "a@paryatan.example"},
 		{"smtp://mail.example:99999", "a@paryatan.example"},
-		{"smtp://mail.example", "not an address"},
+		{"smtp://mail.example", "no-domain@"},
 	} {
-		if _, err := New(tc.url, tc.from); err == nil {
+		if _, err := New(tc.url, mail.Address{Address: tc.from}); err == nil {
 			t.Errorf("New(%q, %q) accepted", tc.url, tc.from)
 		}
 	}
+	for _, from := range []string{"not an address", "Paryatan no-reply@paryatan.example", ""} {
+		if _, err := ParseFrom(from); err == nil {
+			t.Errorf("ParseFrom(%q) accepted", from)
+		}
+	}
+	from, err := ParseFrom("Paryatan <a@paryatan.example>")
+	if err != nil || from.Name != "Paryatan" || from.Address != "a@paryatan.example" {
+		t.Fatalf("ParseFrom: %+v, %v", from, err)
+	}
 	for _, u := range []string{"smtp://mail.example", "smtps://u:p@mail.example", "smtp://u:p@mail.example:2525"} {
-		if _, err := New(u, "Paryatan <a@paryatan.example>"); err != nil {
+		if _, err := New(u, from); err != nil {
 			t.Errorf("New(%q): %v", u, err)
 		}
+	}
+}
+
+func msg(to, subject string) Message {
+	return Message{To: mail.Address{Address: to}, Subject: subject, Text: "x"}
+}
+
+// Names outside ASCII, the sender's and the recipient's, reach the reader
+// as written (RFC 2047 encoded words), and the HTML body travels next to
+// the text one as multipart/alternative, both quoted-printable.
+func TestNonASCIINamesAndHTML(t *testing.T) {
+	s := startServer(t, false)
+	m, err := New("smtp://"+s.addr, mail.Address{Name: "पर्यटन यात्रा", Address: "no-reply@paryatan.example"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := "नमस्ते आरव,\nConfirm: https://paryatan.example/verify?t=abc\n"
+	html := `<p>नमस्ते आरव,</p><p><a href="https://paryatan.example/verify?t=abc">Confirm</a></p>`
+	if err := m.Send(context.Background(), Message{To: mail.Address{Name: "आरव शर्मा", Address: "aarav@example.in"},
+		Subject: "अपना ई-मेल पता पुष्टि करें", Text: text, HTML: html}); err != nil {
+		t.Fatal(err)
+	}
+	msgs, _ := s.received()
+	if len(msgs) != 1 || msgs[0].from != "no-reply@paryatan.example" || len(msgs[0].to) != 1 || msgs[0].to[0] != "aarav@example.in" {
+		t.Fatalf("envelope: %+v", msgs)
+	}
+	parsed, err := mail.ReadMessage(strings.NewReader(string(msgs[0].data)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := parsed.Header
+	for _, name := range []string{"From", "To", "Subject"} {
+		for _, r := range h.Get(name) {
+			if r > 127 {
+				t.Fatalf("%s header is not ASCII: %q", name, h.Get(name))
+			}
+		}
+	}
+	ap := mail.AddressParser{WordDecoder: new(mime.WordDecoder)}
+	if from, err := ap.Parse(h.Get("From")); err != nil || from.Name != "पर्यटन यात्रा" || from.Address != "no-reply@paryatan.example" {
+		t.Errorf("From %q: %+v, %v", h.Get("From"), from, err)
+	}
+	if to, err := ap.Parse(h.Get("To")); err != nil || to.Name != "आरव शर्मा" || to.Address != "aarav@example.in" {
+		t.Errorf("To %q: %+v, %v", h.Get("To"), to, err)
+	}
+	if subject, err := new(mime.WordDecoder).DecodeHeader(h.Get("Subject")); err != nil || subject != "अपना ई-मेल पता पुष्टि करें" {
+		t.Errorf("Subject %q (%v)", subject, err)
+	}
+	if _, err := h.Date(); err != nil || !strings.HasSuffix(h.Get("Message-Id"), "@paryatan.example>") {
+		t.Errorf("Date %q, Message-ID %q", h.Get("Date"), h.Get("Message-Id"))
+	}
+	mt, params, err := mime.ParseMediaType(h.Get("Content-Type"))
+	if err != nil || mt != "multipart/alternative" {
+		t.Fatalf("Content-Type %q", h.Get("Content-Type"))
+	}
+	parts := multipart.NewReader(parsed.Body, params["boundary"])
+	want := []struct{ ct, body string }{{"text/plain", text}, {"text/html", html}}
+	for i := 0; ; i++ {
+		p, err := parts.NextRawPart()
+		if errors.Is(err, io.EOF) {
+			if i != len(want) {
+				t.Fatalf("%d parts, want %d", i, len(want))
+			}
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if i >= len(want) {
+			t.Fatalf("unexpected part %v", p.Header)
+		}
+		ct, cp, _ := mime.ParseMediaType(p.Header.Get("Content-Type"))
+		if ct != want[i].ct || !strings.EqualFold(cp["charset"], "utf-8") || p.Header.Get("Content-Transfer-Encoding") != "quoted-printable" {
+			t.Errorf("part %d: %v", i, p.Header)
+		}
+		raw, _ := io.ReadAll(p)
+		if got := decodeBody(t, "quoted-printable", raw); strings.ReplaceAll(got, "\r\n", "\n") != want[i].body {
+			t.Errorf("part %d body %q, want %q", i, got, want[i].body)
+		}
+	}
+}
+
+// A 5xx reply is final (ErrRejected, the reply kept in the error); a 4xx
+// reply and a server that is not there are worth another try.
+func TestRefusalsPermanentOrTemporary(t *testing.T) {
+	s := startServer(t, false)
+	m := s.mailer(t, "smtp://ADDR")
+	s.mu.Lock()
+	s.refuse = &smtp.SMTPError{Code: 550, EnhancedCode: smtp.EnhancedCode{5, 1, 1}, Message: "No such mailbox here"}
+	s.mu.Unlock()
+	err := m.Send(context.Background(), msg("nobody@example.in", "Hi"))
+	if !errors.Is(err, ErrRejected) || !strings.Contains(err.Error(), "No such mailbox here") {
+		t.Errorf("5xx: %v", err)
+	}
+	s.mu.Lock()
+	s.refuse = &smtp.SMTPError{Code: 451, EnhancedCode: smtp.EnhancedCode{4, 3, 0}, Message: "Try again later"}
+	s.mu.Unlock()
+	if err := m.Send(context.Background(), msg("asha@example.in", "Hi")); err == nil || errors.Is(err, ErrRejected) {
+		t.Errorf("4xx: %v", err)
+	}
+	ln, _ := net.Listen("tcp", "127.0.0.1:0")
+	addr := ln.Addr().String()
+	_ = ln.Close()
+	down, err := New("smtp://"+addr, mail.Address{Address: "no-reply@paryatan.example"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := down.Send(context.Background(), msg("asha@example.in", "Hi")); err == nil || errors.Is(err, ErrRejected) {
+		t.Errorf("server down: %v", err)
 	}
 }
 
