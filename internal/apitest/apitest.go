@@ -15,7 +15,6 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
-	"sync"
 	"testing"
 	"testing/fstest"
 
@@ -27,8 +26,10 @@ import (
 	"github.com/paryatan/paryatan/internal/auth"
 	"github.com/paryatan/paryatan/internal/flights"
 	"github.com/paryatan/paryatan/internal/instance"
+	"github.com/paryatan/paryatan/internal/outbox"
 	"github.com/paryatan/paryatan/internal/platform/config"
 	"github.com/paryatan/paryatan/internal/platform/telemetry"
+	"github.com/paryatan/paryatan/internal/store/queries"
 	"github.com/paryatan/paryatan/internal/store/storetest"
 	"github.com/paryatan/paryatan/internal/supplier/connector"
 	"github.com/paryatan/paryatan/internal/supplier/sim"
@@ -57,6 +58,12 @@ type Options struct {
 	// SupplierLimits guard the open flight routes; nil means the
 	// configuration's defaults.
 	SupplierLimits *flights.Limits
+	// SMTPURL, when set, sends e-mail through this server (SMTP_URL, with
+	// SMTP_FROM "Paryatan <no-reply@paryatan.example>"); with Background
+	// the outbox worker delivers to it. Without it e-mails stay queued.
+	SMTPURL string
+	// Outbox adjusts the e-mail worker (poll interval, retry delays).
+	Outbox func(*outbox.Config)
 	// Background runs the periodic work (booking sweeps and reconciliation,
 	// clean-ups) as a deployed replica does; without it tests drive those
 	// steps themselves.
@@ -109,7 +116,7 @@ func New(t testing.TB, opts Options) *Env {
 	}
 	simHTTP := httptest.NewServer(simHandler)
 	t.Cleanup(simHTTP.Close)
-	env := &Env{DB: pool, Mail: &Mailbox{}, Sim: simSrv, SimURL: simHTTP.URL, opts: opts}
+	env := &Env{DB: pool, Mail: &Mailbox{db: pool}, Sim: simSrv, SimURL: simHTTP.URL, opts: opts}
 	env.start(t)
 	return env
 }
@@ -138,6 +145,9 @@ func (e *Env) start(t testing.TB) {
 		"PUBLIC_URL":      "http://" + srv.Listener.Addr().String(),
 		"TRUSTED_PROXIES": opts.TrustedProxies,
 	}
+	if opts.SMTPURL != "" {
+		vars["SMTP_URL"], vars["SMTP_FROM"] = opts.SMTPURL, "Paryatan <no-reply@paryatan.example>"
+	}
 	for name, p := range opts.Providers {
 		if name != "google" {
 			t.Fatalf("apitest: no configuration names the sign-in provider %q", name)
@@ -162,7 +172,7 @@ func (e *Env) start(t testing.TB) {
 	parts := app.Parts{DB: pool, Connectors: connectors, Log: log,
 		Web:     fstest.MapFS{"index.html": {Data: []byte("<!doctype html><head></head>")}},
 		Tracing: noop.NewTracerProvider(), Propagator: propagation.TraceContext{}, Getenv: os.Getenv,
-		Mailer: e.Mail}
+		Outbox: opts.Outbox}
 	if opts.Auth != nil {
 		parts.Auth = func(c *auth.Config) { *c = *opts.Auth }
 	}
@@ -345,29 +355,17 @@ func checkContract(req *http.Request, body []byte, res *http.Response, resBody [
 	return nil
 }
 
-// Mailbox captures the e-mails the server sends.
-type Mailbox struct {
-	mu   sync.Mutex
-	Sent []Mail
-}
+// Mailbox reads the e-mails the server wrote to its outbox, sent or not.
+type Mailbox struct{ db *pgxpool.Pool }
 
-// Mail is one captured e-mail.
+// Mail is one e-mail.
 type Mail struct{ To, Subject, Body string }
-
-// Send records the message.
-func (m *Mailbox) Send(_ context.Context, to, subject, body string) error {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	m.Sent = append(m.Sent, Mail{to, subject, body})
-	return nil
-}
 
 // Last returns the most recent e-mail, if any.
 func (m *Mailbox) Last() (Mail, bool) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	if len(m.Sent) == 0 {
+	rows, err := queries.New(m.db).OutboxListRecent(context.Background(), 1)
+	if err != nil || len(rows) == 0 {
 		return Mail{}, false
 	}
-	return m.Sent[len(m.Sent)-1], true
+	return Mail{To: rows[0].Recipient, Subject: rows[0].Subject, Body: rows[0].TextBody}, true
 }

@@ -11,7 +11,6 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
-	"net/mail"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -24,6 +23,7 @@ import (
 	"github.com/paryatan/paryatan/internal/flights"
 	"github.com/paryatan/paryatan/internal/httpapi"
 	"github.com/paryatan/paryatan/internal/instance"
+	"github.com/paryatan/paryatan/internal/outbox"
 	"github.com/paryatan/paryatan/internal/platform/config"
 	"github.com/paryatan/paryatan/internal/platform/smtpmail"
 	"github.com/paryatan/paryatan/internal/platform/telemetry"
@@ -50,9 +50,9 @@ type Parts struct {
 	Propagator propagation.TextMapPropagator
 	// Getenv reads the supplier client's settings (SUPPLIER_*).
 	Getenv func(string) string
-	// Mailer, when set, replaces the one the configuration names (SMTP_URL,
-	// else the log in local mode): tests read the e-mails it receives.
-	Mailer auth.Mailer
+	// Outbox, when set, adjusts the e-mail worker's settings that have no
+	// variable of their own (poll interval, retry delays).
+	Outbox func(*outbox.Config)
 	// Auth, when set, adjusts the sign-in settings (limits and lifetimes)
 	// that have no variable of their own.
 	Auth func(*auth.Config)
@@ -70,6 +70,8 @@ type App struct {
 	Auth     *auth.Service
 	Flights  *flights.Handler
 	Instance *instance.Instance
+	// Outbox sends the queued e-mails.
+	Outbox *outbox.Worker
 
 	cfg        config.Config
 	log        *slog.Logger
@@ -90,16 +92,16 @@ func New(cfg config.Config, p Parts) (*App, error) {
 		metrics = telemetry.NewMetrics()
 	}
 
-	mailer := p.Mailer
-	if mailer == nil {
-		mailer = auth.LogMailer{Log: log.With("component", "mail")}
-		if cfg.SMTPURL != "" {
-			m, err := smtpmail.New(cfg.SMTPURL, cfg.SMTPFrom)
-			if err != nil {
-				return nil, err
-			}
-			mailer = smtpSender{m}
+	// Without a mail server (local mode) e-mails are logged and stay
+	// queued in the outbox.
+	var deliverer outbox.Deliverer
+	queue := outbox.NewQueue(log.With("component", "mail"))
+	if cfg.SMTPURL != "" {
+		m, err := smtpmail.New(cfg.SMTPURL, cfg.SMTPFrom)
+		if err != nil {
+			return nil, err
 		}
+		deliverer, queue = outbox.SMTP{Mailer: m}, outbox.NewQueue(nil)
 	}
 	providers := map[string]*auth.Provider{}
 	if cfg.Google.ClientID != "" {
@@ -111,10 +113,15 @@ func New(cfg config.Config, p Parts) (*App, error) {
 		p.Auth(&authCfg)
 	}
 	authCfg.PublicURL = cfg.PublicURL
-	authSvc := auth.NewService(p.DB, authCfg, mailer, providers, log)
+	authSvc := auth.NewService(p.DB, authCfg, queue, providers, log)
 
 	tboClient := tbo.NewClient(tbo.NewPGTokens(p.DB), metrics.Supplier, p.Tracing, log.With("component", "supplier"), p.Getenv)
 	self := instance.New(p.DB, log)
+	outboxCfg := outbox.Config{ID: self.ID, GiveUpAfter: cfg.OutboxGiveUpAfter}
+	if p.Outbox != nil {
+		p.Outbox(&outboxCfg)
+	}
+	mailWorker := outbox.NewWorker(p.DB, deliverer, metrics.Outbox, log, outboxCfg)
 	flightsHandler := flights.NewHandler(flights.Deps{Connectors: p.Connectors, Suppliers: supplier.Registry{tbo.Type: tbo.NewAdapter(tboClient)}, DB: p.DB,
 		Log: log, Metrics: metrics, Instance: self.ID,
 		Limits: &flights.Limits{PerClientPerMinute: cfg.SupplierRatePerMinute, PerClientBurst: cfg.SupplierRateBurst,
@@ -143,7 +150,7 @@ func New(cfg config.Config, p Parts) (*App, error) {
 		return nil, err
 	}
 	return &App{Handler: handler, MetricsHandler: httpapi.MetricsHandler(metrics), Health: health, Metrics: metrics,
-		Auth: authSvc, Flights: flightsHandler, Instance: self, cfg: cfg, log: log, connectors: p.Connectors}, nil
+		Auth: authSvc, Flights: flightsHandler, Instance: self, Outbox: mailWorker, cfg: cfg, log: log, connectors: p.Connectors}, nil
 }
 
 // Start registers this process in api_instances and keeps its heartbeat
@@ -151,12 +158,14 @@ func New(cfg config.Config, p Parts) (*App, error) {
 func (a *App) Start(ctx context.Context) error { return a.Instance.Start(ctx) }
 
 // RunBackground runs the periodic work every replica does until ctx ends:
-// the booking machine's sweeps, reconciliation, gauges and clean-up, and
-// the removal of ended sessions and sign-in states. Tests that drive these
+// the booking machine's sweeps, reconciliation, gauges and clean-up, the
+// sending of queued e-mails, and the removal of ended sessions and sign-in
+// states. Tests that drive these
 // steps one by one leave it out.
 func (a *App) RunBackground(ctx context.Context) {
 	go a.Flights.Bookings().Maintain(ctx, a.connectors)
 	go cleanupLoop(ctx, a.Auth, a.log)
+	go a.Outbox.Run(ctx)
 }
 
 // Stop removes this process from api_instances, so the other replicas take
@@ -179,11 +188,4 @@ func cleanupLoop(ctx context.Context, svc *auth.Service, log *slog.Logger) {
 			}
 		}
 	}
-}
-
-// smtpSender sends the auth feature's plain-text e-mails through smtpmail.
-type smtpSender struct{ m *smtpmail.Mailer }
-
-func (s smtpSender) Send(ctx context.Context, to, subject, body string) error {
-	return s.m.Send(ctx, smtpmail.Message{To: mail.Address{Address: to}, Subject: subject, Text: body})
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/paryatan/paryatan/internal/apierr"
+	"github.com/paryatan/paryatan/internal/outbox"
 	"github.com/paryatan/paryatan/internal/store"
 	"github.com/paryatan/paryatan/internal/store/queries"
 	"github.com/paryatan/paryatan/internal/validate"
@@ -61,19 +62,20 @@ type Service struct {
 	q         *queries.Queries
 	cfg       Config
 	log       *slog.Logger
-	mailer    Mailer
+	outbox    *outbox.Queue
 	providers map[string]*Provider
 	now       func() time.Time
 	hashSlots chan struct{}
 }
 
-// NewService returns the auth service. providers may be empty: sign-in with
-// a provider then answers that it is unavailable.
-func NewService(pool *pgxpool.Pool, cfg Config, mailer Mailer, providers map[string]*Provider, log *slog.Logger) *Service {
+// NewService returns the auth service. Its e-mails are written to mail, the
+// outbox, in the transaction of what they announce. providers may be empty:
+// sign-in with a provider then answers that it is unavailable.
+func NewService(pool *pgxpool.Pool, cfg Config, mail *outbox.Queue, providers map[string]*Provider, log *slog.Logger) *Service {
 	if cfg.HashMemory <= 0 {
 		cfg.HashMemory = DefaultHashMemory
 	}
-	return &Service{pool: pool, q: queries.New(store.Reads{Pool: pool}), cfg: cfg, log: log, mailer: mailer, providers: providers,
+	return &Service{pool: pool, q: queries.New(store.Reads{Pool: pool}), cfg: cfg, log: log, outbox: mail, providers: providers,
 		now: time.Now, hashSlots: newHashSlots(cfg.HashMemory)}
 }
 

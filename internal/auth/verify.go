@@ -3,10 +3,14 @@ package auth
 import (
 	"context"
 	"errors"
+	"fmt"
+	"html"
+	"net/mail"
 	"time"
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/paryatan/paryatan/internal/outbox"
 	"github.com/paryatan/paryatan/internal/store/queries"
 )
 
@@ -22,16 +26,27 @@ func (s *Service) StartEmailVerification(ctx context.Context, p *Principal, base
 		return err
 	}
 	token, hash := newToken()
-	err := s.q.EmailVerificationCreate(ctx, queries.EmailVerificationCreateParams{
-		TokenHash: hash, UserID: p.User.ID, Email: p.User.Email, ExpiresAt: s.now().Add(verificationTTL),
-	})
-	if err != nil {
-		return err
-	}
 	link := baseURL + "/api/auth/email/verify?token=" + token
-	body := "Hello " + firstName(p.User) + ",\n\nPlease confirm your e-mail address for Paryatan by opening this link within 24 hours:\n\n" +
-		link + "\n\nIf you did not ask for this, you can ignore this e-mail.\n\nTeam Paryatan\n"
-	return s.mailer.Send(ctx, p.User.Email, "Verify your e-mail address", body)
+	name := firstName(p.User)
+	msg := outbox.Message{Kind: outbox.KindEmailVerification, To: mail.Address{Name: p.User.FullName, Address: p.User.Email},
+		Subject: "Verify your e-mail address",
+		Text: "Hello " + name + ",\n\nPlease confirm your e-mail address for Paryatan by opening this link within 24 hours:\n\n" +
+			link + "\n\nIf you did not ask for this, you can ignore this e-mail.\n\nTeam Paryatan\n",
+		HTML: "<p>Hello " + html.EscapeString(name) + ",</p>\n<p>Please confirm your e-mail address for Paryatan by opening this link within 24 hours:</p>\n" +
+			`<p><a href="` + html.EscapeString(link) + `">Verify my e-mail address</a></p>` + "\n" +
+			"<p>If you did not ask for this, you can ignore this e-mail.</p>\n<p>Team Paryatan</p>\n"}
+	// The token and its e-mail commit together: no link is mailed for a
+	// token that was never stored, and no token waits for a lost e-mail.
+	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		err := s.q.WithTx(tx).EmailVerificationCreate(ctx, queries.EmailVerificationCreateParams{
+			TokenHash: hash, UserID: p.User.ID, Email: p.User.Email, ExpiresAt: s.now().Add(verificationTTL),
+		})
+		if err != nil {
+			return fmt.Errorf("store verification token: %w", err)
+		}
+		_, err = s.outbox.Enqueue(ctx, tx, msg)
+		return err
+	})
 }
 
 // ConfirmEmail uses a verification token. The link only verifies the address

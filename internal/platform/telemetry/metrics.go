@@ -21,6 +21,8 @@ type Metrics struct {
 	Supplier *SupplierMetrics
 	// Bookings watch the booking state machine and its recovery.
 	Bookings *BookingMetrics
+	// Outbox watches outgoing e-mail.
+	Outbox *OutboxMetrics
 	// ConnectorGeneration is the generation of the connector configuration
 	// in force, so ops can see that a change has reached every pod.
 	ConnectorGeneration prometheus.Gauge
@@ -63,6 +65,41 @@ func NewMetrics() *Metrics {
 	)
 	m.Supplier = NewSupplierMetrics(reg)
 	m.Bookings = NewBookingMetrics(reg)
+	m.Outbox = NewOutboxMetrics(reg)
+	return m
+}
+
+// OutboxMetrics watch outgoing e-mail: how many messages stand in each
+// state, how long the oldest queued one has waited, and what each delivery
+// attempt came to. The gauges are read from the database, so every replica
+// reports the same figures: aggregate them with max, not sum.
+type OutboxMetrics struct {
+	// Messages is the number of messages queued, sent and failed.
+	Messages *prometheus.GaugeVec
+	// Deliveries counts delivery attempts by outcome (sent, retried, failed).
+	Deliveries *prometheus.CounterVec
+	// OldestQueuedAge is the age in seconds of the oldest message not yet
+	// sent nor given up on (0 when none is).
+	OldestQueuedAge prometheus.Gauge
+}
+
+// NewOutboxMetrics registers the outbox instruments on reg.
+func NewOutboxMetrics(reg prometheus.Registerer) *OutboxMetrics {
+	m := &OutboxMetrics{
+		Messages: prometheus.NewGaugeVec(prometheus.GaugeOpts{
+			Namespace: "paryatan", Name: "outbox_messages",
+			Help: "Outgoing e-mails in each state: queued, sent, failed (read from the database; the same on every replica).",
+		}, []string{"state"}),
+		Deliveries: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Namespace: "paryatan", Name: "outbox_deliveries_total",
+			Help: "Attempts to hand an e-mail to the mail server, by outcome: sent, retried (temporary failure), failed (refused, or retried for too long).",
+		}, []string{"outcome"}),
+		OldestQueuedAge: prometheus.NewGauge(prometheus.GaugeOpts{
+			Namespace: "paryatan", Name: "outbox_oldest_queued_age_seconds",
+			Help: "Age of the oldest e-mail still waiting to be sent (0 when none is).",
+		}),
+	}
+	reg.MustRegister(m.Messages, m.Deliveries, m.OldestQueuedAge)
 	return m
 }
 

@@ -123,6 +123,23 @@ type OauthState struct {
 	BrowserHash  []byte
 }
 
+type OutboxMessage struct {
+	ID            uuid.UUID
+	Kind          string
+	Recipient     string
+	RecipientName string
+	Subject       string
+	TextBody      string
+	HtmlBody      string
+	CreatedAt     time.Time
+	NextAttemptAt time.Time
+	Attempts      int32
+	LastError     string
+	LockedBy      *string
+	SentAt        *time.Time
+	FailedAt      *time.Time
+}
+
 type Profile struct {
 	UserID                       uuid.UUID
 	FirstName                    string

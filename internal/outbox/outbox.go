@@ -1,0 +1,91 @@
+// Package outbox is the product's outgoing e-mail: messages are written to
+// the outbox_messages table in the transaction of the change they announce,
+// and a worker on every replica sends them, retrying while the mail server
+// is slow or down. A request never waits for, nor fails because of, the
+// mail server.
+package outbox
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/mail"
+
+	"github.com/google/uuid"
+
+	"github.com/paryatan/paryatan/internal/platform/smtpmail"
+	"github.com/paryatan/paryatan/internal/store/queries"
+)
+
+// Message is one e-mail to one recipient.
+type Message struct {
+	// Kind names what the message is for (KindEmailVerification …), for
+	// operators reading the table.
+	Kind string
+	// To is the recipient; its name, when set, is shown in the To header.
+	To      mail.Address
+	Subject string
+	// Text is the plain-text body, HTML an optional alternative to it.
+	Text, HTML string
+}
+
+// Kinds of message.
+const (
+	KindEmailVerification = "email_verification"
+)
+
+// Deliverer hands one message to the mail server. An error wrapping
+// ErrRejected is final; any other is tried again later.
+type Deliverer interface {
+	Deliver(ctx context.Context, m Message) error
+}
+
+// ErrRejected marks a message the mail server refused for good.
+var ErrRejected = errors.New("message refused")
+
+// SMTP delivers through an SMTP server.
+type SMTP struct{ Mailer *smtpmail.Mailer }
+
+// Deliver sends m; a 5xx reply (smtpmail.ErrRejected) is final.
+func (s SMTP) Deliver(ctx context.Context, m Message) error {
+	err := s.Mailer.Send(ctx, smtpmail.Message{To: m.To, Subject: m.Subject, Text: m.Text, HTML: m.HTML})
+	if errors.Is(err, smtpmail.ErrRejected) {
+		return fmt.Errorf("%w: %w", ErrRejected, err)
+	}
+	return err
+}
+
+// Queue writes messages to the outbox.
+type Queue struct {
+	// log, when set, says that no mail server is configured: each message
+	// is also written to it, so a developer can follow a link from the
+	// console. Such messages stay queued.
+	log *slog.Logger
+}
+
+// NewQueue returns the outbox's writer. logOnly is nil when a mail server
+// sends the messages; otherwise every message is also logged to it.
+func NewQueue(logOnly *slog.Logger) *Queue { return &Queue{log: logOnly} }
+
+// Enqueue writes m to the outbox through db, which should be the
+// transaction of the change m announces: the message then exists exactly
+// when the change does.
+func (q *Queue) Enqueue(ctx context.Context, db queries.DBTX, m Message) (uuid.UUID, error) {
+	id, err := queries.New(db).OutboxEnqueue(ctx, queries.OutboxEnqueueParams{Kind: m.Kind, Recipient: m.To.Address,
+		RecipientName: m.To.Name, Subject: m.Subject, TextBody: m.Text, HtmlBody: m.HTML})
+	if err != nil {
+		return uuid.Nil, fmt.Errorf("outbox: enqueue %s: %w", m.Kind, err)
+	}
+	if q.log != nil {
+		q.log.InfoContext(ctx, "e-mail not sent (no SMTP_URL configured)", "id", id, "kind", m.Kind,
+			"to", m.To.Address, "subject", m.Subject, "body", m.Text)
+	}
+	return id, nil
+}
+
+// fromRow is the message a row holds.
+func fromRow(r queries.OutboxMessage) Message {
+	return Message{Kind: r.Kind, To: mail.Address{Name: r.RecipientName, Address: r.Recipient},
+		Subject: r.Subject, Text: r.TextBody, HTML: r.HtmlBody}
+}
