@@ -128,6 +128,19 @@ describe('fare page parameters', () => {
     expect(calls(all, '/fare-quote')[0]?.body).toEqual({ traceId: TRACE_ID, resultIndex: INDEX })
   })
 
+  it('adds the charges the passenger lines leave out, so the table totals the price', async () => {
+    const result = flightResult({ isLCC: false, price: '5318.46' })
+    setup(result)
+    saveTrace(TRACE_ID)
+    saveSelectedFlight({ id: result.ResultIndex, from: 'BOM', to: 'DEL', date: '2027-01-15', at: Date.now() })
+    renderRoutes({ routes, initialEntries: ['/flights/fare'] })
+    expect(await screen.findByTestId('fare-price')).toHaveTextContent('₹5,318.46')
+    const table = screen.getByRole('table', { name: 'Fare per passenger type' })
+    expect(within(table).getByRole('row', { name: /1 × Adult/ })).toHaveTextContent('₹5,293.46')
+    expect(within(table).getByRole('row', { name: /Other charges and fees/ })).toHaveTextContent('₹25')
+    expect(within(table).getByRole('row', { name: /^Total/ })).toHaveTextContent('₹5,318.46')
+  })
+
   it('passes a 700-character index with + / = [ ] from the URL to the quote byte for byte (t and ri aliases)', async () => {
     setup()
     expect(INDEX.length).toBeGreaterThan(650)

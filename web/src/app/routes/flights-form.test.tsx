@@ -245,6 +245,21 @@ describe('/flights/form search view', () => {
     expect(days[3]).toBeEnabled()
   })
 
+  it('shows and takes the date as dd-MM-yyyy in the search reader', async () => {
+    const calls = recordCalls()
+    const { user, router } = await loaded()
+    const date = screen.getByRole('textbox', { name: 'Date' })
+    const [y, m, d] = DAY.split('-')
+    expect(date).toHaveValue(`${d}-${m}-${y}`)
+    const later = addDays(DAY, 2)
+    const [ly, lm, ld] = later.split('-')
+    await user.clear(date)
+    await user.type(date, `${ld}-${lm}-${ly}`)
+    await user.click(screen.getByRole('button', { name: 'Search' }))
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('date')).toBe(later))
+    await waitFor(() => expect(calls[calls.length - 1]?.body).toMatchObject({ departDate: later }))
+  })
+
   it('reruns the search when the search reader changes the route, travellers or cabin', async () => {
     const calls = recordCalls()
     const { user, router } = await loaded()

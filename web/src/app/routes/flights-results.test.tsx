@@ -215,6 +215,20 @@ describe('/flights results', () => {
     expect(document.body).not.toHaveTextContent(/null|undefined|NaN/)
   })
 
+  it('marks an arrival on a later day with +1, read out as next day', async () => {
+    searching(() => [
+      [
+        flightResult({ n: 1, depart: '22:20', durationMins: 130, price: '5000' }),
+        flightResult({ n: 2, depart: '06:05', durationMins: 130, price: '6000' }),
+      ],
+    ])
+    renderRoutes({ routes, initialEntries: [URL_ONE_WAY] })
+    await screen.findAllByTestId('flight-card')
+    const [late, early] = cards().map((c) => within(c).getByTestId('arrive'))
+    expect(late).toHaveTextContent('00:30+1, next day')
+    expect(early).toHaveTextContent(/^08:15$/)
+  })
+
   it('shows a failed search in a red box with the API message', async () => {
     server.use(
       airlines(),

@@ -68,7 +68,8 @@ export function Header({ renderActions }: HeaderProps) {
   return (
     <Box as="header" position="sticky" top="0" zIndex="sticky" bg="bg.header" color="fg.onDark" boxShadow="md">
       <Container maxW="7xl" py="3">
-        <Flex align="center" gap={{ base: '3', lg: '6' }}>
+        {/* Tighter between lg and 2xl: the slogan, both navigations and a signed-in greeting fill 1280 px. */}
+        <Flex align="center" gap={{ base: '3', lg: '4', '2xl': '6' }}>
           <Logo />
           <Box display={{ base: 'none', md: 'block' }}>
             <RotatingSlogan />

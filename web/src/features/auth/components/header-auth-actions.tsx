@@ -1,4 +1,4 @@
-import { Avatar, Button, HStack, Menu, Portal } from '@chakra-ui/react'
+import { Avatar, Box, Button, HStack, Menu, Portal } from '@chakra-ui/react'
 import { Link, useNavigate } from 'react-router'
 import { accountMenuLinks } from '@/config/navigation'
 import { useLogout } from '../api/logout'
@@ -39,7 +39,10 @@ function UserMenu({ onAction }: { onAction?: () => void }) {
           <Avatar.Root size="xs" colorPalette="terracotta" variant="solid">
             <Avatar.Fallback>{initialOf(name)}</Avatar.Fallback>
           </Avatar.Root>
-          Hi, {name}
+          {/* A long name is cut short on screen; the button's name stays whole for assistive technology. */}
+          <Box as="span" truncate maxW={{ base: '40', lg: '32', '2xl': '48' }}>
+            Hi, {name}
+          </Box>
         </Button>
       </Menu.Trigger>
       <Portal>

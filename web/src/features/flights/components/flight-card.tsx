@@ -1,8 +1,8 @@
-import { Badge, Box, Card, Flex, HStack, Stack, Text } from '@chakra-ui/react'
+import { Badge, Box, Card, chakra, Flex, HStack, Stack, Text } from '@chakra-ui/react'
 import type { ReactNode } from 'react'
 import { formatMoney } from '@/lib/money'
 import type { AirlineNames } from '../lib/airports'
-import { formatDuration, formatLastTicketDate } from '../lib/dates'
+import { daysBetween, formatDuration, formatLastTicketDate } from '../lib/dates'
 import type { FlightLeg, ListFlight } from '../lib/results'
 
 export function stopsLabel(stops: number): string {
@@ -13,6 +13,17 @@ export function stopsLabel(stops: number): string {
 /** "IndiGo 6E 101": the airline and flight a card is about, for button names. */
 export function flightName(flight: ListFlight): string {
   return `${flight.airlineName || flight.airlineCode} ${flight.airlineCode} ${flight.flightNumber}`.trim()
+}
+
+/** "+1" after an arrival time on a later day, read out as "next day". */
+function LaterDay({ days }: { days: number }) {
+  if (days <= 0) return null
+  return (
+    <Text as="sup" fontSize="xs" color="fg.error" ms="0.5">
+      <span aria-hidden="true">+{days}</span>
+      <chakra.span srOnly>{days === 1 ? ', next day' : `, ${days} days later`}</chakra.span>
+    </Text>
+  )
 }
 
 function LegRow({ leg, label }: { leg: FlightLeg; label?: string }) {
@@ -38,8 +49,9 @@ function LegRow({ leg, label }: { leg: FlightLeg; label?: string }) {
         </Text>
       </Stack>
       <Stack gap="0">
-        <Text fontSize="lg" fontWeight="bold">
+        <Text fontSize="lg" fontWeight="bold" data-testid="arrive">
           {leg.arriveTime}
+          <LaterDay days={daysBetween(leg.departure, leg.arrival)} />
         </Text>
         <Text fontSize="xs" color="fg.muted">
           {leg.destination}

@@ -81,3 +81,16 @@ export function formatLastTicketDate(value: string | null | undefined): string {
   }
   return ''
 }
+
+/**
+ * Calendar days from one supplier local time to another, by their dates
+ * alone ("2026-12-02T22:20:00" → "2026-12-03T00:30:00" is 1): how a card says
+ * a flight lands the next day. 0 when either is unreadable.
+ */
+export function daysBetween(from: string, to: string): number {
+  const a = /^(\d{4})-(\d{2})-(\d{2})/.exec(from)
+  const b = /^(\d{4})-(\d{2})-(\d{2})/.exec(to)
+  if (!a || !b) return 0
+  const day = (m: RegExpExecArray) => Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))
+  return Math.round((day(b) - day(a)) / 86_400_000)
+}

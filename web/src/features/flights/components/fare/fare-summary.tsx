@@ -46,6 +46,39 @@ export function ItinerarySummary({ flight }: { flight: ListFlight }) {
   )
 }
 
+/**
+ * What the passenger lines do not cover (the supplier's other charges and
+ * service fees are in the published fare, not in its breakdown), and the
+ * total, so that the table adds up to the price shown above it. Nothing when
+ * an amount cannot be read or the fare is not in rupees.
+ */
+function ChargesRows({ result, currency }: { result: FlightResult; currency: string }) {
+  const total = parsePaise(result.Fare.PublishedFare)
+  if (total === null || currency !== 'INR') return null
+  let lines = 0n
+  for (const b of result.FareBreakdown ?? []) {
+    const base = parsePaise(b.BaseFare)
+    const tax = parsePaise(b.Tax)
+    if (base === null || tax === null || (b.Currency && b.Currency !== 'INR')) return null
+    lines += base + tax
+  }
+  const rest = total - lines
+  return (
+    <>
+      {rest !== 0n ? (
+        <Table.Row>
+          <Table.Cell colSpan={3}>Other charges and fees</Table.Cell>
+          <Table.Cell textAlign="end">{formatINR(rest)}</Table.Cell>
+        </Table.Row>
+      ) : null}
+      <Table.Row fontWeight="semibold">
+        <Table.Cell colSpan={3}>Total</Table.Cell>
+        <Table.Cell textAlign="end">{formatINR(total)}</Table.Cell>
+      </Table.Row>
+    </>
+  )
+}
+
 /** The price (PublishedFare), what each passenger type pays and the fare's terms. */
 export function PriceSummary({ result }: { result: FlightResult }) {
   const currency = result.Fare.Currency || 'INR'
@@ -87,6 +120,7 @@ export function PriceSummary({ result }: { result: FlightResult }) {
                 </Table.Row>
               )
             })}
+            <ChargesRows result={result} currency={currency} />
           </Table.Body>
         </Table.Root>
       ) : null}

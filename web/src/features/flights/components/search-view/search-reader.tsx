@@ -1,5 +1,6 @@
-import { Button, Field, Input, NativeSelect, SimpleGrid } from '@chakra-ui/react'
-import type { FormEvent } from 'react'
+import { Box, Button, Field, Input, NativeSelect, SimpleGrid } from '@chakra-ui/react'
+import { useState, type FormEvent } from 'react'
+import { DateField } from '@/components/ui/date-field'
 import { isISODate } from '@/lib/calendar-date'
 import { CABIN_LABELS, CABINS, TRAVELLER_LIMITS, type Cabin, type SearchQuery } from '../../lib/search-query'
 
@@ -21,6 +22,17 @@ const ADULTS = Array.from(
   { length: TRAVELLER_LIMITS.adults.max - TRAVELLER_LIMITS.adults.min + 1 },
   (_, i) => TRAVELLER_LIMITS.adults.min + i,
 )
+
+/** The date, shown dd-MM-yyyy as everywhere else (a native date input writes it the browser's way). */
+function ReaderDate({ initial, min }: { initial: string; min: string }) {
+  const [date, setDate] = useState(initial)
+  return (
+    <Box>
+      <DateField label="Date" value={date} min={min} onChange={setDate} />
+      <input type="hidden" name="date" value={date} />
+    </Box>
+  )
+}
 
 /**
  * The search as this page reads it (from, to, date, adults, cabin), open to
@@ -55,10 +67,7 @@ export function SearchReader({ query, today, onSearch }: SearchReaderProps) {
           <Field.Label>To</Field.Label>
           <Input name="to" defaultValue={query.to} maxLength={3} textTransform="uppercase" autoComplete="off" />
         </Field.Root>
-        <Field.Root>
-          <Field.Label>Date</Field.Label>
-          <Input name="date" type="date" defaultValue={query.date} min={today} />
-        </Field.Root>
+        <ReaderDate initial={query.date} min={today} />
         <Field.Root>
           <Field.Label>Adults</Field.Label>
           <NativeSelect.Root>
