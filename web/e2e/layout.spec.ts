@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
+import { test as apiTest, uniqueEmail } from './fixtures'
 
 const SLOGANS = [
   'Corporate Booking',
@@ -207,4 +208,32 @@ test.describe('scroll', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThanOrEqual(target - 5)
     expect(await page.evaluate(() => window.scrollY)).toBeLessThanOrEqual(target + 5)
   })
+})
+
+apiTest.describe('header width', () => {
+  for (const width of [390, 1024, 1280, 1440]) {
+    apiTest(`fits ${width} px signed in with a long name, every action reachable`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 })
+      const res = await page.request.post('/api/auth/register', {
+        data: {
+          fullName: 'Venkataraghavan Subramaniam',
+          email: uniqueEmail(`header${width}`),
+          password: 'monsoon-trek-42',
+        },
+      })
+      expect(res.status(), await res.text()).toBe(201)
+      await page.goto('/')
+      const greeting = page.getByRole('banner').getByRole('button', { name: 'Hi, Venkataraghavan' })
+      const menu = page.getByRole('banner').getByRole('button', { name: 'Open menu' })
+      await expect(greeting.or(menu)).toBeVisible()
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0)
+      if (await menu.isVisible()) {
+        await menu.click()
+        await expect(page.getByRole('dialog').getByRole('link', { name: 'Flights' })).toBeVisible()
+      } else {
+        await expect(page.getByRole('banner').getByRole('link', { name: 'Flights' })).toBeInViewport()
+        await expect(greeting).toBeInViewport()
+      }
+    })
+  }
 })

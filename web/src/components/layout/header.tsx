@@ -68,27 +68,28 @@ export function Header({ renderActions }: HeaderProps) {
   return (
     <Box as="header" position="sticky" top="0" zIndex="sticky" bg="bg.header" color="fg.onDark" boxShadow="md">
       <Container maxW="7xl" py="3">
-        {/* Tighter between lg and 2xl: the slogan, both navigations and a signed-in greeting fill 1280 px. */}
-        <Flex align="center" gap={{ base: '3', lg: '4', '2xl': '6' }}>
+        {/* The slogan, both navigations and the account actions need about 1280 px: below that the
+            navigations and actions move into the menu. Tighter between xl and 2xl, where they fill the bar. */}
+        <Flex align="center" gap={{ base: '3', xl: '4', '2xl': '6' }}>
           <Logo />
           <Box display={{ base: 'none', md: 'block' }}>
             <RotatingSlogan />
           </Box>
-          <HStack as="nav" aria-label="Main" gap="4" display={{ base: 'none', lg: 'flex' }} ms="4">
+          <HStack as="nav" aria-label="Main" gap="4" display={{ base: 'none', xl: 'flex' }} ms="4">
             {mainNavLinks.map((link) => (
               <HeaderLink key={link.to} link={link} />
             ))}
           </HStack>
           <Box flex="1" />
-          <HStack as="nav" aria-label="More" gap="3" display={{ base: 'none', lg: 'flex' }}>
+          <HStack as="nav" aria-label="More" gap="3" display={{ base: 'none', xl: 'flex' }}>
             {secondaryNavLinks.map((link) => (
               <HeaderLink key={link.to} link={link} size="sm" />
             ))}
           </HStack>
-          <Box display={{ base: 'none', lg: 'block' }}>{renderActions?.('bar', closeMenu)}</Box>
+          <Box display={{ base: 'none', xl: 'block' }}>{renderActions?.('bar', closeMenu)}</Box>
           <IconButton
             aria-label="Open menu"
-            display={{ base: 'inline-flex', lg: 'none' }}
+            display={{ base: 'inline-flex', xl: 'none' }}
             variant="ghost"
             color="fg.onDark"
             _hover={{ bg: 'whiteAlpha.200' }}

@@ -40,7 +40,7 @@ function UserMenu({ onAction }: { onAction?: () => void }) {
             <Avatar.Fallback>{initialOf(name)}</Avatar.Fallback>
           </Avatar.Root>
           {/* A long name is cut short on screen; the button's name stays whole for assistive technology. */}
-          <Box as="span" truncate maxW={{ base: '40', lg: '32', '2xl': '48' }}>
+          <Box as="span" truncate maxW={{ base: '40', xl: '24', '2xl': '48' }}>
             Hi, {name}
           </Box>
         </Button>
