@@ -38,7 +38,13 @@ export default defineConfig({
               test: /node_modules[\\/](@chakra-ui|@ark-ui|@zag-js|@emotion|@pandacss|@floating-ui|stylis)/,
               priority: 2,
             },
-            { name: 'vendor', test: /node_modules[\\/]/, priority: 1 },
+            // Libraries only a lazy page uses stay with that page, not in the chunk every page loads:
+            // DOMPurify (fare rules) and TanStack Virtual (flight lists).
+            {
+              name: 'vendor',
+              test: /node_modules[\\/](?!dompurify[\\/]|@tanstack[\\/](?:react-virtual|virtual-core)[\\/])/,
+              priority: 1,
+            },
           ],
         },
       },
