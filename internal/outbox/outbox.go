@@ -33,6 +33,10 @@ type Message struct {
 // Kinds of message.
 const (
 	KindEmailVerification = "email_verification"
+	// KindPasswordChanged tells a user their password was changed.
+	KindPasswordChanged = "password_changed"
+	// KindNewSignIn tells a user of a sign-in from a device not seen before.
+	KindNewSignIn = "new_sign_in"
 )
 
 // Deliverer hands one message to the mail server. An error wrapping
@@ -59,13 +63,15 @@ func (s SMTP) Deliver(ctx context.Context, m Message) error {
 // Queue writes messages to the outbox.
 type Queue struct {
 	// log, when set, says that no mail server is configured: each message
-	// is also written to it, so a developer can follow a link from the
-	// console. Such messages stay queued.
+	// is announced on it, so a developer knows one is waiting. Such
+	// messages stay queued. Bodies are not logged: they carry links that
+	// sign in or verify, and logs travel further than the database.
 	log *slog.Logger
 }
 
 // NewQueue returns the outbox's writer. logOnly is nil when a mail server
-// sends the messages; otherwise every message is also logged to it.
+// sends the messages; otherwise every message is announced on it (without
+// its body).
 func NewQueue(logOnly *slog.Logger) *Queue { return &Queue{log: logOnly} }
 
 // Enqueue writes m to the outbox through db, which should be the
@@ -78,8 +84,8 @@ func (q *Queue) Enqueue(ctx context.Context, db queries.DBTX, m Message) (uuid.U
 		return uuid.Nil, fmt.Errorf("outbox: enqueue %s: %w", m.Kind, err)
 	}
 	if q.log != nil {
-		q.log.InfoContext(ctx, "e-mail not sent (no SMTP_URL configured)", "id", id, "kind", m.Kind,
-			"to", m.To.Address, "subject", m.Subject, "body", m.Text)
+		q.log.InfoContext(ctx, "e-mail kept in the outbox (no SMTP_URL configured)", "id", id, "kind", m.Kind,
+			"to", m.To.Address, "subject", m.Subject)
 	}
 	return id, nil
 }
