@@ -358,14 +358,27 @@ func checkContract(req *http.Request, body []byte, res *http.Response, resBody [
 // Mailbox reads the e-mails the server wrote to its outbox, sent or not.
 type Mailbox struct{ db *pgxpool.Pool }
 
-// Mail is one e-mail.
-type Mail struct{ To, Subject, Body string }
+// Mail is one e-mail: Body is its plain-text part, HTML the other.
+type Mail struct{ Kind, To, Subject, Body, HTML string }
 
 // Last returns the most recent e-mail, if any.
 func (m *Mailbox) Last() (Mail, bool) {
-	rows, err := queries.New(m.db).OutboxListRecent(context.Background(), 1)
-	if err != nil || len(rows) == 0 {
+	all := m.All()
+	if len(all) == 0 {
 		return Mail{}, false
 	}
-	return Mail{To: rows[0].Recipient, Subject: rows[0].Subject, Body: rows[0].TextBody}, true
+	return all[0], true
+}
+
+// All returns the e-mails in the outbox, newest first (at most 100).
+func (m *Mailbox) All() []Mail {
+	rows, err := queries.New(m.db).OutboxListRecent(context.Background(), 100)
+	if err != nil {
+		return nil
+	}
+	out := make([]Mail, 0, len(rows))
+	for _, r := range rows {
+		out = append(out, Mail{Kind: r.Kind, To: r.Recipient, Subject: r.Subject, Body: r.TextBody, HTML: r.HtmlBody})
+	}
+	return out
 }

@@ -23,6 +23,7 @@ import (
 	"github.com/paryatan/paryatan/internal/flights"
 	"github.com/paryatan/paryatan/internal/httpapi"
 	"github.com/paryatan/paryatan/internal/instance"
+	"github.com/paryatan/paryatan/internal/mailtmpl"
 	"github.com/paryatan/paryatan/internal/outbox"
 	"github.com/paryatan/paryatan/internal/platform/config"
 	"github.com/paryatan/paryatan/internal/platform/smtpmail"
@@ -92,10 +93,14 @@ func New(cfg config.Config, p Parts) (*App, error) {
 		metrics = telemetry.NewMetrics()
 	}
 
-	// Without a mail server (local mode) e-mails are logged and stay
-	// queued in the outbox.
+	// Without a mail server (local mode) e-mails stay queued in the
+	// outbox; the log says where to read them.
 	var deliverer outbox.Deliverer
-	queue := outbox.NewQueue(log.With("component", "mail"))
+	mailLog := log.With("component", "mail")
+	if cfg.DevMail() {
+		mailLog = mailLog.With("read_at", cfg.PublicURL+"/dev/mail")
+	}
+	queue := outbox.NewQueue(mailLog)
 	if cfg.SMTPURL != "" {
 		m, err := smtpmail.New(cfg.SMTPURL, cfg.SMTPFrom)
 		if err != nil {
@@ -113,7 +118,11 @@ func New(cfg config.Config, p Parts) (*App, error) {
 		p.Auth(&authCfg)
 	}
 	authCfg.PublicURL = cfg.PublicURL
-	authSvc := auth.NewService(p.DB, authCfg, queue, providers, log)
+	templates, err := mailtmpl.New(cfg.PublicURL)
+	if err != nil {
+		return nil, err
+	}
+	authSvc := auth.NewService(p.DB, authCfg, auth.Mail{Queue: queue, Templates: templates}, providers, log)
 
 	tboClient := tbo.NewClient(tbo.NewPGTokens(p.DB), metrics.Supplier, p.Tracing, log.With("component", "supplier"), p.Getenv)
 	self := instance.New(p.DB, log)

@@ -187,12 +187,17 @@ func (h *Handler) signIn(w http.ResponseWriter, r *http.Request, u queries.User,
 }
 
 func (h *Handler) openSession(w http.ResponseWriter, r *http.Request, u queries.User) error {
-	token, sess, err := h.svc.OpenSession(r.Context(), u.ID, Device{UserAgent: r.UserAgent(), IP: clientip.Addr(r.Context())})
+	token, sess, err := h.svc.OpenSession(r.Context(), u, device(r))
 	if err != nil {
 		return err
 	}
 	h.setCookie(w, CookieName, token, 0, sess.AbsoluteExpiresAt)
 	return nil
+}
+
+// device is where r comes from.
+func device(r *http.Request) Device {
+	return Device{UserAgent: r.UserAgent(), IP: clientip.Addr(r.Context())}
 }
 
 func (h *Handler) clearCookie(w http.ResponseWriter, _ *http.Request) {
@@ -287,7 +292,7 @@ func (h *Handler) ChangePassword(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, err, wait)
 		return
 	}
-	if err := h.svc.ChangePassword(r.Context(), p, in.OldPassword, in.NewPassword); err != nil {
+	if err := h.svc.ChangePassword(r.Context(), p, device(r), in.OldPassword, in.NewPassword); err != nil {
 		h.fail(w, r, err, 0)
 		return
 	}
@@ -299,7 +304,7 @@ func (h *Handler) ChangePassword(w http.ResponseWriter, r *http.Request) {
 // StartEmailVerification handles POST /api/v1/auth/email/verify/start and
 // its fallback path.
 func (h *Handler) StartEmailVerification(w http.ResponseWriter, r *http.Request) {
-	if err := h.svc.StartEmailVerification(r.Context(), FromContext(r.Context()), h.baseURL(r)); err != nil {
+	if err := h.svc.StartEmailVerification(r.Context(), FromContext(r.Context())); err != nil {
 		h.fail(w, r, err, 0)
 		return
 	}

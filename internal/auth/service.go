@@ -16,9 +16,11 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/paryatan/paryatan/internal/apierr"
+	"github.com/paryatan/paryatan/internal/mailtmpl"
 	"github.com/paryatan/paryatan/internal/outbox"
 	"github.com/paryatan/paryatan/internal/store"
 	"github.com/paryatan/paryatan/internal/store/queries"
+	"github.com/paryatan/paryatan/internal/useragent"
 	"github.com/paryatan/paryatan/internal/validate"
 )
 
@@ -62,20 +64,30 @@ type Service struct {
 	q         *queries.Queries
 	cfg       Config
 	log       *slog.Logger
-	outbox    *outbox.Queue
+	mail      Mail
 	providers map[string]*Provider
 	now       func() time.Time
 	hashSlots chan struct{}
 }
 
-// NewService returns the auth service. Its e-mails are written to mail, the
-// outbox, in the transaction of what they announce. providers may be empty:
-// sign-in with a provider then answers that it is unavailable.
-func NewService(pool *pgxpool.Pool, cfg Config, mail *outbox.Queue, providers map[string]*Provider, log *slog.Logger) *Service {
+// Mail is how the service writes e-mail.
+type Mail struct {
+	// Queue is the outbox, written in the transaction of what a message
+	// announces.
+	Queue *outbox.Queue
+	// Templates render the messages, with links to the site (PUBLIC_URL).
+	Templates *mailtmpl.Renderer
+}
+
+// NewService returns the auth service. Its e-mails are rendered and
+// written to the outbox in the transaction of what they announce.
+// providers may be empty: sign-in with a provider then answers that it is
+// unavailable.
+func NewService(pool *pgxpool.Pool, cfg Config, mail Mail, providers map[string]*Provider, log *slog.Logger) *Service {
 	if cfg.HashMemory <= 0 {
 		cfg.HashMemory = DefaultHashMemory
 	}
-	return &Service{pool: pool, q: queries.New(store.Reads{Pool: pool}), cfg: cfg, log: log, outbox: mail, providers: providers,
+	return &Service{pool: pool, q: queries.New(store.Reads{Pool: pool}), cfg: cfg, log: log, mail: mail, providers: providers,
 		now: time.Now, hashSlots: newHashSlots(cfg.HashMemory)}
 }
 
@@ -221,19 +233,47 @@ type Device struct {
 	IP        string
 }
 
-// OpenSession starts a session for the user and returns its cookie token.
-func (s *Service) OpenSession(ctx context.Context, userID uuid.UUID, d Device) (string, queries.Session, error) {
+// OpenSession starts a session for u and returns its cookie token. A
+// sign-in from a device the user has not signed in from before (by its
+// browser and system) e-mails them a notice, in the session's transaction;
+// a user's first session (just registered) has no device to differ from.
+func (s *Service) OpenSession(ctx context.Context, u queries.User, d Device) (string, queries.Session, error) {
 	token, hash := newToken()
 	now := s.now()
 	ua := d.UserAgent
 	if len(ua) > 512 {
 		ua = ua[:512]
 	}
-	sess, err := s.q.SessionCreate(ctx, queries.SessionCreateParams{
-		UserID: userID, TokenHash: hash, UserAgent: ua, Ip: d.IP,
-		ExpiresAt: now.Add(s.cfg.IdleTTL), AbsoluteExpiresAt: now.Add(s.cfg.AbsoluteTTL),
+	var sess queries.Session
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		q := s.q.WithTx(tx)
+		seen, err := q.SessionUserAgentsByUser(ctx, u.ID)
+		if err != nil {
+			return fmt.Errorf("devices of user %s: %w", u.ID, err)
+		}
+		if len(seen) > 0 && !knownDevice(seen, ua) {
+			msg, err := s.mail.Templates.NewSignIn(recipient(u), firstName(u), mailtmpl.Activity{At: now, UserAgent: ua, IP: d.IP})
+			if err != nil {
+				return err
+			}
+			if _, err := s.mail.Queue.Enqueue(ctx, tx, msg); err != nil {
+				return err
+			}
+		}
+		sess, err = q.SessionCreate(ctx, queries.SessionCreateParams{
+			UserID: u.ID, TokenHash: hash, UserAgent: ua, Ip: d.IP,
+			ExpiresAt: now.Add(s.cfg.IdleTTL), AbsoluteExpiresAt: now.Add(s.cfg.AbsoluteTTL),
+		})
+		return err
 	})
 	return token, sess, err
+}
+
+// knownDevice reports whether ua names the same browser and system as one
+// of seen: a browser update changes the header, not the device.
+func knownDevice(seen []string, ua string) bool {
+	want := useragent.Summary(ua)
+	return slices.ContainsFunc(seen, func(s string) bool { return useragent.Summary(s) == want })
 }
 
 // Principal is the signed-in user behind a request and their session.
@@ -295,9 +335,10 @@ func (s *Service) RevokeSession(ctx context.Context, p *Principal, id uuid.UUID)
 	return nil
 }
 
-// ChangePassword checks the old password, stores the new one and ends every
-// other session of the user, in one transaction.
-func (s *Service) ChangePassword(ctx context.Context, p *Principal, oldPassword, newPassword string) error {
+// ChangePassword checks the old password, stores the new one, ends every
+// other session of the user and e-mails them a notice from d, in one
+// transaction.
+func (s *Service) ChangePassword(ctx context.Context, p *Principal, d Device, oldPassword, newPassword string) error {
 	if err := checkPassword("newPassword", newPassword); err != nil {
 		return err
 	}
@@ -322,12 +363,21 @@ func (s *Service) ChangePassword(ctx context.Context, p *Principal, oldPassword,
 	if err != nil {
 		return err
 	}
+	msg, err := s.mail.Templates.PasswordChanged(recipient(u), firstName(u), mailtmpl.Activity{At: s.now(), UserAgent: d.UserAgent, IP: d.IP})
+	if err != nil {
+		return err
+	}
+	// The notice commits with the change: no notice for a change that
+	// rolled back, no change without its notice.
 	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		q := s.q.WithTx(tx)
 		if err := q.UserSetPassword(ctx, queries.UserSetPasswordParams{ID: u.ID, PasswordHash: &hash}); err != nil {
 			return err
 		}
-		_, err := q.SessionRevokeOthers(ctx, queries.SessionRevokeOthersParams{UserID: u.ID, KeepID: p.Session.ID})
+		if _, err := q.SessionRevokeOthers(ctx, queries.SessionRevokeOthersParams{UserID: u.ID, KeepID: p.Session.ID}); err != nil {
+			return err
+		}
+		_, err := s.mail.Queue.Enqueue(ctx, tx, msg)
 		return err
 	})
 }

@@ -4,21 +4,19 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"html"
 	"net/mail"
 	"time"
 
 	"github.com/jackc/pgx/v5"
 
-	"github.com/paryatan/paryatan/internal/outbox"
 	"github.com/paryatan/paryatan/internal/store/queries"
 )
 
 const verificationTTL = 24 * time.Hour
 
 // StartEmailVerification e-mails the user a single-use link that verifies
-// their current address. baseURL is the site's external URL.
-func (s *Service) StartEmailVerification(ctx context.Context, p *Principal, baseURL string) error {
+// their current address.
+func (s *Service) StartEmailVerification(ctx context.Context, p *Principal) error {
 	if p.User.EmailVerifiedAt != nil {
 		return ErrAlreadyVerified
 	}
@@ -26,15 +24,10 @@ func (s *Service) StartEmailVerification(ctx context.Context, p *Principal, base
 		return err
 	}
 	token, hash := newToken()
-	link := baseURL + "/api/auth/email/verify?token=" + token
-	name := firstName(p.User)
-	msg := outbox.Message{Kind: outbox.KindEmailVerification, To: mail.Address{Name: p.User.FullName, Address: p.User.Email},
-		Subject: "Verify your e-mail address",
-		Text: "Hello " + name + ",\n\nPlease confirm your e-mail address for Paryatan by opening this link within 24 hours:\n\n" +
-			link + "\n\nIf you did not ask for this, you can ignore this e-mail.\n\nTeam Paryatan\n",
-		HTML: "<p>Hello " + html.EscapeString(name) + ",</p>\n<p>Please confirm your e-mail address for Paryatan by opening this link within 24 hours:</p>\n" +
-			`<p><a href="` + html.EscapeString(link) + `">Verify my e-mail address</a></p>` + "\n" +
-			"<p>If you did not ask for this, you can ignore this e-mail.</p>\n<p>Team Paryatan</p>\n"}
+	msg, err := s.mail.Templates.EmailVerification(recipient(p.User), firstName(p.User), token)
+	if err != nil {
+		return err
+	}
 	// The token and its e-mail commit together: no link is mailed for a
 	// token that was never stored, and no token waits for a lost e-mail.
 	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
@@ -44,7 +37,7 @@ func (s *Service) StartEmailVerification(ctx context.Context, p *Principal, base
 		if err != nil {
 			return fmt.Errorf("store verification token: %w", err)
 		}
-		_, err = s.outbox.Enqueue(ctx, tx, msg)
+		_, err = s.mail.Queue.Enqueue(ctx, tx, msg)
 		return err
 	})
 }
@@ -65,6 +58,9 @@ func (s *Service) ConfirmEmail(ctx context.Context, token string) error {
 	_, err = s.q.UserMarkEmailVerified(ctx, queries.UserMarkEmailVerifiedParams{ID: row.UserID, Email: row.Email})
 	return err
 }
+
+// recipient is the user as an e-mail's To.
+func recipient(u queries.User) mail.Address { return mail.Address{Name: u.FullName, Address: u.Email} }
 
 // firstName is how the product greets a user: the first word of the full
 // name, else the e-mail's part before the @.

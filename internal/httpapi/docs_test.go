@@ -20,7 +20,7 @@ import (
 func docsRouter(t *testing.T, on bool) http.Handler {
 	t.Helper()
 	log := slog.New(slog.DiscardHandler)
-	authHandler := auth.NewHandler(auth.NewService(nil, auth.DefaultConfig(), nil, nil, log), log)
+	authHandler := auth.NewHandler(auth.NewService(nil, auth.DefaultConfig(), auth.Mail{}, nil, log), log)
 	r := chi.NewRouter()
 	addRoutes(r, Deps{Health: &Health{}, Auth: authHandler, APIDocs: on}, newTestSPA(t))
 	return r

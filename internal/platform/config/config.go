@@ -121,6 +121,11 @@ func (c Config) Secure() bool { return strings.HasPrefix(c.PublicURL, "https://"
 // browsable reference of it at /api/docs: in local mode only.
 func (c Config) APIDocs() bool { return c.Mode == ModeLocal }
 
+// DevMail reports whether the server shows its outbox at /dev/mail, so a
+// developer can open the links e-mails carry: in local mode, and never on
+// an https site, which real people may reach.
+func (c Config) DevMail() bool { return c.Mode == ModeLocal && !c.Secure() }
+
 // Load builds a Config from getenv, reporting every invalid variable at once.
 func Load(getenv func(string) string) (Config, error) {
 	c := Config{

@@ -207,3 +207,29 @@ func (q *Queries) SessionTouch(ctx context.Context, arg SessionTouchParams) erro
 	_, err := q.db.Exec(ctx, sessionTouch, arg.ExpiresAt, arg.ID)
 	return err
 }
+
+const sessionUserAgentsByUser = `-- name: SessionUserAgentsByUser :many
+SELECT DISTINCT user_agent FROM sessions WHERE user_id = $1
+`
+
+// The devices the user has signed in from, ended sessions included until
+// they are deleted: whether a sign-in comes from a device seen before.
+func (q *Queries) SessionUserAgentsByUser(ctx context.Context, userID uuid.UUID) ([]string, error) {
+	rows, err := q.db.Query(ctx, sessionUserAgentsByUser, userID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []string{}
+	for rows.Next() {
+		var user_agent string
+		if err := rows.Scan(&user_agent); err != nil {
+			return nil, err
+		}
+		items = append(items, user_agent)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}

@@ -34,3 +34,8 @@ DELETE FROM sessions WHERE expires_at < @before OR revoked_at < @before;
 
 -- name: SessionRevokeAll :execrows
 UPDATE sessions SET revoked_at = now() WHERE user_id = @user_id AND revoked_at IS NULL;
+
+-- name: SessionUserAgentsByUser :many
+-- The devices the user has signed in from, ended sessions included until
+-- they are deleted: whether a sign-in comes from a device seen before.
+SELECT DISTINCT user_agent FROM sessions WHERE user_id = @user_id;
