@@ -138,6 +138,10 @@ func New(cfg config.Config, p Parts) (*App, error) {
 		GiveUpAfter: cfg.BookingGiveUpAfter})
 
 	health := httpapi.NewHealth(p.DB, store.Migrations(), log)
+	var devMail *outbox.DevMailbox
+	if cfg.DevMail() {
+		devMail = outbox.NewDevMailbox(p.DB, log)
+	}
 	handler, err := httpapi.NewServer(httpapi.Deps{
 		Logger:     log,
 		DB:         p.DB,
@@ -154,6 +158,7 @@ func New(cfg config.Config, p Parts) (*App, error) {
 		Auth:       auth.NewHandler(authSvc, log),
 		Account:    account.NewHandler(p.DB, log),
 		Flights:    flightsHandler,
+		DevMail:    devMail,
 	})
 	if err != nil {
 		return nil, err

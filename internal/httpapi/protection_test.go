@@ -31,6 +31,8 @@ var public = map[string]bool{
 	"GET /api/docs":                              true, // local mode only
 	"GET /api/docs/openapi.yaml":                 true,
 	"GET /api/docs/*":                            true,
+	"GET /dev/mail":                              true, // local mode only
+	"GET /dev/mail/{message}":                    true,
 }
 
 // fill gives a pattern's parameters concrete values.

@@ -71,6 +71,16 @@ func addRoutes(r chi.Router, d Deps, spa *SPA) {
 		})
 	})
 
+	// The outbox for developers (local mode only). Elsewhere these paths
+	// answer 404 rather than the web app, so no one mistakes them for a
+	// page that exists.
+	devMail, devMessage := http.NotFound, http.NotFound
+	if d.DevMail != nil {
+		devMail, devMessage = d.DevMail.List, d.DevMail.Show
+	}
+	r.Get("/dev/mail", devMail)
+	r.Get("/dev/mail/{message}", devMessage)
+
 	// Everything else is the web app: files from web/dist, and index.html for
 	// client-side routes.
 	r.Get("/*", spa.ServeHTTP)

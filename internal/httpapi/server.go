@@ -20,6 +20,7 @@ import (
 	"github.com/paryatan/paryatan/internal/auth"
 	"github.com/paryatan/paryatan/internal/clientip"
 	"github.com/paryatan/paryatan/internal/flights"
+	"github.com/paryatan/paryatan/internal/outbox"
 	"github.com/paryatan/paryatan/internal/platform/telemetry"
 )
 
@@ -41,6 +42,9 @@ type Deps struct {
 	// APIDocs serves the API's contract and a browsable reference of it at
 	// /api/docs (local mode only; elsewhere those paths answer 404).
 	APIDocs bool
+	// DevMail, when set, shows the outbox at /dev/mail (local mode only:
+	// the pages have no access control).
+	DevMail *outbox.DevMailbox
 	// Health is shared with the process so shutdown can mark it draining.
 	Health *Health
 	// ClientIP resolves client addresses behind trusted proxies.

@@ -112,3 +112,25 @@ func TestLoadReportsEveryBadVariable(t *testing.T) {
 		}
 	}
 }
+
+// The outbox pages exist on a developer's machine only: local mode over
+// http, never in production, never on an https site.
+func TestDevMail(t *testing.T) {
+	for _, c := range []struct {
+		vars map[string]string
+		want bool
+	}{
+		{map[string]string{}, true},
+		{map[string]string{"PUBLIC_URL": "http://localhost:8080"}, true},
+		{map[string]string{"PUBLIC_URL": "https://paryatan.example"}, false},
+		{map[string]string{"DATABASE_URL": "postgres://x/y", "PUBLIC_URL": "http://10.0.0.5", "SMTP_URL": "smtp://m", "SMTP_FROM": "a@b.in"}, false},
+	} {
+		cfg, err := Load(env(c.vars))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if cfg.DevMail() != c.want {
+			t.Errorf("%v: DevMail() = %v, want %v", c.vars, cfg.DevMail(), c.want)
+		}
+	}
+}
