@@ -70,7 +70,7 @@ type Config struct {
 	// ClientID is empty.
 	Google OIDCClient
 	// SMTPURL is the mail server outgoing e-mail is relayed through;
-	// without it e-mails are written to the log and stay queued.
+	// without it e-mails stay queued (shown at /dev/mail in local mode).
 	SMTPURL string
 	// SMTPFrom is the sender (SMTP_FROM, a bare address or the display-name
 	// form "Paryatan <no-reply@paryatan.example>"): its address is the
@@ -274,7 +274,7 @@ func Load(getenv func(string) string) (Config, error) {
 			errs = append(errs, errors.New("PUBLIC_URL is required in production (the site's origin, like https://paryatan.example): links and cookies are never built from request headers; set PARYATAN_MODE=local for a developer run"))
 		}
 		if c.SMTPURL == "" {
-			errs = append(errs, errors.New("SMTP_URL and SMTP_FROM are required in production: verification and reset links are written to the log only in local mode"))
+			errs = append(errs, errors.New("SMTP_URL and SMTP_FROM are required in production: e-mails are only kept in the outbox in local mode"))
 		}
 	}
 
