@@ -52,7 +52,7 @@ test.describe('account area against the API', () => {
       'Add your passport+10',
     ])
 
-    // On a local run the e-mail goes to the server log; the request itself succeeds.
+    // On a local run the e-mail stays in the outbox (shown at /dev/mail); the request itself succeeds.
     await (await nextStepButton(page, 'Send verification email')).click()
     await expect(page.getByText('Verification email sent.')).toBeVisible()
 
