@@ -237,3 +237,37 @@ func TestTwoWorkersNeverSendTwice(t *testing.T) {
 		}
 	}
 }
+
+// Settled messages leave the table after their keeping time (sent 7 days,
+// failed 30); a queued message stays however old it is.
+func TestPurgeSettled(t *testing.T) {
+	t.Parallel()
+	b := setup(t, smtptest.New(t))
+	ctx := context.Background()
+	oldSent := b.enqueue(t, mail.Address{Address: "old.sent@example.in"})
+	recentSent := b.enqueue(t, mail.Address{Address: "recent.sent@example.in"})
+	oldFailed := b.enqueue(t, mail.Address{Address: "old.failed@example.in"})
+	recentFailed := b.enqueue(t, mail.Address{Address: "recent.failed@example.in"})
+	oldQueued := b.enqueue(t, mail.Address{Address: "old.queued@example.in"})
+	for id, set := range map[uuid.UUID]string{
+		oldSent:      "sent_at = now() - interval '8 days'",
+		recentSent:   "sent_at = now() - interval '6 days'",
+		oldFailed:    "failed_at = now() - interval '31 days'",
+		recentFailed: "failed_at = now() - interval '29 days'",
+		oldQueued:    "created_at = now() - interval '90 days'",
+	} {
+		if _, err := b.pool.Exec(ctx, "UPDATE outbox_messages SET "+set+" WHERE id = $1", id); err != nil {
+			t.Fatal(err)
+		}
+	}
+	n, err := b.worker(t, "w1", outbox.Config{}).PurgeSettled(ctx)
+	if err != nil || n != 2 {
+		t.Fatalf("purged %d, %v; want 2", n, err)
+	}
+	for id, kept := range map[uuid.UUID]bool{oldSent: false, recentSent: true, oldFailed: false, recentFailed: true, oldQueued: true} {
+		_, err := queries.New(b.pool).OutboxGet(ctx, id)
+		if (err == nil) != kept {
+			t.Errorf("message %s: kept = %v, want %v (%v)", id, err == nil, kept, err)
+		}
+	}
+}

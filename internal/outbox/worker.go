@@ -30,7 +30,14 @@ type Config struct {
 	Poll time.Duration
 	// Batch is how many messages one claim leases (10).
 	Batch int
+	// KeepSent and KeepFailed are how long settled messages stay in the
+	// table (7 and 30 days): long enough to answer "did my e-mail go out?",
+	// short enough that the table holds what is due, not years of mail.
+	KeepSent, KeepFailed time.Duration
 }
+
+// purgeBatch bounds one delete: a large backlog goes a batch per stats tick.
+const purgeBatch = 1000
 
 // sendTimeout bounds one delivery (smtpmail gives up sooner); a lease
 // covers a whole batch of them.
@@ -69,6 +76,12 @@ func NewWorker(pool *pgxpool.Pool, deliverer Deliverer, metrics *telemetry.Outbo
 	if cfg.Batch <= 0 {
 		cfg.Batch = 10
 	}
+	if cfg.KeepSent <= 0 {
+		cfg.KeepSent = 7 * 24 * time.Hour
+	}
+	if cfg.KeepFailed <= 0 {
+		cfg.KeepFailed = 30 * 24 * time.Hour
+	}
 	return &Worker{q: queries.New(store.Reads{Pool: pool}), deliverer: deliverer, metrics: metrics,
 		log: log.With("component", "outbox"), cfg: cfg, now: time.Now}
 }
@@ -98,6 +111,9 @@ func (w *Worker) Run(ctx context.Context) {
 			return
 		case <-poll.C:
 		case <-stats.C:
+			if _, err := w.PurgeSettled(ctx); err != nil && ctx.Err() == nil {
+				w.log.Warn("purging settled e-mails failed", "err", err)
+			}
 			w.RefreshStats(ctx)
 		}
 	}
@@ -177,6 +193,20 @@ func (w *Worker) retryAfter(attempt int) time.Duration {
 		d *= 2
 	}
 	return min(d, w.cfg.RetryMax)
+}
+
+// PurgeSettled deletes up to one batch of messages sent longer ago than
+// KeepSent or failed longer ago than KeepFailed, and says how many went.
+func (w *Worker) PurgeSettled(ctx context.Context) (int64, error) {
+	n, err := w.q.OutboxPurgeSettled(ctx, queries.OutboxPurgeSettledParams{
+		SentKeepSeconds:   w.cfg.KeepSent.Seconds(),
+		FailedKeepSeconds: w.cfg.KeepFailed.Seconds(),
+		MaxMessages:       purgeBatch,
+	})
+	if err != nil {
+		return 0, fmt.Errorf("outbox purge: %w", err)
+	}
+	return n, nil
 }
 
 // RefreshStats reads the gauges from the table.

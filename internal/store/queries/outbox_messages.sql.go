@@ -229,6 +229,33 @@ func (q *Queries) OutboxMarkSent(ctx context.Context, arg OutboxMarkSentParams) 
 	return result.RowsAffected(), nil
 }
 
+const outboxPurgeSettled = `-- name: OutboxPurgeSettled :execrows
+DELETE FROM outbox_messages WHERE id IN (
+	SELECT id FROM outbox_messages
+	WHERE (sent_at IS NOT NULL AND sent_at < now() - make_interval(secs => $1::float8))
+	   OR (failed_at IS NOT NULL AND failed_at < now() - make_interval(secs => $2::float8))
+	LIMIT $3
+	FOR UPDATE SKIP LOCKED
+)
+`
+
+type OutboxPurgeSettledParams struct {
+	SentKeepSeconds   float64
+	FailedKeepSeconds float64
+	MaxMessages       int32
+}
+
+// Deletes settled messages past their keeping time, a batch at a time: sent
+// ones sent_keep_seconds after sending, failed ones failed_keep_seconds after
+// failing. Queued messages are never deleted.
+func (q *Queries) OutboxPurgeSettled(ctx context.Context, arg OutboxPurgeSettledParams) (int64, error) {
+	result, err := q.db.Exec(ctx, outboxPurgeSettled, arg.SentKeepSeconds, arg.FailedKeepSeconds, arg.MaxMessages)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
 const outboxStats = `-- name: OutboxStats :one
 SELECT
 	count(*) FILTER (WHERE sent_at IS NULL AND failed_at IS NULL)::bigint AS queued,

@@ -48,3 +48,15 @@ SELECT * FROM outbox_messages ORDER BY created_at DESC, id LIMIT @max_messages;
 
 -- name: OutboxGet :one
 SELECT * FROM outbox_messages WHERE id = @id;
+
+-- name: OutboxPurgeSettled :execrows
+-- Deletes settled messages past their keeping time, a batch at a time: sent
+-- ones sent_keep_seconds after sending, failed ones failed_keep_seconds after
+-- failing. Queued messages are never deleted.
+DELETE FROM outbox_messages WHERE id IN (
+	SELECT id FROM outbox_messages
+	WHERE (sent_at IS NOT NULL AND sent_at < now() - make_interval(secs => @sent_keep_seconds::float8))
+	   OR (failed_at IS NOT NULL AND failed_at < now() - make_interval(secs => @failed_keep_seconds::float8))
+	LIMIT @max_messages
+	FOR UPDATE SKIP LOCKED
+);
