@@ -1,5 +1,14 @@
 import type { APIRequestContext, Page } from '@playwright/test'
-import { clearSimFaults, createAccount, expect, expectApiServer, setSimFaults, simBookings, test } from './fixtures'
+import {
+  clearSimFaults,
+  createAccount,
+  expect,
+  expectApiServer,
+  indiaDay,
+  setSimFaults,
+  simBookings,
+  test,
+} from './fixtures'
 
 interface Fare {
   ResultIndex: string
@@ -9,16 +18,10 @@ interface Fare {
   Fare: { PublishedFare: string }
 }
 
-/** A date `days` ahead, YYYY-MM-DD. */
-function daysAhead(days: number): string {
-  const d = new Date(Date.now() + days * 24 * 60 * 60 * 1000)
-  return d.toISOString().slice(0, 10)
-}
-
 /** Searches through the API with the page's session and returns the trace and its first list. */
 async function search(request: APIRequestContext, origin: string, destination: string) {
   const res = await request.post('/api/v1/flights/tbo/search', {
-    data: { origin, destination, departDate: daysAhead(10), adults: 1, cabinClass: 2 },
+    data: { origin, destination, departDate: indiaDay(10), adults: 1, cabinClass: 2 },
   })
   expect(res.status(), await res.text()).toBe(200)
   const body = (await res.json()) as { data: { Response: { TraceId: string; Results: Fare[][] } } }
@@ -121,7 +124,7 @@ test.describe('fare and book page against the API and the supplier simulator', (
       page.getByText("This international flight needs the passenger's passport number and expiry date."),
     ).toBeVisible()
     await page.getByLabel('Passport number').fill('Z1234567')
-    await page.getByLabel('Passport expiry').fill(daysAhead(3 * 365))
+    await page.getByLabel('Passport expiry').fill(indiaDay(3 * 365))
     await page.getByLabel('Passport issuing country').fill('IN')
     await page.getByRole('button', { name: 'Book', exact: true }).click()
     await expect(page.getByTestId('booking-pnr')).toHaveText(/^[A-Z0-9]{5,8}$/, { timeout: 30_000 })

@@ -106,3 +106,17 @@ export async function simBookings(): Promise<SimBooking[]> {
   const { bookings } = (await res.json()) as { bookings: SimBooking[] | null }
   return bookings ?? []
 }
+
+/** A day `days` from today in India's calendar (the one the API checks dates against), YYYY-MM-DD. */
+export function indiaDay(days: number): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date())
+  const d = new Date(`${today}T00:00:00Z`)
+  d.setUTCDate(d.getUTCDate() + days)
+  return d.toISOString().slice(0, 10)
+}
+
+/** The same day as the date fields show it, dd-MM-yyyy. */
+export function shownDay(days: number): string {
+  const [y, m, d] = indiaDay(days).split('-')
+  return `${d}-${m}-${y}`
+}

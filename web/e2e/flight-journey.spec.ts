@@ -1,21 +1,9 @@
-import { createAccount, expect, expectApiServer, simBookings, test } from './fixtures'
+import { createAccount, expect, expectApiServer, indiaDay, shownDay, simBookings, test } from './fixtures'
 
 // The whole flight journey as a new traveller takes it, against the real API
 // and the supplier simulator: search on the home page, narrow the results,
 // choose, sign in when the fare page asks, book, ticket, and find the trip in
 // My Trips.
-
-function isoDay(days: number): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date())
-  const d = new Date(`${today}T00:00:00Z`)
-  d.setUTCDate(d.getUTCDate() + days)
-  return d.toISOString().slice(0, 10)
-}
-
-function shownDay(days: number): string {
-  const [y, m, d] = isoDay(days).split('-')
-  return `${d}-${m}-${y}`
-}
 
 test('home search → results → filter → choose → sign in → book → ticket → My Trips', async ({ page }) => {
   test.setTimeout(180_000)
@@ -37,7 +25,7 @@ test('home search → results → filter → choose → sign in → book → tic
   await page.getByLabel('Return', { exact: true }).fill(shownDay(12))
   await page.getByRole('button', { name: 'Search Flights' }).click()
   await expect(page).toHaveURL(
-    `/flights?from=BOM&to=DEL&date=${isoDay(9)}&return=${isoDay(12)}&adults=1&children=0&infants=0&cabin=any&nonstop=false`,
+    `/flights?from=BOM&to=DEL&date=${indiaDay(9)}&return=${indiaDay(12)}&adults=1&children=0&infants=0&cabin=any&nonstop=false`,
   )
 
   // Results: a domestic round trip answers an outbound and a return list.

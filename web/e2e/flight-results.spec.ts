@@ -1,13 +1,5 @@
 import type { Page } from '@playwright/test'
-import { clearSimFaults, expect, expectApiServer, setSimFaults, test } from './fixtures'
-
-/** A day in India `days` from today, as YYYY-MM-DD. */
-function indiaDay(days: number): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date())
-  const d = new Date(`${today}T00:00:00Z`)
-  d.setUTCDate(d.getUTCDate() + days)
-  return d.toISOString().slice(0, 10)
-}
+import { clearSimFaults, expect, expectApiServer, indiaDay, setSimFaults, test } from './fixtures'
 
 const DATE = indiaDay(7)
 const QUERY = `from=BOM&to=DEL&date=${DATE}&adults=1&children=0&infants=0&cabin=any&nonstop=false`

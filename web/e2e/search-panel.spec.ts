@@ -1,22 +1,4 @@
-import { expect, test } from './fixtures'
-
-// Today in India as YYYY-MM-DD, moved by `days`, and as the form shows it (dd-MM-yyyy).
-function isoDay(days: number): string {
-  const today = new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Asia/Kolkata',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date())
-  const d = new Date(`${today}T00:00:00Z`)
-  d.setUTCDate(d.getUTCDate() + days)
-  return d.toISOString().slice(0, 10)
-}
-
-function shownDay(days: number): string {
-  const [y, m, d] = isoDay(days).split('-')
-  return `${d}-${m}-${y}`
-}
+import { expect, indiaDay, shownDay, test } from './fixtures'
 
 test('a round trip searched from the home page opens /flights with the query of spec 2.4', async ({ page }) => {
   await page.goto('/')
@@ -48,7 +30,7 @@ test('a round trip searched from the home page opens /flights with the query of 
 
   await page.getByRole('button', { name: 'Search Flights' }).click()
   await expect(page).toHaveURL(
-    `/flights?from=BOM&to=DEL&date=${isoDay(7)}&return=${isoDay(10)}&adults=2&children=1&infants=0&cabin=business&nonstop=true`,
+    `/flights?from=BOM&to=DEL&date=${indiaDay(7)}&return=${indiaDay(10)}&adults=2&children=1&infants=0&cabin=business&nonstop=true`,
   )
 })
 
@@ -72,6 +54,6 @@ test('a multi-city search sends only the filled leg fields', async ({ page }) =>
 
   await page.getByRole('button', { name: 'Search Flights' }).click()
   await expect(page).toHaveURL(
-    `/flights?type=multi&adults=1&children=0&infants=1&cabin=any&nonstop=false&from1=BOM&to1=DEL&date1=${isoDay(3)}&from2=DEL&to2=GOI&date2=${isoDay(6)}`,
+    `/flights?type=multi&adults=1&children=0&infants=1&cabin=any&nonstop=false&from1=BOM&to1=DEL&date1=${indiaDay(3)}&from2=DEL&to2=GOI&date2=${indiaDay(6)}`,
   )
 })

@@ -1,10 +1,5 @@
 import type { APIRequestContext } from '@playwright/test'
-import { createAccount, expect, expectApiServer, expectPath, test } from './fixtures'
-
-function daysAhead(days: number): string {
-  const d = new Date(Date.now() + days * 86_400_000)
-  return d.toISOString().slice(0, 10)
-}
+import { createAccount, expect, expectApiServer, expectPath, indiaDay, test } from './fixtures'
 
 interface Booked {
   id: string
@@ -15,7 +10,7 @@ interface Booked {
 /** Books and tickets a full-service (GDS) BOM→DEL fare through the API, as the fare page would. */
 async function bookAndTicket(request: APIRequestContext): Promise<Booked> {
   const search = await request.post('/api/v1/flights/tbo/search', {
-    data: { origin: 'BOM', destination: 'DEL', departDate: daysAhead(10), adults: 1, cabinClass: 2 },
+    data: { origin: 'BOM', destination: 'DEL', departDate: indiaDay(10), adults: 1, cabinClass: 2 },
   })
   expect(search.status(), await search.text()).toBe(200)
   const doc = (await search.json()) as {

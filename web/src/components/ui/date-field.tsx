@@ -1,27 +1,7 @@
-import { Box, Field, Group, Icon, IconButton, Input, type IconProps } from '@chakra-ui/react'
+import { Box, Field, Group, IconButton, Input } from '@chakra-ui/react'
 import { useId, useRef, useState } from 'react'
 import { readDateText, toDisplayDate } from '@/lib/calendar-date'
-
-function CalendarIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round">
-        <rect x="3" y="5" width="18" height="16" rx="2" />
-        <path d="M3 10h18M8 3v4M16 3v4" strokeLinecap="round" />
-      </svg>
-    </Icon>
-  )
-}
-
-function ClearIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
-        <path d="M6 6l12 12M18 6 6 18" />
-      </svg>
-    </Icon>
-  )
-}
+import { CalendarIcon, ClearIcon } from './icons'
 
 interface DateFieldProps {
   label: string

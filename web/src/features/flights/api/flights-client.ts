@@ -109,8 +109,7 @@ async function call<T>(operation: Operation, body: unknown, options: CallOptions
 async function callData<T>(operation: Operation, body: unknown, options?: CallOptions): Promise<T> {
   const answer = await call<Envelope<T>>(operation, body, options)
   if (!answer.ok || answer.data === undefined) {
-    const message = describeFlightFailure({ status: 200, statusText: '', text: '', body: answer })
-    throw new ApiError(message === 'HTTP 200' ? 'HTTP OK' : message, 200, answer)
+    throw new ApiError(describeFlightFailure({ status: 200, statusText: 'OK', text: '', body: answer }), 200, answer)
   }
   return answer.data
 }

@@ -1,4 +1,4 @@
-import { Badge, Box, Card, chakra, Flex, HStack, Stack, Text } from '@chakra-ui/react'
+import { Badge, Box, Button, Card, chakra, Flex, HStack, Stack, Text } from '@chakra-ui/react'
 import type { ReactNode } from 'react'
 import { formatMoney } from '@/lib/money'
 import type { AirlineNames } from '../lib/airports'
@@ -58,6 +58,22 @@ function LegRow({ leg, label }: { leg: FlightLeg; label?: string }) {
         </Text>
       </Stack>
     </Flex>
+  )
+}
+
+/** A card's 'Select' button, named for its flight ("Select IndiGo 6E 101"). */
+export function SelectFlightButton({ flight, onSelect }: { flight: ListFlight; onSelect: () => void }) {
+  return (
+    <Button
+      size="sm"
+      bg="accent.solid"
+      color="accent.contrast"
+      _hover={{ bg: 'accent.hover' }}
+      aria-label={`Select ${flightName(flight)}`}
+      onClick={onSelect}
+    >
+      Select
+    </Button>
   )
 }
 

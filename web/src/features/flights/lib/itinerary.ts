@@ -3,7 +3,7 @@
 // sends never reaches the page as "null".
 import type { BookingDetailsDocument } from '@/lib/api-types'
 import { formatLastTicketDate } from './dates'
-import { segmentOf, type FlightSegment } from './results'
+import { PASSENGER_TYPES, segmentOf, supplierText, type FlightSegment } from './results'
 
 type Itinerary = NonNullable<BookingDetailsDocument['Response']['FlightItinerary']>
 type ItineraryPassenger = NonNullable<Itinerary['Passenger']>[number]
@@ -25,17 +25,11 @@ export interface ItineraryView {
   segments: FlightSegment[]
 }
 
-const PAX_TYPES: Record<number, string> = { 1: 'Adult', 2: 'Child', 3: 'Infant' }
-
-function text(value: string | null | undefined): string {
-  return typeof value === 'string' ? value.trim() : ''
-}
-
 function passengerOf(p: ItineraryPassenger): TicketedPassenger {
   return {
-    name: [p.Title, p.FirstName, p.LastName].map(text).filter(Boolean).join(' '),
-    type: PAX_TYPES[p.PaxType ?? 0] ?? '',
-    ticketNumber: text(p.Ticket?.TicketNumber),
+    name: [p.Title, p.FirstName, p.LastName].map(supplierText).filter(Boolean).join(' '),
+    type: PASSENGER_TYPES[p.PaxType ?? 0] ?? '',
+    ticketNumber: supplierText(p.Ticket?.TicketNumber),
   }
 }
 
@@ -44,7 +38,7 @@ export function toItineraryView(doc: BookingDetailsDocument): ItineraryView | un
   const it = doc.Response.FlightItinerary
   if (!it) return undefined
   return {
-    pnr: text(it.PNR),
+    pnr: supplierText(it.PNR),
     bookingId: it.BookingId,
     lastTicketDate: formatLastTicketDate(it.LastTicketDate),
     passengers: (it.Passenger ?? []).map(passengerOf),

@@ -87,30 +87,34 @@ export interface SearchResults {
 
 const CABIN_BY_CODE: Record<number, Cabin> = { 2: 'economy', 3: 'premium', 4: 'business', 6: 'first' }
 
-function text(value: string | null | undefined): string {
+/** A supplier's text field trimmed; '' for null or a missing one, so nothing ever reads "null". */
+export function supplierText(value: string | null | undefined): string {
   return typeof value === 'string' ? value.trim() : ''
 }
 
+/** The supplier's passenger type codes (PaxType, PassengerType). */
+export const PASSENGER_TYPES: Record<number, string> = { 1: 'Adult', 2: 'Child', 3: 'Infant' }
+
 export function segmentOf(s: Segment): FlightSegment {
-  const code = text(s.Airline.AirlineCode)
-  const operating = text(s.Airline.OperatingCarrier)
+  const code = supplierText(s.Airline.AirlineCode)
+  const operating = supplierText(s.Airline.OperatingCarrier)
   return {
     airlineCode: code,
-    airlineName: text(s.Airline.AirlineName),
-    flightNumber: text(s.Airline.FlightNumber),
+    airlineName: supplierText(s.Airline.AirlineName),
+    flightNumber: supplierText(s.Airline.FlightNumber),
     operatedBy: operating && operating.toUpperCase() !== code.toUpperCase() ? operating : '',
-    origin: text(s.Origin.Airport.AirportCode),
-    destination: text(s.Destination.Airport.AirportCode),
-    departure: text(s.Origin.DepTime),
-    arrival: text(s.Destination.ArrTime),
+    origin: supplierText(s.Origin.Airport.AirportCode),
+    destination: supplierText(s.Destination.Airport.AirportCode),
+    departure: supplierText(s.Origin.DepTime),
+    arrival: supplierText(s.Destination.ArrTime),
     departTime: clockOf(s.Origin.DepTime),
     arriveTime: clockOf(s.Destination.ArrTime),
     durationMins: s.Duration ?? 0,
     groundMins: s.GroundTime ?? 0,
-    originTerminal: text(s.Origin.Airport.Terminal),
-    destinationTerminal: text(s.Destination.Airport.Terminal),
-    baggage: text(s.Baggage),
-    cabinBaggage: text(s.CabinBaggage),
+    originTerminal: supplierText(s.Origin.Airport.Terminal),
+    destinationTerminal: supplierText(s.Destination.Airport.Terminal),
+    baggage: supplierText(s.Baggage),
+    cabinBaggage: supplierText(s.CabinBaggage),
   }
 }
 
@@ -130,10 +134,10 @@ function legOf(segments: Segment[]): FlightLeg | undefined {
   const last = segments[segments.length - 1]
   if (!first || !last) return undefined
   return {
-    origin: text(first.Origin.Airport.AirportCode),
-    destination: text(last.Destination.Airport.AirportCode),
-    departure: text(first.Origin.DepTime),
-    arrival: text(last.Destination.ArrTime),
+    origin: supplierText(first.Origin.Airport.AirportCode),
+    destination: supplierText(last.Destination.Airport.AirportCode),
+    departure: supplierText(first.Origin.DepTime),
+    arrival: supplierText(last.Destination.ArrTime),
     departTime: clockOf(first.Origin.DepTime),
     arriveTime: clockOf(last.Destination.ArrTime),
     durationMins: legDuration(segments),
@@ -148,12 +152,12 @@ export function toListFlight(result: FlightResult): ListFlight | undefined {
   const outbound = legs[0]
   const firstSegment = outbound?.segments[0]
   if (!outbound || !firstSegment) return undefined
-  const price = text(result.Fare.PublishedFare)
+  const price = supplierText(result.Fare.PublishedFare)
   const pricePaise = parsePaise(price)
   const cabinCode = result.Segments[0]?.[0]?.CabinClass ?? 2
   return {
     id: result.ResultIndex,
-    airlineCode: firstSegment.airlineCode || text(result.AirlineCode),
+    airlineCode: firstSegment.airlineCode || supplierText(result.AirlineCode),
     airlineName: firstSegment.airlineName,
     flightNumber: firstSegment.flightNumber,
     operatedBy: firstSegment.operatedBy,
@@ -169,13 +173,13 @@ export function toListFlight(result: FlightResult): ListFlight | undefined {
     pricePaise,
     priceSort: pricePaise === null ? Number.POSITIVE_INFINITY : Number(pricePaise),
     price,
-    baseFare: text(result.Fare.BaseFare),
-    tax: text(result.Fare.Tax),
-    currency: text(result.Fare.Currency) || 'INR',
+    baseFare: supplierText(result.Fare.BaseFare),
+    tax: supplierText(result.Fare.Tax),
+    currency: supplierText(result.Fare.Currency) || 'INR',
     cabin: CABIN_BY_CODE[cabinCode] ?? 'economy',
     isLCC: result.IsLCC,
     refundable: result.IsRefundable ?? false,
-    lastTicketDate: text(result.LastTicketDate),
+    lastTicketDate: supplierText(result.LastTicketDate),
     legs,
   }
 }
@@ -183,7 +187,7 @@ export function toListFlight(result: FlightResult): ListFlight | undefined {
 /** Reads a search answer: its trace id (data.Response.TraceId, or data.TraceId) and its lists. */
 export function toSearchResults(doc: SearchDocument): SearchResults {
   const response = doc.Response
-  const traceId = text(response.TraceId) || text((doc as { TraceId?: string }).TraceId)
+  const traceId = supplierText(response.TraceId) || supplierText((doc as { TraceId?: string }).TraceId)
   const lists = (response.Results ?? []).map((list) =>
     (list ?? []).map(toListFlight).filter((f): f is ListFlight => f !== undefined),
   )

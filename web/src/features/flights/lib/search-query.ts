@@ -47,7 +47,7 @@ export interface SearchQuery extends Travellers {
   type: TripType
   from: string
   to: string
-  /** YYYY-MM-DD. */
+  /** YYYY-MM-DD ('' in a form whose date was cleared). */
   date: string
   /** YYYY-MM-DD or '' (one way). */
   returnDate: string
@@ -120,18 +120,11 @@ export function parseSearchQuery(params: URLSearchParams, today = todayISO()): S
   }
 }
 
-/** What the search form submits, before it becomes a URL. */
-export interface SearchForm extends Travellers {
-  type: TripType
-  from: string
-  to: string
-  date: string
-  returnDate: string
-  cabin: Cabin
-  airline: string
-  nonstop: boolean
-  legs: Leg[]
-}
+/**
+ * What the search form holds and submits: the same fields the URL carries,
+ * so a query read from the URL can start a form as it is.
+ */
+export type SearchForm = SearchQuery
 
 /**
  * The query string of spec 2.4, parameters in its order. Round trip and one

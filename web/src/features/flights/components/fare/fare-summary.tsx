@@ -2,9 +2,7 @@ import { Badge, Box, Flex, Heading, HStack, Stack, Table, Text } from '@chakra-u
 import type { FlightResult } from '@/lib/api-types'
 import { formatINR, formatMoney, parsePaise } from '@/lib/money'
 import { formatDuration, formatLastTicketDate, formatLongDay } from '../../lib/dates'
-import type { FlightLeg, ListFlight } from '../../lib/results'
-
-const PAX_TYPES: Record<number, string> = { 1: 'Adult', 2: 'Child', 3: 'Infant' }
+import { PASSENGER_TYPES, type FlightLeg, type ListFlight } from '../../lib/results'
 
 function Leg({ leg }: { leg: FlightLeg }) {
   return (
@@ -110,7 +108,7 @@ export function PriceSummary({ result }: { result: FlightResult }) {
               return (
                 <Table.Row key={b.PassengerType}>
                   <Table.Cell>
-                    {b.PassengerCount} × {PAX_TYPES[b.PassengerType] ?? `Type ${b.PassengerType}`}
+                    {b.PassengerCount} × {PASSENGER_TYPES[b.PassengerType] ?? `Type ${b.PassengerType}`}
                   </Table.Cell>
                   <Table.Cell textAlign="end">{formatMoney(b.BaseFare, rowCurrency)}</Table.Cell>
                   <Table.Cell textAlign="end">{formatMoney(b.Tax, rowCurrency)}</Table.Cell>

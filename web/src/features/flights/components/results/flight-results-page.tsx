@@ -14,7 +14,7 @@ import { airlineCodesFrom, airlinesOf, applyFilters, type FilterState } from '..
 import type { ListFlight } from '../../lib/results'
 import { CABIN_LABELS, parseSearchQuery, searchesOf, type SearchQuery } from '../../lib/search-query'
 import { sectionsOf, type ResultSection } from '../../lib/sections'
-import { FlightCard, flightName } from '../flight-card'
+import { FlightCard, SelectFlightButton } from '../flight-card'
 import { VirtualFlightList } from '../virtual-flight-list'
 import { INITIAL_PANEL, ResultsFilterPanel, type ResultsPanelState } from './results-filter-panel'
 
@@ -112,18 +112,7 @@ function Section({ section, shown, headed, airlineNames, onSelect }: SectionProp
               <FlightCard
                 flight={flight}
                 airlineNames={airlineNames}
-                actions={
-                  <Button
-                    size="sm"
-                    bg="accent.solid"
-                    color="accent.contrast"
-                    _hover={{ bg: 'accent.hover' }}
-                    aria-label={`Select ${flightName(flight)}`}
-                    onClick={() => onSelect(flight)}
-                  >
-                    Select
-                  </Button>
-                }
+                actions={<SelectFlightButton flight={flight} onSelect={() => onSelect(flight)} />}
               />
             )}
           />

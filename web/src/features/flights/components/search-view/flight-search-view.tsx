@@ -23,7 +23,7 @@ import {
 import type { ListFlight } from '../../lib/results'
 import { parseSearchQuery, toSearchInput, travellerSummary, CABIN_LABELS } from '../../lib/search-query'
 import { AirlineChecklist, CheckItem, PriceFields, toggled } from '../filter-controls'
-import { FlightCard, flightName } from '../flight-card'
+import { FlightCard, flightName, SelectFlightButton } from '../flight-card'
 import { VirtualFlightList } from '../virtual-flight-list'
 import { DateStrip } from './date-strip'
 import { SearchReader, type ReaderValues } from './search-reader'
@@ -163,16 +163,7 @@ export function FlightSearchView() {
                       >
                         View prices
                       </Button>
-                      <Button
-                        size="sm"
-                        bg="accent.solid"
-                        color="accent.contrast"
-                        _hover={{ bg: 'accent.hover' }}
-                        aria-label={`Select ${flightName(flight)}`}
-                        onClick={() => select(flight)}
-                      >
-                        Select
-                      </Button>
+                      <SelectFlightButton flight={flight} onSelect={() => select(flight)} />
                     </>
                   }
                 >
