@@ -1,7 +1,10 @@
 // Command tbo-sim serves the simulated flight supplier (internal/supplier/sim)
 // on its own, for load and fault tests and for pointing a client at it by
 // hand. Every flag has an environment fallback (TBO_SIM_ADDR for -addr…);
-// run with -h for the list.
+// run with -h for the list. The -require-pan, -require-passport,
+// -require-gst, -no-gst and -require-at flags set the shares of fares that
+// need travel documents (sim.Documents); PUT /_sim/documents changes them
+// while it runs.
 package main
 
 import (
@@ -64,6 +67,12 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	slowRate := fs.String("slow-body-rate", env("SLOW_BODY_RATE", "0"), "share of answers trickled slowly, 0-1 (TBO_SIM_SLOW_BODY_RATE)")
 	slowBody := fs.String("slow-body", env("SLOW_BODY", sim.DefaultSlowBody.String()), "how long a slow answer takes to arrive (TBO_SIM_SLOW_BODY)")
 	priceChange := fs.String("price-change", env("PRICE_CHANGE", "0"), "probability of a fare rise at FareQuote, Book or Ticket, 0-1 (TBO_SIM_PRICE_CHANGE)")
+	requirePAN := fs.String("require-pan", env("REQUIRE_PAN", "0"), "share of fares that need the adults' PAN, 0-1 (TBO_SIM_REQUIRE_PAN)")
+	requirePassport := fs.String("require-passport", env("REQUIRE_PASSPORT", "0"),
+		"share of fares that need every passenger's passport, 0-1; international full-service fares always do at Ticket (TBO_SIM_REQUIRE_PASSPORT)")
+	requireGST := fs.String("require-gst", env("REQUIRE_GST", "0"), "share of fares that need a company's GST details, 0-1 (TBO_SIM_REQUIRE_GST)")
+	noGST := fs.String("no-gst", env("NO_GST", "0"), "share of fares that take no GST details, 0-1 (TBO_SIM_NO_GST)")
+	requireAt := fs.String("require-at", env("REQUIRE_AT", sim.DocumentsAtBook), "when PAN and passports are asked for: book or ticket (TBO_SIM_REQUIRE_AT)")
 	tokenTTL := fs.String("token-ttl", env("TOKEN_TTL", "0"), "token lifetime; 0 means until midnight in India (TBO_SIM_TOKEN_TTL)")
 	traceTTL := fs.String("trace-ttl", env("TRACE_TTL", sim.DefaultTraceLifetime.String()), "TraceId lifetime (TBO_SIM_TRACE_TTL)")
 	clientID := fs.String("client-id", env("CLIENT_ID", sim.DefaultCredential.ClientID), "accepted ClientId (TBO_SIM_CLIENT_ID)")
@@ -102,6 +111,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		TokenLifetime: duration("token-ttl", *tokenTTL),
 		TraceLifetime: duration("trace-ttl", *traceTTL),
 		Credentials:   []sim.Credential{{ClientID: *clientID, UserName: *userName, Password: *password}},
+		Documents: sim.Documents{PAN: rate("require-pan", *requirePAN), Passport: rate("require-passport", *requirePassport),
+			GST: rate("require-gst", *requireGST), NoGST: rate("no-gst", *noGST), At: *requireAt},
 	}
 	graceD := duration("grace", *grace)
 	var err error
@@ -110,6 +121,11 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	}
 	if opts.Latency, opts.MethodLatency, err = sim.ParseLatencies(*latency); err != nil {
 		errs = append(errs, fmt.Errorf("-latency: %w", err))
+	}
+	switch strings.ToLower(strings.TrimSpace(*requireAt)) {
+	case sim.DocumentsAtBook, sim.DocumentsAtTicket:
+	default:
+		errs = append(errs, fmt.Errorf("-require-at %q: want book or ticket", *requireAt))
 	}
 	if opts.DropWhen, err = sim.ParseDropPoint(*dropWhen); err != nil || opts.DropWhen == sim.DropNone {
 		errs = append(errs, fmt.Errorf("-drop-when %q: want after or before", *dropWhen))
@@ -121,6 +137,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	if len(errs) > 0 {
 		return errors.Join(errs...)
 	}
+	opts.Documents, _ = opts.Documents.Check() // checked above; writes At in full
 	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
 	opts.Logger = log
 
@@ -133,9 +150,11 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	fmt.Fprintf(stdout, "  Authenticate  %s/SharedServices/SharedData.svc/rest/Authenticate\n", base)
 	fmt.Fprintf(stdout, "  Air methods   %s/BookingEngineService_Air/AirService.svc/rest/{Method}\n", base)
 	fmt.Fprintf(stdout, "  credentials   ClientId=%s UserName=%s Password=%s\n", *clientID, *userName, *password)
-	fmt.Fprintf(stdout, "  control       GET %[1]s%[2]sbookings, GET|PUT|DELETE %[1]s%[2]sfaults\n", base, sim.AdminPrefix)
+	fmt.Fprintf(stdout, "  control       GET %[1]s%[2]sbookings, GET|PUT|DELETE %[1]s%[2]sfaults, GET|PUT|DELETE %[1]s%[2]sdocuments\n", base, sim.AdminPrefix)
 	log.Info("serving", "addr", ln.Addr().String(), "seed", opts.Seed, "latency", *latency,
-		"error_rate", opts.ErrorRate, "drop_rate", opts.DropRate, "price_change", opts.PriceChange)
+		"error_rate", opts.ErrorRate, "drop_rate", opts.DropRate, "price_change", opts.PriceChange,
+		"require_pan", opts.Documents.PAN, "require_passport", opts.Documents.Passport, "require_gst", opts.Documents.GST,
+		"no_gst", opts.Documents.NoGST, "require_at", opts.Documents.At)
 
 	err = sim.New(opts).Serve(ctx, ln, graceD)
 	log.Info("stopped")

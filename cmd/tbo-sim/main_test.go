@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/paryatan/paryatan/internal/supplier/sim"
 )
 
 func TestRunServesUntilCancelled(t *testing.T) {
@@ -17,9 +19,10 @@ func TestRunServesUntilCancelled(t *testing.T) {
 	defer cancel()
 	outR, outW := io.Pipe()
 	done := make(chan error, 1)
-	env := map[string]string{"TBO_SIM_LATENCY": "0", "TBO_SIM_USERNAME": "agent7"}
+	env := map[string]string{"TBO_SIM_LATENCY": "0", "TBO_SIM_USERNAME": "agent7", "TBO_SIM_REQUIRE_AT": "Ticket"}
 	go func() {
-		done <- run(ctx, []string{"tbo-sim", "-addr", "127.0.0.1:0", "-password", "s3cret"}, func(k string) string { return env[k] }, outW, io.Discard)
+		done <- run(ctx, []string{"tbo-sim", "-addr", "127.0.0.1:0", "-password", "s3cret", "-require-pan", "0.2", "-require-gst", "0.1"},
+			func(k string) string { return env[k] }, outW, io.Discard)
 		outW.Close()
 	}()
 
@@ -53,6 +56,18 @@ func TestRunServesUntilCancelled(t *testing.T) {
 		t.Fatalf("authenticate: %v %+v", err, out)
 	}
 
+	// The document flags set the simulator's document settings.
+	resp, err = http.Get(base + sim.AdminPrefix + "documents")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var docs sim.Documents
+	err = json.NewDecoder(resp.Body).Decode(&docs)
+	resp.Body.Close()
+	if err != nil || docs != (sim.Documents{PAN: 0.2, GST: 0.1, At: sim.DocumentsAtTicket}) {
+		t.Fatalf("documents: %v %+v", err, docs)
+	}
+
 	cancel()
 	select {
 	case err := <-done:
@@ -76,6 +91,11 @@ func TestRunRejectsBadSettings(t *testing.T) {
 		{nil, map[string]string{"TBO_SIM_TRACE_TTL": "forever"}, "-trace-ttl"},
 		{[]string{"-drop-when", "sometimes"}, nil, "-drop-when"},
 		{[]string{"-seed", "-1"}, nil, "-seed"},
+		{[]string{"-require-pan", "1.5"}, nil, "-require-pan"},
+		{nil, map[string]string{"TBO_SIM_REQUIRE_PASSPORT": "all"}, "-require-passport"},
+		{[]string{"-require-gst", "-0.1"}, nil, "-require-gst"},
+		{[]string{"-no-gst", "2"}, nil, "-no-gst"},
+		{[]string{"-require-at", "later"}, nil, "-require-at"},
 		{[]string{"extra"}, nil, "unexpected"},
 	} {
 		err := run(context.Background(), append([]string{"tbo-sim"}, tc.args...), func(k string) string { return tc.env[k] }, io.Discard, io.Discard)

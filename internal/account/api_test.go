@@ -258,6 +258,7 @@ func TestAccountRoutesNeedSignIn(t *testing.T) {
 		{"GET", "/api/v1/me/profile"}, {"PUT", "/api/v1/me/profile"}, {"GET", "/api/v1/me/profile-completion"},
 		{"POST", "/api/v1/me/profile-snooze"}, {"GET", "/api/v1/me/co-travellers"}, {"POST", "/api/v1/me/co-travellers"},
 		{"PUT", "/api/v1/me/co-travellers/x"}, {"DELETE", "/api/v1/me/co-travellers/x"},
+		{"GET", "/api/v1/me/company"}, {"PUT", "/api/v1/me/company"},
 	} {
 		if res := c.Do(r[0], r[1], nil); res.StatusCode != 401 {
 			t.Errorf("%s %s = %d, want 401", r[0], r[1], res.StatusCode)

@@ -1,5 +1,6 @@
 // Package account holds the signed-in account area: the traveller profile,
-// its completion score, and co-travellers.
+// its completion score, co-travellers, and a MyBiz account's company (its
+// GST registration).
 package account
 
 import (

@@ -318,11 +318,20 @@ func TestBookValidationAndSuppliers(t *testing.T) {
 			b["address"] = map[string]string{}
 			return b
 		}(), 400, "Passenger address is required (AddressLine1)."},
-		{"two passengers", "/api/v1/flights/tbo/book", func() any {
+		{"two leads", "/api/v1/flights/tbo/book", func() any {
 			b := bookBody("t", "OB1", false)
-			b["passengers"] = []any{b["passengers"].([]map[string]any)[0], b["passengers"].([]map[string]any)[0]}
+			lead := b["passengers"].([]map[string]any)[0]
+			lead["IsLeadPax"] = true
+			b["passengers"] = []any{lead, lead}
 			return b
-		}(), 400, "exactly one adult"},
+		}(), 400, "Exactly one passenger must be the lead passenger."},
+		{"infant without adult", "/api/v1/flights/tbo/book", func() any {
+			b := bookBody("t", "OB1", false)
+			lead := b["passengers"].([]map[string]any)[0]
+			infant := map[string]any{"Title": "Miss", "FirstName": "Tara", "LastName": "Rao", "PaxType": 3, "DateOfBirth": "2026-02-01", "Gender": 2}
+			b["passengers"] = []any{lead, infant, infant}
+			return b
+		}(), 400, "Each infant must travel with an adult"},
 		{"ticket without trace", "/api/v1/flights/tbo/ticket", map[string]any{"bookingId": 1}, 400, "Missing traceId for ticketing."},
 		{"GDS ticket without booking id", "/api/v1/flights/tbo/ticket", map[string]any{"traceId": "t"}, 400, "No BookingId to ticket."},
 		{"details without booking id", "/api/v1/flights/tbo/booking-details", map[string]any{}, 400, "No BookingId to refresh."},
@@ -588,7 +597,7 @@ func TestInternationalGDSNeedsPassport(t *testing.T) {
 	withPassport := func(number, expiry string) map[string]any {
 		b := bookBody(trace, gds.ResultIndex, false)
 		p := b["passengers"].([]map[string]any)[0]
-		p["PassportNo"], p["PassportExpiry"] = number, expiry
+		p["PassportNo"], p["PassportExpiry"], p["PassportIssuingCountry"] = number, expiry, "IN"
 		return b
 	}
 	for _, tc := range []struct {

@@ -118,6 +118,7 @@ type BookInput struct {
 	Contact     ContactInput     `json:"contact"`
 	Address     AddressInput     `json:"address"`
 	Passengers  []PassengerInput `json:"passengers"`
+	GST         *GSTInput        `json:"gst,omitempty"`
 }
 
 // Book handles POST /api/v1/flights/{supplier}/book.
@@ -140,14 +141,14 @@ func (h *Handler) Book(w http.ResponseWriter, r *http.Request) {
 		httpjson.Fail(w, r, bad)
 		return
 	}
-	pax, bad := buildPassenger(in.Passengers, in.Address, in.Contact, h.now())
+	pax, bad := buildPassengers(in.Passengers, in.Address, in.Contact, in.GST, h.now())
 	if bad != nil {
 		httpjson.Fail(w, r, bad)
 		return
 	}
 	user := auth.FromContext(r.Context()).User
 	h.idempotent(w, r, user.ID, "book", body, func(ctx context.Context) captured {
-		out, err := h.bookings.Book(ctx, user.ID, conn, tr, *pax)
+		out, err := h.bookings.Book(ctx, user.ID, conn, tr, pax)
 		return h.outcome(ctx, out, err, msgBookingFailed)
 	})
 }
@@ -166,6 +167,7 @@ type TicketInput struct {
 	Passengers       []PassengerInput `json:"passengers,omitempty"`
 	Address          AddressInput     `json:"address,omitempty"`
 	Contact          ContactInput     `json:"contact,omitempty"`
+	GST              *GSTInput        `json:"gst,omitempty"`
 }
 
 // Ticket handles POST /api/v1/flights/{supplier}/ticket.
@@ -202,13 +204,13 @@ func (h *Handler) Ticket(w http.ResponseWriter, r *http.Request) {
 			UserID: user.ID, Supplier: conn.Name, TraceID: tr.TraceID, ResultIndex: tr.ResultIndex})
 		if errors.Is(err, pgx.ErrNoRows) {
 			// LCC fares need no Book: a ticket request may be the first.
-			pax, bad := buildPassenger(in.Passengers, in.Address, in.Contact, h.now())
+			pax, bad := buildPassengers(in.Passengers, in.Address, in.Contact, in.GST, h.now())
 			if bad != nil {
 				httpjson.Fail(w, r, bad)
 				return
 			}
 			h.idempotent(w, r, user.ID, "ticket", body, func(ctx context.Context) captured {
-				nb, _, err := h.bookings.create(ctx, user.ID, conn, tr, *pax, normaliseAgentRef(in.AgentReferenceNo, h.now()))
+				nb, _, err := h.bookings.create(ctx, user.ID, conn, tr, pax, normaliseAgentRef(in.AgentReferenceNo, h.now()))
 				if err != nil {
 					return h.outcome(ctx, Outcome{}, err, msgTicketingFailed)
 				}

@@ -57,7 +57,7 @@ func TestJourneyAgainstProductionShapedAnswers(t *testing.T) {
 	}
 	book := bookBody(standin.TraceID, index, false)
 	pax := book["passengers"].([]map[string]any)[0]
-	pax["PassportNo"], pax["PassportExpiry"] = "Z1234567", "2031-06-30"
+	pax["PassportNo"], pax["PassportExpiry"], pax["PassportIssuingCountry"] = "Z1234567", "2031-06-30", "IN"
 	res = c.Do("POST", "/api/v1/flights/tbo/book", book)
 	var b outcome
 	res.JSON(t, &b)

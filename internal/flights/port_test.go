@@ -131,23 +131,3 @@ func TestResultRefAndMissingAdapter(t *testing.T) {
 		t.Fatalf("no adapter = %d %v", code, body)
 	}
 }
-
-// A quote that asks for passports refuses a passenger without one, and a
-// passport lapsing by the day of the flight.
-func TestPassportFits(t *testing.T) {
-	t.Parallel()
-	q := &supplier.Quote{Departure: "2030-01-10T06:00:00"}
-	if bad := passportFits(q, supplier.Passenger{}); bad != nil {
-		t.Fatalf("domestic without passport: %v", bad)
-	}
-	q.PassportAtTicket = true
-	if bad := passportFits(q, supplier.Passenger{}); bad == nil || bad.Field != "passengers[0].PassportNo" {
-		t.Fatalf("international without passport: %v", bad)
-	}
-	if bad := passportFits(q, supplier.Passenger{PassportNo: "Z1234567", PassportExpiry: "2030-01-10T00:00:00"}); bad == nil || bad.Field != "passengers[0].PassportExpiry" {
-		t.Fatalf("lapsing passport: %v", bad)
-	}
-	if bad := passportFits(q, supplier.Passenger{PassportNo: "Z1234567", PassportExpiry: "2030-01-11T00:00:00"}); bad != nil {
-		t.Fatalf("valid passport: %v", bad)
-	}
-}

@@ -49,6 +49,9 @@ type Deps struct {
 	// kept alive while the process runs: it holds the leases of the
 	// supplier calls and the idempotency keys this process works on.
 	Instance string
+	// Mail writes travellers about their bookings; without templates no
+	// booking mail is written.
+	Mail Mail
 }
 
 // NewHandler returns the flights API over the configured connectors.
@@ -61,6 +64,7 @@ func NewHandler(d Deps) *Handler {
 	if d.GiveUpAfter > 0 {
 		bookings.GiveUpAfter = d.GiveUpAfter
 	}
+	bookings.mail = d.Mail
 	return &Handler{connectors: d.Connectors, suppliers: d.Suppliers, bookings: bookings,
 		q: queries.New(store.Reads{Pool: d.DB}), log: d.Log, now: time.Now, idempotencyWait: 180 * time.Second,
 		guard: newGuard(limits, d.Metrics.Supplier)}

@@ -114,17 +114,44 @@ type Quote struct {
 	// the outbound journey's first and last airports, Departure its local
 	// departure time as the supplier writes it (2026-12-01T06:15:00).
 	Airline, Origin, Destination, Departure string
+	// LastTravelDate is the day (2006-01-02) the itinerary's last flight
+	// leaves: a passport must be valid beyond it.
+	LastTravelDate string
 	// PassportAtBook and PassportAtTicket: the itinerary needs the
 	// passengers' passports at Book, or at Ticket.
 	PassportAtBook, PassportAtTicket bool
-	// PassengerFare is the supplier's own fare object, opaque to the
-	// product; it goes back to the supplier on each Passenger (Fare).
-	PassengerFare json.RawMessage
+	// PANAtBook and PANAtTicket: the fare needs the adult passengers' PAN
+	// (Indian Permanent Account Number) at Book, or at Ticket.
+	PANAtBook, PANAtTicket bool
+	// GSTAllowed: the fare takes a company's GST details (the invoice then
+	// carries them, for the company's tax credit); GSTMandatory: it needs
+	// them.
+	GSTAllowed, GSTMandatory bool
+	// Travellers counts the passengers the fare was priced for, by
+	// passenger type (adults, children, infants): a booking names exactly
+	// these.
+	Travellers [3]int
+	// PassengerFares are the supplier's own fare objects for one passenger
+	// of each type (adult, child, infant), opaque to the product; each goes
+	// back to the supplier on the passengers of its type (Passenger.Fare).
+	// Empty for a type the fare has no passengers of.
+	PassengerFares [3]json.RawMessage
 }
 
 // NeedsPassport reports whether booking or ticketing the quote needs
 // passports.
 func (q *Quote) NeedsPassport() bool { return q.PassportAtBook || q.PassportAtTicket }
+
+// NeedsPAN reports whether booking or ticketing the quote needs the adult
+// passengers' PAN.
+func (q *Quote) NeedsPAN() bool { return q.PANAtBook || q.PANAtTicket }
+
+// Passenger types, as Passenger.PaxType numbers them.
+const (
+	PaxAdult  = 1
+	PaxChild  = 2
+	PaxInfant = 3
+)
 
 // Passenger is a traveller as Book and Ticket send them. Bookings keep
 // their passengers in this JSON form, so its keys do not change.
@@ -149,11 +176,35 @@ type Passenger struct {
 	Email        string `json:"Email"`
 	IsLeadPax    bool   `json:"IsLeadPax"`
 	// PassportNo and PassportExpiry (written 2006-01-02T00:00:00) are empty
-	// when not given.
-	PassportNo     string `json:"PassportNo"`
-	PassportExpiry string `json:"PassportExpiry"`
-	// Fare is the quote's PassengerFare.
+	// when not given; PassportCountry is the issuing country's two-letter
+	// code.
+	PassportNo      string `json:"PassportNo"`
+	PassportExpiry  string `json:"PassportExpiry"`
+	PassportCountry string `json:"PassportCountry,omitempty"`
+	// PAN is the passenger's Permanent Account Number, when given.
+	PAN string `json:"PAN,omitempty"`
+	// FFAirlineCode and FFNumber are a frequent-flyer membership.
+	FFAirlineCode string `json:"FFAirlineCode,omitempty"`
+	FFNumber      string `json:"FFNumber,omitempty"`
+	// MealCode is a special-meal request by its IATA code (VGML, AVML …);
+	// full-service carriers take it with the booking, low-cost ones sell
+	// meals instead.
+	MealCode string `json:"MealCode,omitempty"`
+	// GST is the company whose GST details the invoice carries; the lead
+	// passenger only.
+	GST *GST `json:"GST,omitempty"`
+	// Fare is the quote's PassengerFares entry of the passenger's type.
 	Fare json.RawMessage `json:"Fare,omitempty"`
+}
+
+// GST is a company's GST registration as the supplier takes it on a
+// booking.
+type GST struct {
+	Number         string `json:"GSTNumber"`
+	CompanyName    string `json:"GSTCompanyName"`
+	CompanyAddress string `json:"GSTCompanyAddress"`
+	ContactNumber  string `json:"GSTCompanyContactNumber"`
+	CompanyEmail   string `json:"GSTCompanyEmail"`
 }
 
 // BookRequest books a full-service (GDS) result.

@@ -306,3 +306,79 @@ func IsIndia(country string) bool {
 	}
 	return false
 }
+
+// gstinRe is a GSTIN's shape: a two-digit state code, the holder's PAN, an
+// entity number (1-9, then A-Z), the letter Z and a check character.
+var gstinRe = regexp.MustCompile(`^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$`)
+
+// GSTINMessage is the message for a GSTIN of the wrong shape.
+const GSTINMessage = "GSTIN must be 15 characters: a state code, the PAN, an entity number, Z and a check character (like 27AAPFU0939F1ZV)."
+
+// GSTIN checks an Indian GST identification number: its shape, a state code
+// (01 to 38, or 97 and 99 for other territories and special registrations)
+// and its check character. Upper-cased, spaces removed.
+func GSTIN(s string) (string, string) {
+	s = strings.ToUpper(strings.ReplaceAll(strings.TrimSpace(s), " ", ""))
+	if !gstinRe.MatchString(s) {
+		return s, GSTINMessage
+	}
+	if state := int(s[0]-'0')*10 + int(s[1]-'0'); (state < 1 || state > 38) && state != 97 && state != 99 {
+		return s, "GSTIN must start with a state code from 01 to 38 (or 97, 99)."
+	}
+	if GSTINCheckChar(s[:14]) != s[14] {
+		return s, "This GSTIN's last character does not check out: please copy it again from the GST certificate."
+	}
+	return s, ""
+}
+
+// GSTINCheckChar is the check character of a GSTIN's first 14 characters:
+// a Luhn sum over base 36 with the weights 1, 2, 1, 2 …
+func GSTINCheckChar(first14 string) byte {
+	const alphabet = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+	sum := 0
+	for i := 0; i < len(first14); i++ {
+		v := strings.IndexByte(alphabet, first14[i]) * (1 + i%2)
+		sum += v/36 + v%36
+	}
+	return alphabet[(36-sum%36)%36]
+}
+
+// Passenger types as the flight supplier numbers them.
+const (
+	PaxAdult  = 1
+	PaxChild  = 2
+	PaxInfant = 3
+)
+
+// AgeOn is a person's age in whole years on day (both dates; a birthday on
+// 29 February falls on 1 March in other years).
+func AgeOn(dob, day time.Time) int {
+	age := day.Year() - dob.Year()
+	if day.Month() < dob.Month() || (day.Month() == dob.Month() && day.Day() < dob.Day()) {
+		age--
+	}
+	return age
+}
+
+// PassengerAge checks a date of birth against the passenger type on the day
+// of travel: an adult is 12 or over, a child 2 to 11, an infant under 2.
+func PassengerAge(paxType int, dob, travel time.Time) string {
+	age := AgeOn(dob, travel)
+	switch paxType {
+	case PaxAdult:
+		if age < 12 {
+			return "An adult must be 12 or older on the day of travel."
+		}
+	case PaxChild:
+		if age < 2 || age > 11 {
+			return "A child must be 2 to 11 years old on the day of travel."
+		}
+	case PaxInfant:
+		if age >= 2 {
+			return "An infant must be under 2 years old on the day of travel."
+		}
+	default:
+		return "Passenger type must be 1 (adult), 2 (child) or 3 (infant)."
+	}
+	return ""
+}

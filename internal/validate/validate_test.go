@@ -95,6 +95,12 @@ func TestCases(t *testing.T) {
 			value, msg = day(PassportExpiry(str(0), today))
 		case "pan":
 			value, msg = PAN(str(0))
+		case "gstin":
+			value, msg = GSTIN(str(0))
+		case "passengerAge":
+			dob, _ := Date("Date of birth", str(1))
+			travel, _ := Date("Travel date", str(2))
+			msg = PassengerAge(num(0), dob, travel)
 		case "postalCode":
 			value, msg = PostalCode(str(0), str(1))
 		default:

@@ -165,7 +165,7 @@ test.describe('account area against the API', () => {
     await add.getByLabel('Relationship').fill('Sister')
     await add.getByLabel('Gender').selectOption('female')
     await add.getByLabel('Date of birth').fill('1995-02-11')
-    await add.getByLabel('Meal preference').fill('Vegetarian')
+    await add.getByLabel('Meal preference').selectOption({ label: 'Asian vegetarian' })
     await add.getByLabel('Passport number').fill('K9876543')
     await add.getByLabel('Passport expiry').fill('2033-04-30')
     await add.getByLabel('Phone').fill('+91 98765 43210')
@@ -186,7 +186,7 @@ test.describe('account area against the API', () => {
     expect(saved.items[0]).toMatchObject({
       firstName: 'Meera',
       dob: '1995-02-11',
-      mealPreference: 'Vegetarian',
+      mealPreference: 'Asian vegetarian',
       passport: { number: 'K9876543', expiry: '2033-04-30' },
       frequentFlyer: { airline: 'Air India', number: 'AI5566778' },
     })

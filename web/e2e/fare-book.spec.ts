@@ -6,6 +6,7 @@ import {
   expectApiServer,
   indiaDay,
   setSimFaults,
+  shownDay,
   simBookings,
   test,
 } from './fixtures'
@@ -37,7 +38,7 @@ async function openFare(page: Page, traceId: string, fare: Fare) {
 /** Completes what an account without a profile leaves empty. */
 async function fillPassenger(page: Page) {
   await page.getByLabel('Title').selectOption('Ms')
-  await page.getByLabel('Date of birth').fill('1990-04-12')
+  await page.getByRole('textbox', { name: 'Date of birth', exact: true }).fill('12-04-1990')
   await page.getByLabel('Gender').selectOption('2')
   await page.getByLabel('Mobile').fill('+919876543210')
   await page.getByLabel('Address line 1').fill('12 MG Road')
@@ -120,11 +121,10 @@ test.describe('fare and book page against the API and the supplier simulator', (
     await fillPassenger(page)
     await expect(page.getByLabel('Passport number')).toBeVisible()
     await page.getByRole('button', { name: 'Book', exact: true }).click()
-    await expect(
-      page.getByText("This international flight needs the passenger's passport number and expiry date."),
-    ).toBeVisible()
+    await expect(page.getByText("The airline needs every traveller's passport for this fare.")).toBeVisible()
+    await expect(page.getByText('Please enter the passport number.')).toBeVisible()
     await page.getByLabel('Passport number').fill('Z1234567')
-    await page.getByLabel('Passport expiry').fill(indiaDay(3 * 365))
+    await page.getByRole('textbox', { name: 'Passport expiry', exact: true }).fill(shownDay(3 * 365))
     await page.getByLabel('Passport issuing country').fill('IN')
     await page.getByRole('button', { name: 'Book', exact: true }).click()
     await expect(page.getByTestId('booking-pnr')).toHaveText(/^[A-Z0-9]{5,8}$/, { timeout: 30_000 })

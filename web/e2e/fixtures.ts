@@ -120,3 +120,26 @@ export function shownDay(days: number): string {
   const [y, m, d] = indiaDay(days).split('-')
   return `${d}-${m}-${y}`
 }
+
+/**
+ * Which shares of fares need documents (the simulator's document settings,
+ * fixed per search): `{ pan: 1, passport: 1 }` makes every fare of later
+ * searches need every adult's PAN and every passenger's passport.
+ */
+export interface SimDocuments {
+  pan?: number
+  passport?: number
+  gst?: number
+  noGst?: number
+  at?: 'book' | 'ticket'
+}
+
+export async function setSimDocuments(docs: SimDocuments): Promise<void> {
+  const res = await fetch(simURL('/_sim/documents'), { method: 'PUT', body: JSON.stringify(docs) })
+  expect(res.status, await res.text()).toBe(200)
+}
+
+export async function clearSimDocuments(): Promise<void> {
+  const res = await fetch(simURL('/_sim/documents'), { method: 'DELETE' })
+  expect(res.status).toBe(200)
+}

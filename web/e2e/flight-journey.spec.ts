@@ -63,7 +63,7 @@ test('home search → results → filter → choose → sign in → book → tic
   await expect(page.getByLabel('First name')).toHaveValue('Meera')
   await expect(page.getByLabel('Last name')).toHaveValue('Iyer')
   await page.getByLabel('Title').selectOption('Ms')
-  await page.getByLabel('Date of birth').fill('1988-02-20')
+  await page.getByRole('textbox', { name: 'Date of birth', exact: true }).fill('20-02-1988')
   await page.getByLabel('Gender').selectOption('2')
   await page.getByLabel('Mobile').fill('+919812345678')
   await page.getByLabel('Address line 1').fill('4 Marine Drive')

@@ -3,6 +3,7 @@ package sim
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"slices"
 	"strings"
@@ -18,6 +19,9 @@ import (
 //	GET    /_sim/faults    the fault overrides in force (map of Fault by method)
 //	PUT    /_sim/faults    replace them: {"Book": {"latency": "4s", "drop": "after"}, …}
 //	DELETE /_sim/faults    clear them
+//	GET    /_sim/documents the document settings in force (Documents)
+//	PUT    /_sim/documents replace them: {"pan": 0.2, "passport": 0, "gst": 0.1, "noGst": 0, "at": "book"}
+//	DELETE /_sim/documents back to Options.Documents
 //
 // It lets a test in another process see what the supplier really did, and
 // script what it does next, without the client's help.
@@ -162,6 +166,30 @@ func (s *Server) serveAdmin(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		writeAdminJSON(w, http.StatusOK, s.Faults())
+	case path == AdminPrefix+"documents":
+		switch r.Method {
+		case http.MethodGet:
+		case http.MethodPut:
+			b, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
+			var d Documents
+			if err == nil {
+				d, err = decodeDocuments(b)
+			}
+			if err == nil {
+				err = s.SetDocuments(d)
+			}
+			if err != nil {
+				writeAdminJSON(w, http.StatusBadRequest, map[string]string{"error": "documents: " + err.Error()})
+				return
+			}
+		case http.MethodDelete:
+			_ = s.SetDocuments(s.opts.Documents)
+		default:
+			w.Header().Set("Allow", "GET, PUT, DELETE")
+			http.Error(w, "Method not allowed.", http.StatusMethodNotAllowed)
+			return
+		}
+		writeAdminJSON(w, http.StatusOK, s.Documents())
 	case path == AdminPrefix+"bookings":
 		w.Header().Set("Allow", http.MethodGet)
 		http.Error(w, "Method not allowed.", http.StatusMethodNotAllowed)

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/paryatan/paryatan/internal/validate"
 )
 
 // paxRecord is a booked passenger.
@@ -20,6 +22,8 @@ type paxRecord struct {
 	dob                           string
 	gender                        int
 	passportNo, passportExpiry    string
+	pan                           string
+	mealCode, mealName            string // a full-service special meal
 	addr1, addr2, city            string
 	countryCode, countryName      string
 	nationality, contact, email   string
@@ -246,15 +250,17 @@ func ageOn(dob, day time.Time) int {
 }
 
 // passengers validates the passenger list of a Book or LCC Ticket as the
-// supplier does and returns the records to store, or the message to refuse
-// with.
-func passengers(ps []passengerRequest, q *query, needFare bool) ([]paxRecord, string) {
+// supplier does, with the documents the call needs (rules), and returns the
+// records to store, or the message to refuse with.
+func passengers(ps []passengerRequest, q *query, rules paxRules) ([]paxRecord, string) {
 	if len(ps) == 0 {
 		return nil, "Passenger details are mandatory."
 	}
-	travel := q.legs[0].date
+	// Ages count on the first day of travel; a passport must outlast the
+	// last one.
+	travel, lastDay := q.legs[0].date, q.legs[len(q.legs)-1].date
 	var counts [3]int
-	leads := 0
+	leads, withGST := 0, 0
 	out := make([]paxRecord, 0, len(ps))
 	for i, p := range ps {
 		n := i + 1
@@ -313,10 +319,32 @@ func passengers(ps []passengerRequest, q *query, needFare bool) ([]paxRecord, st
 		}
 		if s := p.PassportExpiry.String(); s != "" {
 			exp, ok := parseWireDate(s)
-			if !ok || !exp.After(travel) {
+			if !ok || !exp.After(lastDay) {
 				return nil, fmt.Sprintf("Passport of passenger %d expires before the journey.", n)
 			}
 			rec.passportExpiry = time.Date(exp.Year(), exp.Month(), exp.Day(), 0, 0, 0, 0, time.UTC).Format(wireTime)
+		}
+		if rules.passport && (strings.TrimSpace(rec.passportNo) == "" || rec.passportExpiry == "") {
+			return nil, fmt.Sprintf("Passport details are mandatory for passenger %d of this itinerary.", n)
+		}
+		if s := p.PAN.String(); s != "" {
+			pan, bad := validate.PAN(s)
+			if bad != "" {
+				return nil, fmt.Sprintf("Invalid PAN for passenger %d: %s", n, bad)
+			}
+			rec.pan = pan
+		} else if rules.pan && t == 1 {
+			return nil, fmt.Sprintf("PAN is mandatory for passenger %d.", n)
+		}
+		if msg := gstDetails(&rec, n, rules); msg != "" {
+			return nil, msg
+		}
+		if rec.gstNumber != "" {
+			withGST++
+		}
+		if p.Meal != nil && !rules.lcc {
+			rec.mealCode = strings.ToUpper(p.Meal.Code.String())
+			rec.mealName = p.Meal.Description.String()
 		}
 		if rec.nationality != "" && !countryCode.MatchString(rec.nationality) {
 			return nil, fmt.Sprintf("Invalid Nationality for passenger %d: use a two-letter country code.", n)
@@ -339,7 +367,7 @@ func passengers(ps []passengerRequest, q *query, needFare bool) ([]paxRecord, st
 				return nil, "CountryCode (two letters) is mandatory for the lead passenger."
 			}
 		}
-		if needFare && (p.Fare == nil || p.Fare.BaseFare <= 0) {
+		if rules.lcc && (p.Fare == nil || p.Fare.BaseFare <= 0) {
 			return nil, fmt.Sprintf("Fare is mandatory for passenger %d.", n)
 		}
 		rec.baggage, rec.meal, rec.seat = ssrCode(p.Baggage), ssrCode(p.MealDynamic), ssrCode(p.SeatDynamic)
@@ -348,10 +376,48 @@ func passengers(ps []passengerRequest, q *query, needFare bool) ([]paxRecord, st
 	if leads != 1 {
 		return nil, "Exactly one passenger must be the lead passenger (IsLeadPax)."
 	}
+	if counts[2] > counts[0] {
+		return nil, "Each infant must travel with an adult."
+	}
 	if counts != [3]int{q.adults, q.children, q.infants} {
 		return nil, fmt.Sprintf("Passenger count does not match the search: expected %d adult(s), %d child(ren), %d infant(s).", q.adults, q.children, q.infants)
 	}
+	if rules.gstMandatory && withGST == 0 {
+		return nil, "GST details are mandatory for this fare."
+	}
 	return out, ""
+}
+
+// gstDetails checks the GST details a passenger carries (all five fields
+// together, a GSTIN with its check character), and normalises the GSTIN.
+func gstDetails(rec *paxRecord, n int, rules paxRules) string {
+	fields := []string{rec.gstNumber, rec.gstName, rec.gstAddress, rec.gstPhone, rec.gstEmail}
+	given := false
+	for _, f := range fields {
+		given = given || strings.TrimSpace(f) != ""
+	}
+	if !given {
+		return ""
+	}
+	if !rules.gstAllowed {
+		return "GST details are not allowed for this fare."
+	}
+	gstin, bad := validate.GSTIN(rec.gstNumber)
+	if bad != "" {
+		return fmt.Sprintf("Invalid GSTNumber for passenger %d: %s", n, bad)
+	}
+	switch {
+	case strings.TrimSpace(rec.gstName) == "":
+		return fmt.Sprintf("GSTCompanyName is mandatory with GSTNumber (passenger %d).", n)
+	case strings.TrimSpace(rec.gstAddress) == "":
+		return fmt.Sprintf("GSTCompanyAddress is mandatory with GSTNumber (passenger %d).", n)
+	case !validPhone(rec.gstPhone):
+		return fmt.Sprintf("A valid GSTCompanyContactNumber is mandatory with GSTNumber (passenger %d).", n)
+	case !emailPattern.MatchString(rec.gstEmail):
+		return fmt.Sprintf("A valid GSTCompanyEmail is mandatory with GSTNumber (passenger %d).", n)
+	}
+	rec.gstNumber = gstin
+	return ""
 }
 
 func validPhone(s string) bool {
@@ -429,7 +495,7 @@ func (s *Server) book(body []byte, p plan) reply {
 	if o.lcc {
 		return reply{body: envelope{Response: failed(t.id, errNotAllowed, "Book is not allowed for LCC itineraries; issue the ticket directly with Ticket.")}}
 	}
-	pax, msg := passengers(req.Passengers, t.q, false)
+	pax, msg := passengers(req.Passengers, t.q, o.documents(t.q.docs).bookRules())
 	if msg != "" {
 		return reply{body: envelope{Response: invalid(t.id, msg)}}
 	}
@@ -511,16 +577,29 @@ func (s *Server) ticketGDS(req *ticketRequest, p plan) reply {
 		}
 		passports[k] = pp
 	}
-	if o.passportAtTicket() {
+	docs := o.documents(b.q.docs)
+	lastDay := b.q.legs[len(b.q.legs)-1].date
+	if docs.passportAtTicket {
 		for i, px := range b.pax {
 			pp, given := passports[px.id]
 			if px.passportNo == "" && (!given || pp.PassportNo == "") {
 				return reply{body: envelope{Response: invalid(traceID, fmt.Sprintf("Passport details are mandatory for passenger %d of this itinerary.", i+1))}}
 			}
+			if px.passportExpiry == "" && (!given || pp.PassportExpiry == "") {
+				return reply{body: envelope{Response: invalid(traceID, fmt.Sprintf("Passport details are mandatory for passenger %d of this itinerary.", i+1))}}
+			}
 			if given && pp.PassportExpiry != "" {
-				if exp, ok := parseWireDate(pp.PassportExpiry.String()); !ok || !exp.After(b.q.legs[0].date) {
+				if exp, ok := parseWireDate(pp.PassportExpiry.String()); !ok || !exp.After(lastDay) {
 					return reply{body: envelope{Response: invalid(traceID, fmt.Sprintf("Passport of passenger %d expires before the journey.", i+1))}}
 				}
+			}
+		}
+	}
+	if docs.panAtTicket {
+		// The Ticket request has no PAN: it must be on the booking.
+		for i, px := range b.pax {
+			if px.paxType == 1 && px.pan == "" {
+				return reply{body: envelope{Response: invalid(traceID, fmt.Sprintf("PAN is mandatory for passenger %d.", i+1))}}
 			}
 		}
 	}
@@ -579,7 +658,7 @@ func (s *Server) ticketLCC(req *ticketRequest, p plan) reply {
 	if !o.lcc {
 		return reply{body: envelope{Response: failed(t.id, errNotAllowed, "This itinerary is not LCC: hold it with Book, then ticket it with PNR and BookingId.")}}
 	}
-	pax, msg := passengers(req.Passengers, t.q, true)
+	pax, msg := passengers(req.Passengers, t.q, o.documents(t.q.docs).lccRules())
 	if msg != "" {
 		return reply{body: envelope{Response: invalid(t.id, msg)}}
 	}
@@ -707,13 +786,16 @@ func (s *Server) itinerary(b *booking, o *offer, rise priceRise) *wItinerary {
 	for _, px := range b.pax {
 		wp := wPassenger{
 			PaxID: px.id, Title: px.title, FirstName: px.first, LastName: px.last, PaxType: px.paxType,
-			DateOfBirth: px.dob, Gender: px.gender, PassportNo: px.passportNo, PassportExpiry: px.passportExpiry,
+			DateOfBirth: px.dob, Gender: px.gender, PassportNo: px.passportNo, PassportExpiry: px.passportExpiry, PAN: px.pan,
 			AddressLine1: px.addr1, AddressLine2: px.addr2, City: px.city, CountryCode: px.countryCode,
 			CountryName: px.countryName, Nationality: px.nationality, ContactNo: px.contact, Email: px.email,
 			IsLeadPax: px.lead, FFAirlineCode: px.ffAirline, FFNumber: px.ffNumber,
 			Fare:              fc.paxFare(px.paxType - 1),
 			GSTCompanyAddress: px.gstAddress, GSTCompanyContactNumber: px.gstPhone, GSTCompanyName: px.gstName,
 			GSTNumber: px.gstNumber, GSTCompanyEmail: px.gstEmail,
+		}
+		if px.mealCode != "" {
+			wp.Meal = &wMeal{Code: px.mealCode, Description: px.mealName}
 		}
 		for _, si := range info {
 			si.Meal, si.Seat = px.meal, px.seat

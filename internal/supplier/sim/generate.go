@@ -23,6 +23,8 @@ type query struct {
 	lcc         map[string]bool
 	preferred   map[string]bool
 	fareType    int
+	// docs are the document settings in force when the search was made.
+	docs Documents
 }
 
 type queryLeg struct {

@@ -107,13 +107,18 @@ func (o *offer) refundable() bool {
 // result renders an offer as a search or fare-quote Result.
 func (g *gen) result(q *query, o *offer, rise priceRise) *wResult {
 	fc := o.price(q, rise)
+	docs := o.documents(q.docs)
 	r := &wResult{
 		ResultIndex:                o.index,
 		Source:                     o.carrier.Source,
 		IsLCC:                      o.lcc,
 		IsRefundable:               o.refundable(),
-		IsPassportRequiredAtTicket: o.passportAtTicket(),
-		GSTAllowed:                 true,
+		IsPanRequiredAtBook:        docs.panAtBook,
+		IsPanRequiredAtTicket:      docs.panAtTicket,
+		IsPassportRequiredAtBook:   docs.passportAtBook,
+		IsPassportRequiredAtTicket: docs.passportAtTicket,
+		GSTAllowed:                 docs.gstAllowed,
+		IsGSTMandatory:             docs.gstMandatory,
 		IsHoldAllowed:              !o.lcc,
 		IsCouponAppilcable:         o.lcc,
 		ResultFareType:             fareTypeName(q.fareType),

@@ -155,6 +155,7 @@ func (s *Server) search(body []byte) reply {
 	if f != nil {
 		return reply{body: envelope{Response: f}}
 	}
+	q.docs = s.Documents()
 	lists := s.gen.generate(q)
 	empty := true
 	for _, l := range lists {

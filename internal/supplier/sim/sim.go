@@ -9,8 +9,21 @@
 // deterministic for a seed: the same search gives the same flights and
 // fares. Latency and faults (business errors, dropped connections, slow
 // bodies, price changes) are drawn from Options, and each call may override
-// them with X-Sim-* headers; see the Header constants. Paths under
-// AdminPrefix list the bookings made and change the faults at run time.
+// them with X-Sim-* headers; see the Header constants.
+//
+// Some fares need travel documents: passports on international
+// full-service itineraries (before ticketing), and, for the shares of fares
+// Options.Documents sets, every adult's PAN, every passenger's passport or a
+// company's GST details, at Book or at Ticket. Results say so with the
+// supplier's flags (IsPanRequiredAtBook/AtTicket,
+// IsPassportRequiredAtBook/AtTicket, GSTAllowed, IsGSTMandatory), and Book
+// and Ticket refuse passengers without them (ResponseStatus 3), as they
+// refuse a bad PAN or GSTIN and more infants than adults. Bookings keep the
+// documents, frequent-flyer numbers and special meals given, and
+// GetBookingDetails shows them.
+//
+// Paths under AdminPrefix list the bookings made and change the faults and
+// the document settings at run time.
 //
 // The Server is an http.Handler: serve it in-process on a loopback port,
 // from httptest.Server in tests, or standalone with cmd/tbo-sim.
@@ -94,6 +107,10 @@ type Options struct {
 	Clock func() time.Time
 	// Logger receives one debug line per call; nil discards them.
 	Logger *slog.Logger
+	// Documents are the shares of fares that need PAN, passports or GST
+	// details; AdminPrefix changes them at run time. New panics when one is
+	// out of range (see Documents.Check).
+	Documents Documents
 }
 
 // Server is the simulated supplier. It is safe for concurrent use.
@@ -111,6 +128,9 @@ type Server struct {
 	slots chan struct{}
 	// overrides are the fault overrides set through AdminPrefix.
 	overrides overrides
+	// documents are the document settings, from Options.Documents and
+	// AdminPrefix.
+	documents documentSettings
 }
 
 // New returns a Server. It panics if the embedded reference data is
@@ -157,6 +177,9 @@ func New(opts Options) *Server {
 	}
 	if s.now == nil {
 		s.now = time.Now
+	}
+	if err := s.SetDocuments(opts.Documents); err != nil {
+		panic("sim: Options.Documents: " + err.Error())
 	}
 	_, _ = rand.Read(s.tokenKey[:])
 	return s

@@ -133,6 +133,8 @@ type passengerRequest struct {
 	IsLeadPax               looseBool       `json:"IsLeadPax"`
 	FFAirlineCode           looseString     `json:"FFAirlineCode"`
 	FFNumber                looseString     `json:"FFNumber"`
+	PAN                     looseString     `json:"PAN"`
+	Meal                    *mealRequest    `json:"Meal"`
 	Fare                    *paxFareRequest `json:"Fare"`
 	GSTCompanyAddress       looseString     `json:"GSTCompanyAddress"`
 	GSTCompanyContactNumber looseString     `json:"GSTCompanyContactNumber"`
@@ -452,6 +454,7 @@ type wPassenger struct {
 	Gender                  int            `json:"Gender"`
 	PassportNo              string         `json:"PassportNo"`
 	PassportExpiry          string         `json:"PassportExpiry"`
+	PAN                     string         `json:"PAN"`
 	AddressLine1            string         `json:"AddressLine1"`
 	AddressLine2            string         `json:"AddressLine2"`
 	City                    string         `json:"City"`
@@ -463,6 +466,7 @@ type wPassenger struct {
 	IsLeadPax               bool           `json:"IsLeadPax"`
 	FFAirlineCode           string         `json:"FFAirlineCode"`
 	FFNumber                string         `json:"FFNumber"`
+	Meal                    *wMeal         `json:"Meal,omitempty"`
 	Fare                    wFare          `json:"Fare"`
 	Ticket                  *wTicket       `json:"Ticket"`
 	SegmentAdditionalInfo   []wSegmentInfo `json:"SegmentAdditionalInfo"`
@@ -471,6 +475,12 @@ type wPassenger struct {
 	GSTCompanyName          string         `json:"GSTCompanyName"`
 	GSTNumber               string         `json:"GSTNumber"`
 	GSTCompanyEmail         string         `json:"GSTCompanyEmail"`
+}
+
+// wMeal is a full-service passenger's special meal.
+type wMeal struct {
+	Code        string `json:"Code"`
+	Description string `json:"Description"`
 }
 
 type wInvoice struct {

@@ -90,7 +90,8 @@ func (p port) FareQuote(_ context.Context, conn *connector.Connector, r supplier
 	doc := fmt.Sprintf(`{"Response":{"ResponseStatus":1,"TraceId":%q,"Results":{"ResultIndex":%q,"Fare":%s}}}`, r.TraceID, r.ResultIndex, defaultFare)
 	return &supplier.Quote{Answer: supplier.Answer{Doc: json.RawMessage(doc), TraceID: r.TraceID}, ResultIndex: r.ResultIndex,
 		Price: decimal.RequireFromString("5243.46"), Currency: "INR", Airline: "AI", Origin: "BOM", Destination: "DEL",
-		Departure: "2030-01-01T06:00:00", PassengerFare: json.RawMessage(defaultFare)}, nil
+		Departure: "2030-01-01T06:00:00", LastTravelDate: "2030-01-01", Travellers: [3]int{1, 0, 0},
+		PassengerFares: [3]json.RawMessage{json.RawMessage(defaultFare)}}, nil
 }
 
 func (p port) FareRule(_ context.Context, conn *connector.Connector, r supplier.ResultRef) (*supplier.Answer, error) {

@@ -4,6 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"strconv"
+	"time"
+
+	"github.com/shopspring/decimal"
 
 	"github.com/paryatan/paryatan/internal/supplier"
 	"github.com/paryatan/paryatan/internal/supplier/connector"
@@ -75,9 +78,10 @@ func quote(q *Quote) *supplier.Quote {
 	var r struct {
 		Response struct {
 			Results struct {
-				AirlineCode Str             `json:"AirlineCode"`
-				Fare        json.RawMessage `json:"Fare"`
-				Segments    [][]struct {
+				AirlineCode   Str             `json:"AirlineCode"`
+				Fare          json.RawMessage `json:"Fare"`
+				FareBreakdown []FareBreakdown `json:"FareBreakdown"`
+				Segments      [][]struct {
 					Origin struct {
 						Airport struct{ AirportCode Str } `json:"Airport"`
 						DepTime Str                       `json:"DepTime"`
@@ -90,16 +94,110 @@ func quote(q *Quote) *supplier.Quote {
 		} `json:"Response"`
 	}
 	_ = json.Unmarshal(q.Raw, &r)
-	out := &supplier.Quote{Answer: *answer(q.Reply), ResultIndex: string(q.Result.ResultIndex), IsLCC: bool(q.Result.IsLCC),
-		Price: q.Result.Price(), Currency: string(q.Result.Fare.Currency), PriceChanged: q.IsPriceChanged,
+	res := q.Result
+	out := &supplier.Quote{Answer: *answer(q.Reply), ResultIndex: string(res.ResultIndex), IsLCC: bool(res.IsLCC),
+		Price: res.Price(), Currency: string(res.Fare.Currency), PriceChanged: q.IsPriceChanged,
 		Airline:        string(r.Response.Results.AirlineCode),
-		PassportAtBook: bool(q.Result.IsPassportRequiredAtBook), PassportAtTicket: bool(q.Result.IsPassportRequiredAtTicket),
-		PassengerFare: r.Response.Results.Fare}
-	if segs := r.Response.Results.Segments; len(segs) > 0 && len(segs[0]) > 0 {
+		PassportAtBook: bool(res.IsPassportRequiredAtBook), PassportAtTicket: bool(res.IsPassportRequiredAtTicket),
+		PANAtBook: bool(res.IsPanRequiredAtBook), PANAtTicket: bool(res.IsPanRequiredAtTicket),
+		GSTAllowed: bool(res.GSTAllowed), GSTMandatory: bool(res.IsGSTMandatory)}
+	out.Travellers, out.PassengerFares = passengerFares(res.Fare, r.Response.Results.FareBreakdown, r.Response.Results.Fare)
+	segs := r.Response.Results.Segments
+	if len(segs) > 0 && len(segs[0]) > 0 {
 		first, last := segs[0][0], segs[0][len(segs[0])-1]
 		out.Origin, out.Destination, out.Departure = string(first.Origin.Airport.AirportCode), string(last.Destination.Airport.AirportCode), string(first.Origin.DepTime)
 	}
+	// The last flight of the whole itinerary (the inbound one of a return)
+	// is the last segment of the last direction.
+	for i := len(segs) - 1; i >= 0; i-- {
+		if n := len(segs[i]); n > 0 {
+			out.LastTravelDate = dayOf(string(segs[i][n-1].Origin.DepTime))
+			break
+		}
+	}
 	return out
+}
+
+// dayOf is the day (2006-01-02) of a supplier date-time, or "" when it has
+// none.
+func dayOf(dateTime string) string {
+	if len(dateTime) < len(time.DateOnly) {
+		return ""
+	}
+	day := dateTime[:len(time.DateOnly)]
+	if _, err := time.Parse(time.DateOnly, day); err != nil {
+		return ""
+	}
+	return day
+}
+
+// paxFare is the supplier's Fare object for one passenger, as Book and the
+// LCC Ticket take it on each passenger. Amounts are written as JSON numbers
+// with at most two decimals.
+type paxFare struct {
+	Currency             string      `json:"Currency"`
+	BaseFare             json.Number `json:"BaseFare"`
+	Tax                  json.Number `json:"Tax"`
+	YQTax                json.Number `json:"YQTax"`
+	AdditionalTxnFeeOfrd json.Number `json:"AdditionalTxnFeeOfrd"`
+	AdditionalTxnFeePub  json.Number `json:"AdditionalTxnFeePub"`
+	PGCharge             json.Number `json:"PGCharge"`
+	OtherCharges         json.Number `json:"OtherCharges"`
+	Discount             json.Number `json:"Discount"`
+	ServiceFee           json.Number `json:"ServiceFee"`
+}
+
+// passengerFares counts the quoted passengers by type and builds the fare of
+// ONE passenger of each type from the FareBreakdown row of that type (whose
+// amounts are the totals of PassengerCount passengers), exactly, rounded to
+// paise.
+//
+// OtherCharges, ServiceFee and Discount belong to the whole booking: the
+// FareBreakdown has no column for them. They are split evenly over every
+// passenger (infants too), so that the fares sent on the booking's
+// passengers add up to the quoted Fare, which is what the supplier checks
+// the booking against when it re-prices; sending the booking's amount on
+// each passenger would overstate them, and sending 0 understate them.
+//
+// A quote without a usable FareBreakdown is taken as one adult paying the
+// whole Fare, sent back as the supplier wrote it.
+func passengerFares(fare Fare, rows []FareBreakdown, rawFare json.RawMessage) ([3]int, [3]json.RawMessage) {
+	var counts [3]int
+	var byType [3]*FareBreakdown
+	for i := range rows {
+		row := &rows[i]
+		t := int(row.PassengerType)
+		if t < supplier.PaxAdult || t > supplier.PaxInfant || row.PassengerCount <= 0 || byType[t-1] != nil {
+			continue
+		}
+		byType[t-1], counts[t-1] = row, int(row.PassengerCount)
+	}
+	if counts[0] == 0 {
+		return [3]int{1, 0, 0}, [3]json.RawMessage{rawFare}
+	}
+	all := decimal.NewFromInt(int64(counts[0] + counts[1] + counts[2]))
+	each := func(total Money, n decimal.Decimal) json.Number {
+		return json.Number(total.Div(n).Round(2).StringFixed(2))
+	}
+	var out [3]json.RawMessage
+	for t, row := range byType {
+		if row == nil {
+			continue
+		}
+		n := decimal.NewFromInt(int64(counts[t]))
+		currency := string(row.Currency)
+		if currency == "" {
+			currency = string(fare.Currency)
+		}
+		b, _ := json.Marshal(paxFare{
+			Currency: currency, BaseFare: each(row.BaseFare, n), Tax: each(row.Tax, n), YQTax: each(row.YQTax, n),
+			AdditionalTxnFeeOfrd: each(row.AdditionalTxnFeeOfrd, n), AdditionalTxnFeePub: each(row.AdditionalTxnFeePub, n),
+			PGCharge:     each(row.PGCharge, n),
+			OtherCharges: each(fare.OtherCharges, all), Discount: each(fare.Discount, all), ServiceFee: each(fare.ServiceFee, all),
+		})
+		out[t] = b
+	}
+	return counts, out
 }
 
 // FareRule implements supplier.Port.
@@ -147,7 +245,10 @@ func booking(b *Booking, ticket bool) *supplier.Booking {
 }
 
 // wirePassengers are the passengers as Book and Ticket send them; the LCC
-// Ticket adds explicit "none" extras (the product offers none).
+// Ticket adds explicit "none" extras (the product offers none). A special
+// meal goes to full-service (GDS) fares only, as "Meal": low-cost carriers
+// sell meals (MealDynamic) instead. The GST details travel on the passenger
+// that carries them (the lead), empty on the others.
 func wirePassengers(in []supplier.Passenger, lcc bool) []Passenger {
 	out := make([]Passenger, len(in))
 	for i, p := range in {
@@ -158,7 +259,17 @@ func wirePassengers(in []supplier.Passenger, lcc bool) []Passenger {
 			"CountryCode": p.CountryCode, "CountryName": p.CountryName, "ZipCode": p.ZipCode, "Nationality": p.Nationality,
 			"ContactNo": p.ContactNo, "Email": p.Email, "IsLeadPax": p.IsLeadPax,
 			"PassportNo": p.PassportNo, "PassportExpiry": p.PassportExpiry,
+			"FFAirlineCode": p.FFAirlineCode, "FFNumber": p.FFNumber,
 		}
+		if p.PAN != "" {
+			w["PAN"] = p.PAN
+		}
+		var gst supplier.GST
+		if p.GST != nil {
+			gst = *p.GST
+		}
+		w["GSTNumber"], w["GSTCompanyName"], w["GSTCompanyAddress"] = gst.Number, gst.CompanyName, gst.CompanyAddress
+		w["GSTCompanyContactNumber"], w["GSTCompanyEmail"] = gst.ContactNumber, gst.CompanyEmail
 		if len(p.Fare) > 0 {
 			w["Fare"] = p.Fare // the supplier's own fare, digit for digit
 		}
@@ -166,14 +277,48 @@ func wirePassengers(in []supplier.Passenger, lcc bool) []Passenger {
 			w["Baggage"] = []map[string]any{{"Code": "NoBaggage", "Weight": 0, "Price": 0, "Currency": "INR"}}
 			w["MealDynamic"] = []map[string]any{{"Code": "NoMeal", "Quantity": 0, "Price": 0, "Currency": "INR"}}
 			w["SeatDynamic"] = []map[string]any{{"Code": "NoSeat", "Price": 0, "Currency": "INR"}}
+		} else if p.MealCode != "" {
+			w["Meal"] = map[string]string{"Code": p.MealCode, "Description": mealName(p.MealCode)}
 		}
 		out[i] = w
 	}
 	return out
 }
 
+// mealNames are the IATA names of the special meals the product offers.
+var mealNames = map[string]string{
+	"AVML": "Asian Vegetarian Meal",
+	"BBML": "Baby Meal",
+	"CHML": "Child Meal",
+	"DBML": "Diabetic Meal",
+	"GFML": "Gluten Intolerant Meal",
+	"HNML": "Hindu Meal",
+	"KSML": "Kosher Meal",
+	"LCML": "Low Calorie Meal",
+	"LFML": "Low Fat Meal",
+	"MOML": "Muslim Meal",
+	"NLML": "No Lactose Meal",
+	"VGML": "Vegetarian Vegan Meal",
+	"VJML": "Vegetarian Jain Meal",
+	"VLML": "Vegetarian Lacto-Ovo Meal",
+}
+
+// mealName is the description of a special-meal code; a code the table
+// lacks is its own description.
+func mealName(code string) string {
+	if n, ok := mealNames[code]; ok {
+		return n
+	}
+	return code
+}
+
 // passports gives the GDS Ticket call the passports of a booking whose quote
 // asked for them at Ticket, with the supplier's PaxIds from the Book answer.
+//
+// The GDS Ticket request has no PAN field: a PAN asked for at Ticket
+// (IsPanRequiredAtTicket) must already be on the booking. It goes with Book
+// (wirePassengers), which is why the product requires the adults' PAN before
+// Book whenever the quote sets either PAN flag.
 func passports(r supplier.TicketRequest) []Passport {
 	var quote struct {
 		Response struct{ Results Result } `json:"Response"`

@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/shopspring/decimal"
+
 	"github.com/paryatan/paryatan/internal/supplier"
 	"github.com/paryatan/paryatan/internal/supplier/connector"
 )
@@ -79,5 +81,145 @@ func TestWirePassengers(t *testing.T) {
 	b, _ = json.Marshal(wirePassengers([]supplier.Passenger{p}, false))
 	if strings.Contains(string(b), "Baggage") {
 		t.Fatalf("GDS passengers carry extras: %s", b)
+	}
+}
+
+// fareQuoteOf reads a FareQuote answer as the client does and gives the
+// port's quote of it.
+func fareQuoteOf(t *testing.T, results string) *supplier.Quote {
+	t.Helper()
+	raw := `{"Response":{"ResponseStatus":1,"TraceId":"t-1","IsPriceChanged":false,"Results":` + results + `}}`
+	q, err := readQuote(&Reply{Raw: json.RawMessage(raw), TraceId: "t-1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return quote(q)
+}
+
+// The document flags arrive loosely typed, like the passport flags.
+func TestQuoteDocumentFlags(t *testing.T) {
+	t.Parallel()
+	q := fareQuoteOf(t, `{"ResultIndex":"OB1","IsLCC":"false","IsPanRequiredAtBook":"true","IsPanRequiredAtTicket":0,
+		"IsPassportRequiredAtBook":null,"IsPassportRequiredAtTicket":"True","GSTAllowed":1,"IsGSTMandatory":"1",
+		"Fare":{"Currency":"INR","PublishedFare":"5000"}}`)
+	if !q.PANAtBook || q.PANAtTicket || q.PassportAtBook || !q.PassportAtTicket || !q.GSTAllowed || !q.GSTMandatory || q.IsLCC {
+		t.Fatalf("flags %+v", q)
+	}
+	q = fareQuoteOf(t, `{"ResultIndex":"OB1","IsPanRequiredAtBook":false,"IsPanRequiredAtTicket":"TRUE","GSTAllowed":"false",
+		"IsGSTMandatory":false,"Fare":{"PublishedFare":5000}}`)
+	if q.PANAtBook || !q.PANAtTicket || q.GSTAllowed || q.GSTMandatory || !q.NeedsPAN() {
+		t.Fatalf("flags %+v", q)
+	}
+}
+
+// Two adults, a child and an infant: each type's fare is one passenger's
+// share of its FareBreakdown row, and the booking's passengers add up to the
+// row totals; the booking-wide charges are split over all four.
+func TestQuotePassengerFares(t *testing.T) {
+	t.Parallel()
+	q := fareQuoteOf(t, `{"ResultIndex":"OB7","IsLCC":true,
+		"Fare":{"Currency":"INR","BaseFare":15301,"Tax":"3150.06","OtherCharges":100.01,"ServiceFee":"0","Discount":20,"PublishedFare":18551.07},
+		"FareBreakdown":[
+		 {"Currency":"INR","PassengerType":1,"PassengerCount":"2","BaseFare":"9000.50","Tax":2100.04,"YQTax":800,"AdditionalTxnFeeOfrd":0,"AdditionalTxnFeePub":10,"PGCharge":"0"},
+		 {"Currency":"INR","PassengerType":"2","PassengerCount":1,"BaseFare":4500.25,"Tax":1000.02,"YQTax":400,"AdditionalTxnFeeOfrd":0,"AdditionalTxnFeePub":5,"PGCharge":0},
+		 {"Currency":"INR","PassengerType":3,"PassengerCount":1,"BaseFare":1800.25,"Tax":50,"YQTax":0,"AdditionalTxnFeeOfrd":0,"AdditionalTxnFeePub":0,"PGCharge":0}],
+		"Segments":[[{"Origin":{"Airport":{"AirportCode":"BOM"},"DepTime":"2026-12-01T06:15:00"},"Destination":{"Airport":{"AirportCode":"DXB"}}}],
+		 [{"Origin":{"Airport":{"AirportCode":"DXB"},"DepTime":"2026-12-08T22:40:00"},"Destination":{"Airport":{"AirportCode":"AUH"}}},
+		  {"Origin":{"Airport":{"AirportCode":"AUH"},"DepTime":"2026-12-09T01:30:00"},"Destination":{"Airport":{"AirportCode":"BOM"}}}]]}`)
+	if q.Travellers != [3]int{2, 1, 1} {
+		t.Fatalf("travellers %v", q.Travellers)
+	}
+	if q.LastTravelDate != "2026-12-09" || q.Departure != "2026-12-01T06:15:00" || q.Origin != "BOM" || q.Destination != "DXB" {
+		t.Fatalf("journey %q %q %q→%q", q.LastTravelDate, q.Departure, q.Origin, q.Destination)
+	}
+	type fare struct {
+		Currency                                                                  string
+		BaseFare, Tax, YQTax, AdditionalTxnFeeOfrd, AdditionalTxnFeePub, PGCharge json.Number
+		OtherCharges, Discount, ServiceFee                                        json.Number
+	}
+	var fares [3]fare
+	for i, raw := range q.PassengerFares {
+		if err := json.Unmarshal(raw, &fares[i]); err != nil {
+			t.Fatalf("fare %d %s: %v", i, raw, err)
+		}
+		if strings.Contains(string(raw), `"BaseFare":"`) {
+			t.Fatalf("amounts must be JSON numbers: %s", raw)
+		}
+	}
+	if string(q.PassengerFares[0]) != `{"Currency":"INR","BaseFare":4500.25,"Tax":1050.02,"YQTax":400.00,"AdditionalTxnFeeOfrd":0.00,`+
+		`"AdditionalTxnFeePub":5.00,"PGCharge":0.00,"OtherCharges":25.00,"Discount":5.00,"ServiceFee":0.00}` {
+		t.Fatalf("adult fare %s", q.PassengerFares[0])
+	}
+	dec := func(n json.Number) decimal.Decimal { return decimal.RequireFromString(string(n)) }
+	var base, tax, yq decimal.Decimal
+	for i, n := range q.Travellers {
+		c := decimal.NewFromInt(int64(n))
+		base = base.Add(dec(fares[i].BaseFare).Mul(c))
+		tax = tax.Add(dec(fares[i].Tax).Mul(c))
+		yq = yq.Add(dec(fares[i].YQTax).Mul(c))
+	}
+	if !base.Equal(decimal.RequireFromString("15301")) || !tax.Equal(decimal.RequireFromString("3150.06")) || !yq.Equal(decimal.NewFromInt(1200)) {
+		t.Fatalf("the passengers add up to base %s tax %s yq %s", base, tax, yq)
+	}
+	if fares[1].BaseFare != "4500.25" || fares[2].BaseFare != "1800.25" || fares[2].Tax != "50.00" || fares[2].OtherCharges != "25.00" {
+		t.Fatalf("child %+v infant %+v", fares[1], fares[2])
+	}
+}
+
+// Without a FareBreakdown the whole Fare is one adult's, digit for digit.
+func TestQuoteWithoutBreakdown(t *testing.T) {
+	t.Parallel()
+	q := fareQuoteOf(t, `{"ResultIndex":"OB1","Fare":{"Currency":"INR","BaseFare":0.1,"PublishedFare":12345678901234567.89},
+		"Segments":[[{"Origin":{"Airport":{"AirportCode":"BOM"},"DepTime":"2026-12-01T06:15:00"},"Destination":{"Airport":{"AirportCode":"DEL"}}}]]}`)
+	if q.Travellers != [3]int{1, 0, 0} || string(q.PassengerFares[0]) != `{"Currency":"INR","BaseFare":0.1,"PublishedFare":12345678901234567.89}` ||
+		q.PassengerFares[1] != nil || q.PassengerFares[2] != nil || q.LastTravelDate != "2026-12-01" {
+		t.Fatalf("quote %+v", q)
+	}
+}
+
+// Book and Ticket passengers carry PAN, frequent flyer and GST; a GDS
+// passenger carries the special meal, an LCC one does not (the carrier sells
+// meals).
+func TestWirePassengerDocuments(t *testing.T) {
+	t.Parallel()
+	gst := &supplier.GST{Number: "27AAPFU0939F1ZV", CompanyName: "Udaan Traders", CompanyAddress: "4 Nariman Point, Mumbai",
+		ContactNumber: "9820012345", CompanyEmail: "accounts@udaan.example"}
+	in := []supplier.Passenger{
+		{Title: "Mr", FirstName: "RAVI", PaxType: 1, IsLeadPax: true, PAN: "ABCDE1234F", FFAirlineCode: "AI", FFNumber: "123456789", MealCode: "VJML", GST: gst},
+		{Title: "Miss", FirstName: "ASHA", PaxType: 2, MealCode: "CHML"},
+	}
+	decodeAll := func(ps []Passenger) []map[string]any {
+		b, _ := json.Marshal(ps)
+		var out []map[string]any
+		_ = json.Unmarshal(b, &out)
+		return out
+	}
+	gds := decodeAll(wirePassengers(in, false))
+	lead, child := gds[0], gds[1]
+	if lead["PAN"] != "ABCDE1234F" || lead["FFAirlineCode"] != "AI" || lead["FFNumber"] != "123456789" ||
+		lead["GSTNumber"] != "27AAPFU0939F1ZV" || lead["GSTCompanyName"] != "Udaan Traders" || lead["GSTCompanyAddress"] != "4 Nariman Point, Mumbai" ||
+		lead["GSTCompanyContactNumber"] != "9820012345" || lead["GSTCompanyEmail"] != "accounts@udaan.example" {
+		t.Fatalf("GDS lead %v", lead)
+	}
+	if m, _ := lead["Meal"].(map[string]any); m["Code"] != "VJML" || m["Description"] != "Vegetarian Jain Meal" {
+		t.Fatalf("GDS lead meal %v", lead["Meal"])
+	}
+	if m, _ := child["Meal"].(map[string]any); m["Code"] != "CHML" || m["Description"] != "Child Meal" {
+		t.Fatalf("GDS child meal %v", child["Meal"])
+	}
+	if _, ok := child["PAN"]; ok {
+		t.Fatalf("a passenger without PAN sends one: %v", child)
+	}
+	for _, k := range []string{"GSTNumber", "GSTCompanyName", "GSTCompanyAddress", "GSTCompanyContactNumber", "GSTCompanyEmail", "FFAirlineCode", "FFNumber"} {
+		if v, ok := child[k]; !ok || v != "" {
+			t.Fatalf("child %s = %v, want an empty string", k, v)
+		}
+	}
+	lcc := decodeAll(wirePassengers(in, true))
+	if _, ok := lcc[0]["Meal"]; ok || lcc[0]["PAN"] != "ABCDE1234F" || lcc[0]["GSTNumber"] != "27AAPFU0939F1ZV" || lcc[0]["FFNumber"] != "123456789" {
+		t.Fatalf("LCC lead %v", lcc[0])
+	}
+	if md, _ := lcc[0]["MealDynamic"].([]any); len(md) != 1 || md[0].(map[string]any)["Code"] != "NoMeal" {
+		t.Fatalf("LCC meals %v", lcc[0]["MealDynamic"])
 	}
 }

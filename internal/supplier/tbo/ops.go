@@ -96,6 +96,11 @@ func (c *Client) FareQuote(ctx context.Context, conn *connector.Connector, r Tra
 	if err != nil {
 		return nil, err
 	}
+	return readQuote(reply)
+}
+
+// readQuote reads a FareQuote answer.
+func readQuote(reply *Reply) (*Quote, error) {
 	var q struct {
 		Response struct {
 			IsPriceChanged Bool    `json:"IsPriceChanged"`

@@ -110,6 +110,10 @@ type Fare struct {
 	Tax           Money `json:"Tax"`
 	PublishedFare Money `json:"PublishedFare"`
 	OfferedFare   Money `json:"OfferedFare"`
+	// Charges of the whole booking, with no row in the FareBreakdown.
+	OtherCharges Money `json:"OtherCharges"`
+	ServiceFee   Money `json:"ServiceFee"`
+	Discount     Money `json:"Discount"`
 }
 
 // Result is the part of a search or quote result the product reads; the
@@ -121,6 +125,27 @@ type Result struct {
 	// International itineraries may need passports at Book or at Ticket.
 	IsPassportRequiredAtBook   Bool `json:"IsPassportRequiredAtBook"`
 	IsPassportRequiredAtTicket Bool `json:"IsPassportRequiredAtTicket"`
+	// Some fares need the adult passengers' PAN at Book or at Ticket.
+	IsPanRequiredAtBook   Bool `json:"IsPanRequiredAtBook"`
+	IsPanRequiredAtTicket Bool `json:"IsPanRequiredAtTicket"`
+	// GSTAllowed: the fare takes a company's GST details; IsGSTMandatory:
+	// it needs them.
+	GSTAllowed     Bool `json:"GSTAllowed"`
+	IsGSTMandatory Bool `json:"IsGSTMandatory"`
+}
+
+// FareBreakdown is one row of a result's FareBreakdown: the totals of one
+// passenger type (PassengerCount passengers of PassengerType).
+type FareBreakdown struct {
+	Currency             Str   `json:"Currency"`
+	PassengerType        Int   `json:"PassengerType"`
+	PassengerCount       Int   `json:"PassengerCount"`
+	BaseFare             Money `json:"BaseFare"`
+	Tax                  Money `json:"Tax"`
+	YQTax                Money `json:"YQTax"`
+	AdditionalTxnFeeOfrd Money `json:"AdditionalTxnFeeOfrd"`
+	AdditionalTxnFeePub  Money `json:"AdditionalTxnFeePub"`
+	PGCharge             Money `json:"PGCharge"`
 }
 
 // NeedsPassport reports whether booking or ticketing r needs passports.

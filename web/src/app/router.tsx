@@ -77,6 +77,7 @@ export const routes: RouteObject[] = [
                   { index: true, lazy: () => import('./routes/account-profile') },
                   { path: 'profile', lazy: () => import('./routes/account-profile') },
                   { path: 'co-travellers', lazy: () => import('./routes/account-co-travellers') },
+                  { path: 'company', lazy: () => import('./routes/account-company') },
                   { path: 'devices', lazy: () => import('./routes/account-devices') },
                   { path: 'reset-password', lazy: () => import('./routes/account-reset-password') },
                   { path: 'trips', lazy: () => import('./routes/account-trips') },

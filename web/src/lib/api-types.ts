@@ -38,6 +38,8 @@ export type FrequentFlyer = Schemas['FrequentFlyer']
 /** A co-traveller as the web app holds it: no `_id` until saved. */
 export type CoTraveller = Omit<Schemas['CoTraveller'], '_id'> & Partial<Pick<Schemas['CoTraveller'], '_id'>>
 export type CoTravellerInput = Schemas['CoTravellerInput']
+/** A MyBiz account's company, as GST invoices name it. */
+export type Company = Schemas['Company']
 
 // Flights.
 export type SearchInput = Schemas['SearchInput']

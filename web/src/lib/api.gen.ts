@@ -330,6 +330,30 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/api/v1/me/company': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * The MyBiz account's company and its GST registration
+     * @description Every field empty when none was saved. Personal accounts have no company.
+     */
+    get: operations['getCompany']
+    /**
+     * Replace the company's details
+     * @description All five fields are required; nothing is saved when any is invalid.
+     */
+    put: operations['putCompany']
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/api/v1/me/co-travellers': {
     parameters: {
       query?: never
@@ -405,6 +429,47 @@ export interface paths {
      *     answer 404 "No such booking.", so an id tells nobody whether it exists.
      */
     get: operations['myBooking']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/v1/enquiries': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Send an enquiry to the team
+     * @description Stored first, with a short reference; the team's copy (Reply-To the traveller) and the
+     *     acknowledgement to the traveller are queued in the same transaction and retried until sent.
+     *     A signed-in traveller's e-mail and name fill what the form leaves empty. A contact message
+     *     needs a signed-in traveller (product spec 6). At most 20 enquiries per client address and 5 per
+     *     e-mail address in an hour.
+     */
+    post: operations['createEnquiry']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/v1/me/enquiries': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** The signed-in traveller's enquiries, newest first (at most 100) */
+    get: operations['listMyEnquiries']
     put?: never
     post?: never
     delete?: never
@@ -578,6 +643,8 @@ export interface components {
       status: 'ok' | 'ready' | 'draining' | 'unavailable'
       /** @description Why the replica is unavailable. */
       reason?: string
+      /** @description What needs an operator without making the replica unready (e-mail queued past OUTBOX_READY_MAX_AGE). */
+      warnings?: string[]
     }
     /** @description A date written YYYY-MM-DD, or '' when unset. */
     Date: string
@@ -787,6 +854,80 @@ export interface components {
       airline: string
       number: string
     }
+    /**
+     * @description An enquiry from one of the site's forms. Every kind takes name, email and phone; then
+     *     proposal (spec 2.6: company and phone required; eventType Meetings by default), concierge
+     *     (spec 2.11: "Please add your name so we can respond."; cruise carries the cruise search's
+     *     hand-off) or contact (spec 2.12: topic and message; needs sign-in).
+     */
+    EnquiryInput: {
+      /** @enum {string} */
+      kind: 'proposal' | 'concierge' | 'contact'
+      /** @description Up to 200 characters; the account's full name when empty (not for concierge). */
+      name?: string
+      /** @description The account's e-mail when empty. */
+      email?: string
+      phone?: string
+      company?: string
+      /**
+       * @description Meetings (the default), Incentives, Conferences or Exhibitions; any case.
+       * @example Meetings
+       */
+      eventType?: string
+      groupSize?: string
+      dates?: string
+      destination?: string
+      budget?: string
+      /** @description Up to 2000 characters, several lines. */
+      notes?: string
+      destinations?: string
+      flexible?: boolean
+      travellers?: string
+      styles?: ('luxury' | 'beach' | 'wellness' | 'culture' | 'adventure' | 'budget')[]
+      /** @description A blog slug, cruises, or Direct (the default). */
+      source?: string
+      cruise?: {
+        destination?: string
+        port?: string
+        dates?: string
+        duration?: string
+        travellers?: string
+      }
+      /**
+       * @description General (the default), Holidays, MICE, Flights, Hotels, Cruises or Visa; any case. Holidays and Cruises go to the holidays team, MICE to MICE, the rest to support.
+       * @example General
+       */
+      topic?: string
+      /** @description Up to 4000 characters. */
+      message?: string
+    }
+    /** @description A stored enquiry as its sender sees it. */
+    Enquiry: {
+      /** @example PY-7K3Q9D */
+      reference: string
+      /** @enum {string} */
+      kind: 'proposal' | 'concierge' | 'contact'
+      /** @enum {string} */
+      team: 'holidays' | 'mice' | 'support'
+      topic?: string
+      summary: string
+      /** Format: date-time */
+      createdAt: string
+    }
+    /** @description A MyBiz account's company, as GST invoices name it. */
+    Company: {
+      /** @description Up to 100 characters. */
+      legalName: string
+      /** @description 15 characters with a valid check character; upper-cased. */
+      gstin: string
+      /** @description The registered address, up to 200 characters. */
+      address: string
+      email: string
+      phone: string
+    }
+    CompanyBody: {
+      company: components['schemas']['Company']
+    }
     /** @description A person the user books for (product spec 3). */
     CoTraveller: {
       /** Format: uuid */
@@ -871,35 +1012,86 @@ export interface components {
     }
     /** @description The supplier's BookingId; a number, or a string of digits. */
     SupplierBookingId: number | string
-    /** @description The one adult passenger the product books (product spec 3, Passenger form). Numbers may be sent as strings. */
+    /**
+     * @description One traveller of the booking (product spec 3, Passenger form). A booking names exactly the
+     *     travellers its fare was priced for: as many adults, children and infants as the search had.
+     *     Numbers may be sent as strings. Which documents are needed is the fare quote's to say
+     *     (IsPanRequiredAtBook/AtTicket, IsPassportRequiredAtBook/AtTicket); the API refuses a missing one
+     *     before it calls the supplier (docs/flights-api.md, Travellers and documents).
+     */
     PassengerInput: {
-      /** @description Mr, Ms, Mrs, Mstr (sent to the supplier as Master) or Miss; any case. */
+      /** @description Mr, Ms, Mrs for adults; Mstr (sent as Master) or Miss for children and infants; any case. */
       Title: string
       /** @description Letters (and space . ' -), up to 32; trimmed and upper-cased. */
       FirstName: string
       /** @description Letters (and space . ' -), up to 32; trimmed and upper-cased. */
       LastName: string
-      /** @description 1 (adult), the only one booked. */
+      /** @description 1 adult (the default), 2 child, 3 infant. */
       PaxType?: number | string
-      /** @description YYYY-MM-DD (a longer timestamp is cut); at least 12 years ago. */
+      /** @description The lead passenger, an adult, carries the booking's e-mail, phone and address. Exactly one; when none is marked, the first adult is. */
+      IsLeadPax?: boolean
+      /** @description YYYY-MM-DD (a longer timestamp is cut). On the first day of travel an adult is 12 or over, a child 2 to 11, an infant under 2. */
       DateOfBirth: string
       /** @description 1 (male) or 2 (female). */
       Gender: number | string
-      /** @description The mobile number (else contact.Mobile); 8 to 15 digits. */
+      /** @description The mobile number (for the lead passenger, else contact.Mobile). */
       ContactNo?: string
-      /** @description The e-mail (else contact.Email). */
+      /** @description The e-mail (for the lead passenger, else contact.Email). */
       Email?: string
       /** @description Two-letter code; the country code by default. */
       Nationality?: string
-      /** @description 6 to 15 letters and digits; required when the itinerary needs a passport. */
+      /** @description ABCDE1234F; required of every adult when the fare asks for PAN. */
+      PAN?: string
+      /** @description 6 to 15 letters and digits; required of every traveller when the fare asks for passports. */
       PassportNo?: string
-      /** @description YYYY-MM-DD, after the day of the flight. */
+      /** @description YYYY-MM-DD, after the day of the last flight. */
       PassportExpiry?: string
+      /** @description Two-letter code of the issuing country; required with the passport. */
+      PassportIssuingCountry?: string
+      /** @description Frequent-flyer programme's airline code (two characters); with FFNumber. */
+      FFAirlineCode?: string
+      /** @description Frequent-flyer number, up to 20 letters and digits. */
+      FFNumber?: string
+      /**
+       * @description A special meal by its IATA code; full-service fares only (low-cost carriers sell meals instead).
+       * @enum {string}
+       */
+      MealCode?:
+        | ''
+        | 'AVML'
+        | 'BBML'
+        | 'CHML'
+        | 'DBML'
+        | 'GFML'
+        | 'HNML'
+        | 'KSML'
+        | 'LCML'
+        | 'LFML'
+        | 'MOML'
+        | 'NLML'
+        | 'VGML'
+        | 'VJML'
+        | 'VLML'
       AddressLine1?: string
       AddressLine2?: string
       City?: string
       CountryCode?: string
       CountryName?: string
+    }
+    /**
+     * @description The company whose GST registration the invoice carries (for its input-tax credit). Offered when
+     *     the fare's GSTAllowed is true, required when IsGSTMandatory is; refused on a fare that takes none.
+     *     All five fields together.
+     */
+    GSTInput: {
+      /** @description The GSTIN: 15 characters with a valid check character. */
+      GSTNumber: string
+      /** @description Legal name, up to 100 characters. */
+      GSTCompanyName: string
+      /** @description Registered address, up to 200 characters. */
+      GSTCompanyAddress: string
+      GSTCompanyContactNumber: string
+      GSTCompanyEmail: string
     }
     /** @description The booking address (each field may also come on the passenger). */
     AddressInput: {
@@ -925,6 +1117,7 @@ export interface components {
       blockedFare?: boolean
       contact?: components['schemas']['ContactInput']
       address?: components['schemas']['AddressInput']
+      gst?: components['schemas']['GSTInput']
       passengers: components['schemas']['PassengerInput'][]
     }
     /** @description The ticket payload: GDS `{bookingId, pnr, traceId}`; LCC `{isLCC: true, traceId, resultIndex, agentReferenceNo, passengers, address, contact}`. */
@@ -939,6 +1132,7 @@ export interface components {
       passengers?: components['schemas']['PassengerInput'][]
       address?: components['schemas']['AddressInput']
       contact?: components['schemas']['ContactInput']
+      gst?: components['schemas']['GSTInput']
     }
     /**
      * @description Where a booking is in its life (docs/flights-api.md, Bookings).
@@ -1247,6 +1441,16 @@ export interface components {
       IsLeadPax?: boolean
       FFAirlineCode?: string
       FFNumber?: string
+      PAN?: string
+      GSTNumber?: string
+      GSTCompanyName?: string
+      GSTCompanyAddress?: string
+      GSTCompanyContactNumber?: string
+      GSTCompanyEmail?: string
+      Meal?: {
+        Code?: string
+        Description?: string
+      } | null
       Fare?: components['schemas']['Fare']
       Ticket?: components['schemas']['Ticket'] | null
       SegmentAdditionalInfo?:
@@ -1945,6 +2149,75 @@ export interface operations {
       default: components['responses']['Failure']
     }
   }
+  getCompany: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The company. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['CompanyBody']
+        }
+      }
+      401: components['responses']['Unauthenticated']
+      /** @description Not a MyBiz account: `{error: "not_business"}`. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      default: components['responses']['Failure']
+    }
+  }
+  putCompany: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': {
+          company: components['schemas']['Company']
+        }
+      }
+    }
+    responses: {
+      /** @description Saved, as stored (GSTIN upper-cased, text trimmed). */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['CompanyBody']
+        }
+      }
+      400: components['responses']['InvalidInput']
+      401: components['responses']['Unauthenticated']
+      /** @description Not a MyBiz account (`not_business`), or a cross-origin request. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      default: components['responses']['Failure']
+    }
+  }
   listCoTravellers: {
     parameters: {
       query?: never
@@ -2112,6 +2385,63 @@ export interface operations {
       }
       401: components['responses']['Unauthenticated']
       404: components['responses']['NotFound']
+      default: components['responses']['Failure']
+    }
+  }
+  createEnquiry: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['EnquiryInput']
+      }
+    }
+    responses: {
+      /** @description Stored; the reference is what the traveller quotes. */
+      201: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            /** @constant */
+            ok: true
+            enquiry: components['schemas']['Enquiry']
+          }
+        }
+      }
+      400: components['responses']['InvalidInput']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['CrossOrigin']
+      429: components['responses']['TooManyRequests']
+      default: components['responses']['Failure']
+    }
+  }
+  listMyEnquiries: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The enquiries. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            items: components['schemas']['Enquiry'][]
+          }
+        }
+      }
+      401: components['responses']['Unauthenticated']
       default: components['responses']['Failure']
     }
   }

@@ -6,10 +6,12 @@ import {
   checkDateOfBirth,
   checkEmail,
   checkFullName,
+  checkGSTIN,
   checkMobile,
   checkOneOf,
   checkPAN,
   checkPassengerGender,
+  checkPassengerAge,
   checkPassengerName,
   checkPassportExpiry,
   checkPassportNumber,
@@ -51,6 +53,8 @@ const rules: Record<string, (args: (string | number)[]) => Checked> = {
   passportNumber: ([s]) => checkPassportNumber(str(s)),
   passportExpiry: ([s]) => checkPassportExpiry(str(s), today),
   pan: ([s]) => checkPAN(str(s)),
+  gstin: ([s]) => checkGSTIN(str(s)),
+  passengerAge: ([t, dob, travel]) => message(checkPassengerAge(num(t), str(dob), str(travel))),
   postalCode: ([s, country]) => checkPostalCode(str(s), str(country)),
 }
 

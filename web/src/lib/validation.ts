@@ -215,3 +215,57 @@ export function checkPostalCode(input: string, country: string): Checked {
     ? ok(s)
     : bad(s, 'Postal code must be 2 to 10 letters, digits, spaces or dashes.')
 }
+
+export const GSTIN_MESSAGE =
+  'GSTIN must be 15 characters: a state code, the PAN, an entity number, Z and a check character (like 27AAPFU0939F1ZV).'
+
+const GSTIN_ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ'
+
+/** The check character of a GSTIN's first 14 characters: a Luhn sum over base 36, weights 1, 2, 1, 2 … */
+export function gstinCheckChar(first14: string): string {
+  let sum = 0
+  for (let i = 0; i < first14.length; i++) {
+    const v = GSTIN_ALPHABET.indexOf(first14.charAt(i)) * (1 + (i % 2))
+    sum += Math.floor(v / 36) + (v % 36)
+  }
+  return GSTIN_ALPHABET.charAt((36 - (sum % 36)) % 36)
+}
+
+/** An Indian GST identification number: shape, state code (01–38, 97, 99) and check character. */
+export function checkGSTIN(input: string): Checked {
+  const s = upperASCII(input.trim().replaceAll(' ', ''))
+  if (!/^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/.test(s)) return bad(s, GSTIN_MESSAGE)
+  const state = Number(s.slice(0, 2))
+  if ((state < 1 || state > 38) && state !== 97 && state !== 99)
+    return bad(s, 'GSTIN must start with a state code from 01 to 38 (or 97, 99).')
+  if (gstinCheckChar(s.slice(0, 14)) !== s.charAt(14))
+    return bad(s, "This GSTIN's last character does not check out: please copy it again from the GST certificate.")
+  return ok(s)
+}
+
+/** Passenger types as the flight supplier numbers them. */
+export const PAX_ADULT = 1
+export const PAX_CHILD = 2
+export const PAX_INFANT = 3
+
+/** A person's age in whole years on a day; both dates yyyy-MM-dd. */
+export function ageOn(dob: string, day: string): number {
+  const [by, bm, bd] = dob.split('-').map(Number) as [number, number, number]
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number]
+  return y - by - (m < bm || (m === bm && d < bd) ? 1 : 0)
+}
+
+/** A date of birth against the passenger type on the day of travel: adult 12+, child 2–11, infant under 2. */
+export function checkPassengerAge(paxType: number, dob: string, travel: string): string {
+  const age = ageOn(dob, travel)
+  switch (paxType) {
+    case PAX_ADULT:
+      return age < 12 ? 'An adult must be 12 or older on the day of travel.' : ''
+    case PAX_CHILD:
+      return age < 2 || age > 11 ? 'A child must be 2 to 11 years old on the day of travel.' : ''
+    case PAX_INFANT:
+      return age >= 2 ? 'An infant must be under 2 years old on the day of travel.' : ''
+    default:
+      return 'Passenger type must be 1 (adult), 2 (child) or 3 (infant).'
+  }
+}

@@ -147,3 +147,49 @@ export function fareRuleDocument(html = '<p>Cancellation: ₹3,000 before 24 hou
     },
   }
 }
+
+export interface FamilyFareOptions {
+  /** IsPanRequiredAtBook. */
+  pan?: boolean
+  /** IsPassportRequiredAtTicket. */
+  passport?: boolean
+  gstAllowed?: boolean
+  gstMandatory?: boolean
+  isLCC?: boolean
+}
+
+/**
+ * A round trip BOM → DXB out on 2027-01-15 and back on 2027-01-22 priced for
+ * 2 adults, 1 child and 1 infant (₹15,311.92: the lines and ₹25 of other
+ * charges), asking for the documents the options name.
+ */
+export function familyFareResult(o: FamilyFareOptions = {}): FlightResult {
+  const out = flightResult({ n: 21, airline: 'AI', airlineName: 'Air India', from: 'BOM', to: 'DXB' })
+  const back = flightResult({
+    n: 22,
+    direction: 'IB',
+    airline: 'AI',
+    airlineName: 'Air India',
+    from: 'DXB',
+    to: 'BOM',
+    date: '2027-01-22',
+    depart: '21:40',
+  })
+  return {
+    ...out,
+    IsLCC: o.isLCC ?? false,
+    IsPanRequiredAtBook: o.pan ?? false,
+    IsPanRequiredAtTicket: false,
+    IsPassportRequiredAtBook: false,
+    IsPassportRequiredAtTicket: o.passport ?? false,
+    GSTAllowed: o.gstAllowed ?? false,
+    IsGSTMandatory: o.gstMandatory ?? false,
+    Fare: { Currency: 'INR', BaseFare: '11500', Tax: '3786.92', PublishedFare: '15311.92' },
+    FareBreakdown: [
+      { Currency: 'INR', PassengerType: 1, PassengerCount: 2, BaseFare: '8000', Tax: '2586.92' },
+      { Currency: 'INR', PassengerType: 2, PassengerCount: 1, BaseFare: '3000', Tax: '1000' },
+      { Currency: 'INR', PassengerType: 3, PassengerCount: 1, BaseFare: '500', Tax: '200' },
+    ],
+    Segments: [...out.Segments, ...back.Segments],
+  }
+}

@@ -5,6 +5,7 @@ import type {
   BookingDetailsDocument,
   BookingOutcome,
   ChangePasswordInput,
+  Company,
   CoTraveller,
   DeviceSession,
   ErrorBody,
@@ -82,6 +83,9 @@ export const api = {
     '/api/v1/flights/tbo/booking-details',
   ),
   booking: endpoint<Empty, { booking: Booking }, IdParam>('get', '/api/v1/me/bookings/:id'),
+
+  company: endpoint<Empty, { company: Company }>('get', '/api/v1/me/company'),
+  saveCompany: endpoint<{ company: Company }, { company: Company }>('put', '/api/v1/me/company'),
 }
 
 /** A JSON error answer as the API writes it. */

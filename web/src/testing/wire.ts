@@ -7,6 +7,7 @@ export type {
   BookingDetailsDocument,
   BookingOutcome,
   ChangePasswordInput,
+  Company,
   CoTraveller,
   DeviceSession,
   ErrorBody,

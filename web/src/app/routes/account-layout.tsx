@@ -7,7 +7,7 @@ export function Component() {
   const { user } = useSession()
   if (!user) return null
   return (
-    <AccountShell fullName={user.fullName} email={user.email}>
+    <AccountShell fullName={user.fullName} email={user.email} accountType={user.accountType}>
       <Outlet />
     </AccountShell>
   )

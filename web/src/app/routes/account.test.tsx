@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { api, errorReply } from '@/testing/handlers'
 import { server } from '@/testing/server'
 import type { ProfileCompletion } from '@/testing/wire'
-import { renderRoutes, testUser } from '@/testing/test-utils'
+import { recordCalls, renderRoutes, testUser } from '@/testing/test-utils'
 import { toProfileForm } from '@/features/account/utils/profile-fields'
 import { routes } from '../router'
 
@@ -98,6 +98,41 @@ describe('account area', () => {
       expect(within(accountNav()).getByRole('link', { name: link })).toHaveAttribute('aria-current', 'page')
     }
     expect(router.state.location.pathname).toBe('/account/profile')
+  })
+
+  it('offers Company & GST after Co-Travellers to a MyBiz account, and opens it', async () => {
+    signedIn(
+      api.me(() => HttpResponse.json({ user: { ...user, accountType: 'biz' } })),
+      api.company(() =>
+        HttpResponse.json({
+          company: { legalName: 'Acme Travels', gstin: '27AAPFU0939F1ZV', address: 'Mumbai', email: '', phone: '' },
+        }),
+      ),
+    )
+    renderRoutes({ routes, initialEntries: ['/account/profile'] })
+    await h1('My Profile')
+    const labels = within(accountNav())
+      .getAllByRole('link')
+      .map((a) => a.textContent)
+    expect(labels.slice(labels.indexOf('Co-Travellers'), labels.indexOf('Co-Travellers') + 3)).toEqual([
+      'Co-Travellers',
+      'Company & GST',
+      'Logged in Devices',
+    ])
+    await userEvent.click(within(accountNav()).getByRole('link', { name: 'Company & GST' }))
+    expect(await h1('Company & GST')).toBeInTheDocument()
+    expect(within(accountNav()).getByRole('link', { name: 'Company & GST' })).toHaveAttribute('aria-current', 'page')
+    expect(await screen.findByLabelText(/^GSTIN/)).toHaveValue('27AAPFU0939F1ZV')
+  })
+
+  it('does not offer Company & GST to a personal account; its address says MyBiz is needed', async () => {
+    signedIn()
+    const calls = recordCalls()
+    renderRoutes({ routes, initialEntries: ['/account/company'] })
+    expect(await h1('Company & GST')).toBeInTheDocument()
+    expect(screen.getByText('Company details are for MyBiz accounts.')).toBeInTheDocument()
+    expect(within(accountNav()).queryByRole('link', { name: 'Company & GST' })).toBeNull()
+    expect(calls.some((c) => c.path === '/api/v1/me/company')).toBe(false)
   })
 
   it("'Verify mobile' opens the mobile OTP dialog, which answers that OTP is coming soon", async () => {

@@ -1,15 +1,31 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { delay, HttpResponse, type RequestHandler } from 'msw'
+import { delay, http, HttpResponse, type RequestHandler } from 'msw'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { toProfileForm } from '@/features/account/utils/profile-fields'
 import { formatLastTicketDate } from '@/features/flights/lib/dates'
 import { saveSelectedFlight, saveTrace } from '@/features/flights/lib/selection'
-import { fareQuoteDocument, fareRuleDocument, flightResult, resultIndex, TRACE_ID } from '@/testing/flights'
+import {
+  familyFareResult,
+  fareQuoteDocument,
+  fareRuleDocument,
+  flightResult,
+  resultIndex,
+  TRACE_ID,
+  type FamilyFareOptions,
+} from '@/testing/flights'
 import { api, errorReply } from '@/testing/handlers'
 import { server } from '@/testing/server'
 import { deferred, recordCalls, renderRoutes, testUser, type RecordedCall } from '@/testing/test-utils'
-import type { Booking, BookingDetailsDocument, BookingOutcome, FlightResult, Profile } from '@/testing/wire'
+import type {
+  BookInput,
+  Booking,
+  BookingDetailsDocument,
+  BookingOutcome,
+  CoTraveller,
+  FlightResult,
+  Profile,
+} from '@/testing/wire'
 import { routes } from '../router'
 
 // The supplier's shape: a source tag in brackets, base64 with + and /, padding.
@@ -90,6 +106,7 @@ function setup(result: FlightResult = flightResult({ isLCC: false }), ...overrid
   server.use(
     api.me(() => HttpResponse.json({ user })),
     api.profile(() => HttpResponse.json({ profile })),
+    api.coTravellers(() => HttpResponse.json({ items: [] })),
     api.fareQuote(() => HttpResponse.json({ ok: true as const, data: fareQuoteDocument(result) })),
     api.fareRule(() => HttpResponse.json({ ok: true as const, data: fareRuleDocument() })),
   )
@@ -136,7 +153,7 @@ describe('fare page parameters', () => {
     renderRoutes({ routes, initialEntries: ['/flights/fare'] })
     expect(await screen.findByTestId('fare-price')).toHaveTextContent('₹5,318.46')
     const table = screen.getByRole('table', { name: 'Fare per passenger type' })
-    expect(within(table).getByRole('row', { name: /1 × Adult/ })).toHaveTextContent('₹5,293.46')
+    expect(within(table).getByRole('row', { name: /Adult × 1/ })).toHaveTextContent('₹5,293.46')
     expect(within(table).getByRole('row', { name: /Other charges and fees/ })).toHaveTextContent('₹25')
     expect(within(table).getByRole('row', { name: /^Total/ })).toHaveTextContent('₹5,318.46')
   })
@@ -289,7 +306,7 @@ describe('fare quote and rules', () => {
     renderRoutes({ routes, initialEntries: [farePath()] })
     const price = await screen.findByTestId('fare-price')
     expect(price).toHaveTextContent('₹5,293.46')
-    expect(screen.getByText('1 × Adult')).toBeInTheDocument()
+    expect(screen.getByText('Adult × 1')).toBeInTheDocument()
     expect(screen.getByText('₹4,000')).toBeInTheDocument()
     expect(screen.getByText('₹1,293.46')).toBeInTheDocument()
     expect(screen.getByText('Non-refundable')).toBeInTheDocument()
@@ -345,7 +362,7 @@ describe('passenger form', () => {
     expect(screen.getByLabelText(/Last name/)).toHaveValue('Rao')
     expect(screen.getByLabelText(/Email/)).toHaveValue('asha@example.in')
     expect(screen.getByLabelText(/Mobile/)).toHaveValue('+919876543210')
-    expect(screen.getByLabelText(/Date of birth/)).toHaveValue('1990-04-12')
+    expect(screen.getByLabelText(/^Date of birth/)).toHaveValue('12-04-1990')
     expect(screen.getByLabelText(/Gender/)).toHaveValue('2')
     expect(screen.getByLabelText(/^City/)).toHaveValue('Pune')
     expect(screen.getByLabelText(/Country code/)).toHaveValue('IN')
@@ -362,13 +379,12 @@ describe('passenger form', () => {
     setup({ ...flightResult({ isLCC: false, to: 'DXB' }), IsPassportRequiredAtTicket: true })
     renderRoutes({ routes, initialEntries: [farePath()] })
     expect(await screen.findByLabelText(/Passport number/)).toBeInTheDocument()
-    expect(screen.getByLabelText(/Passport expiry/)).toBeInTheDocument()
+    expect(screen.getByLabelText(/^Passport expiry/)).toBeInTheDocument()
     expect(screen.getByLabelText(/Passport issuing country/)).toBeInTheDocument()
     await fillAddress()
     await userEvent.click(await bookButton())
-    expect(
-      await screen.findByText("This international flight needs the passenger's passport number and expiry date."),
-    ).toBeInTheDocument()
+    expect(await screen.findByText('Please enter the passport number.')).toBeInTheDocument()
+    expect(screen.getByText("The airline needs every traveller's passport for this fare.")).toBeInTheDocument()
   })
 
   it('requires Address line 1 with the spec message and sends nothing', async () => {
@@ -380,15 +396,16 @@ describe('passenger form', () => {
     expect(calls(all, '/book')).toHaveLength(0)
   })
 
-  it('refuses a child as the adult passenger (12 years, as the API)', async () => {
+  it('refuses a child as the adult passenger (12 on the day of travel, as the API)', async () => {
     setup()
     renderRoutes({ routes, initialEntries: [farePath()] })
-    const dob = await screen.findByLabelText(/Date of birth/)
+    const dob = await screen.findByLabelText(/^Date of birth/)
     await userEvent.clear(dob)
-    await userEvent.type(dob, `${new Date().getFullYear() - 5}-01-01`)
+    // 11 on the flight's day (2027-01-15), 12 the day after.
+    await userEvent.type(dob, '16-01-2015')
     await fillAddress()
     await userEvent.click(await bookButton())
-    expect(await screen.findByText('An adult passenger must be at least 12 years old.')).toBeInTheDocument()
+    expect(await screen.findByText('An adult must be 12 or older on the day of travel.')).toBeInTheDocument()
   })
 
   it('sends the names trimmed and upper-cased, the passenger as spec 7 lists it', async () => {
@@ -442,11 +459,11 @@ describe('passenger form', () => {
     )
     renderRoutes({ routes, initialEntries: [farePath()] })
     await userEvent.type(await screen.findByLabelText(/Passport number/), 'Z1234567')
-    await userEvent.type(screen.getByLabelText(/Passport expiry/), '2040-01-01')
+    await userEvent.type(screen.getByLabelText(/^Passport expiry/), '01-01-2040')
     await userEvent.type(screen.getByLabelText(/Passport issuing country/), 'in')
     await fillAddress()
     await userEvent.click(await bookButton())
-    const expiry = screen.getByLabelText(/Passport expiry/)
+    const expiry = screen.getByLabelText(/^Passport expiry/)
     await waitFor(() => expect(expiry).toHaveAttribute('aria-invalid', 'true'))
     expect(screen.getAllByText('The passport must be valid beyond the travel date.').length).toBeGreaterThan(0)
   })
@@ -751,5 +768,461 @@ describe('ticketing without a trace', () => {
     expect(result.current.ticketError).toBe('Missing traceId for ticketing.')
     await delay(10)
     expect(all).toHaveLength(0)
+  })
+})
+
+const RAVI: CoTraveller = {
+  _id: '3c9e2f4a-6b1d-4e8f-a2c3-5d7e9f1a2b3c',
+  firstName: 'Ravi',
+  lastName: 'Rao',
+  relationship: 'Spouse',
+  gender: 'male',
+  dob: '1988-09-02',
+  nationality: 'IN',
+  mealPreference: '',
+  trainBerthPreference: '',
+  passport: { number: 'K7654321', expiry: '2033-05-01', issuingCountry: 'IN' },
+  phone: '',
+  email: '',
+  frequentFlyer: { airline: 'AI', number: 'FF123456' },
+}
+
+const ANU: CoTraveller = {
+  ...RAVI,
+  _id: '8a1b2c3d-4e5f-4a6b-9c8d-7e6f5a4b3c2d',
+  firstName: 'Anu',
+  relationship: 'Daughter',
+  gender: 'female',
+  dob: '2019-03-10',
+  mealPreference: 'Jain vegetarian',
+  passport: { number: 'M1234567', expiry: '2031-02-01', issuingCountry: 'IN' },
+  frequentFlyer: { airline: '', number: '' },
+}
+
+/** The family fare (2 adults, 1 child, 1 infant) with the co-travellers Ravi and Anu on file. */
+function setupFamily(o: FamilyFareOptions = {}, ...overrides: RequestHandler[]) {
+  setup(
+    familyFareResult(o),
+    api.coTravellers(() => HttpResponse.json({ items: [RAVI, ANU] })),
+    ...overrides,
+  )
+}
+
+const traveller = (name: string) => screen.findByRole('group', { name }, { timeout: 5000 })
+
+/** Puts a whole value in a field at once, as pasting does, and leaves it. */
+function put(input: HTMLElement, text: string) {
+  fireEvent.change(input, { target: { value: text } })
+  fireEvent.blur(input)
+  return Promise.resolve()
+}
+
+/** Types a traveller by hand: title, names and date of birth (dd-MM-yyyy). */
+async function typeTraveller(name: string, t: { title: string; first: string; last: string; dob: string }) {
+  const form = await traveller(name)
+  await userEvent.selectOptions(within(form).getByLabelText(/^Title/), t.title)
+  await put(within(form).getByLabelText(/^First name/), t.first)
+  await put(within(form).getByLabelText(/^Last name/), t.last)
+  await put(within(form).getByLabelText(/^Date of birth/), t.dob)
+  return form
+}
+
+async function pick(name: string, person: string | RegExp) {
+  const form = await traveller(name)
+  const select = within(form).getByLabelText(/^Fill from/)
+  await waitFor(() => expect(within(select).getByRole('option', { name: person })).toBeInTheDocument())
+  await userEvent.selectOptions(select, within(select).getByRole('option', { name: person }))
+  return form
+}
+
+describe('every traveller of the fare', () => {
+  it('shows a form for each adult, child and infant the fare was priced for, and their fare lines', async () => {
+    setupFamily()
+    renderRoutes({ routes, initialEntries: [farePath()] })
+    const lead = await traveller('Adult 1 (lead passenger)')
+    const forms = screen.getAllByRole('group').filter((g) => g.tagName === 'FIELDSET')
+    expect(forms.map((f) => within(f).getByRole('heading').textContent)).toEqual([
+      'Adult 1 (lead passenger)',
+      'Adult 2',
+      'Child 1',
+      'Infant 1',
+    ])
+    const titles = (form: HTMLElement) =>
+      within(within(form).getByLabelText(/^Title/))
+        .getAllByRole('option')
+        .map((o) => o.textContent)
+    expect(titles(lead)).toEqual(['Select', 'Mr', 'Ms', 'Mrs'])
+    expect(titles(await traveller('Child 1'))).toEqual(['Select', 'Mstr', 'Miss'])
+    expect(titles(await traveller('Infant 1'))).toEqual(['Select', 'Mstr', 'Miss'])
+    // The lead alone carries e-mail, mobile and the address.
+    expect(within(lead).getByLabelText(/^Email/)).toHaveValue('asha@example.in')
+    expect(within(await traveller('Adult 2')).queryByLabelText(/^Email/)).not.toBeInTheDocument()
+    expect(screen.getAllByLabelText(/^Address line 1/)).toHaveLength(1)
+    // A full-service fare takes a meal; no documents asked, no GST offered.
+    expect(within(lead).getByText('Frequent flyer and meal')).toBeInTheDocument()
+    expect(within(lead).getByLabelText(/^Meal preference/)).toBeInTheDocument()
+    expect(screen.queryByLabelText(/^PAN/)).not.toBeInTheDocument()
+    expect(screen.queryByLabelText(/^Passport number/)).not.toBeInTheDocument()
+    expect(screen.queryByText(/GST details/)).not.toBeInTheDocument()
+
+    const table = screen.getByRole('table', { name: 'Fare per passenger type' })
+    expect(within(table).getByRole('row', { name: /Adults × 2/ })).toHaveTextContent('₹8,000₹2,586.92₹10,586.92')
+    expect(within(table).getByRole('row', { name: /Child × 1/ })).toHaveTextContent('₹4,000')
+    expect(within(table).getByRole('row', { name: /Infant × 1/ })).toHaveTextContent('₹700')
+    expect(within(table).getByRole('row', { name: /Other charges and fees/ })).toHaveTextContent('₹25')
+    expect(within(table).getByRole('row', { name: /^Total/ })).toHaveTextContent('₹15,311.92')
+  })
+
+  it('offers no meal on a low-cost fare', async () => {
+    setupFamily({ isLCC: true })
+    renderRoutes({ routes, initialEntries: [farePath()] })
+    const lead = await traveller('Adult 1 (lead passenger)')
+    expect(within(lead).getByText('Frequent flyer')).toBeInTheDocument()
+    expect(screen.queryByLabelText(/^Meal preference/)).not.toBeInTheDocument()
+  })
+
+  it('counts the travellers from the search when the quote has no breakdown', async () => {
+    setup({ ...flightResult({ isLCC: false }), FareBreakdown: null })
+    renderRoutes({ routes, initialEntries: [`${farePath()}&adults=1&children=1&infants=1`] })
+    await traveller('Adult 1 (lead passenger)')
+    expect(await traveller('Child 1')).toBeInTheDocument()
+    expect(await traveller('Infant 1')).toBeInTheDocument()
+    expect(screen.queryByRole('group', { name: 'Adult 2' })).not.toBeInTheDocument()
+  })
+
+  it('checks each date of birth against its passenger type on the first day of travel, and none in the future', async () => {
+    setupFamily()
+    const all = recordCalls()
+    renderRoutes({ routes, initialEntries: [farePath()] })
+    // The first flight leaves on 2027-01-15.
+    const adult = await typeTraveller('Adult 2', { title: 'Mr', first: 'Ravi', last: 'Rao', dob: '16-01-2015' })
+    const child = await typeTraveller('Child 1', { title: 'Mstr', first: 'Kiran', last: 'Rao', dob: '15-01-2015' })
+    const infant = await typeTraveller('Infant 1', { title: 'Miss', first: 'Tara', last: 'Rao', dob: '15-01-2025' })
+    await fillAddress()
+    await userEvent.click(await bookButton())
+    expect(await within(adult).findByText('An adult must be 12 or older on the day of travel.')).toBeInTheDocument()
+    expect(within(child).getByText('A child must be 2 to 11 years old on the day of travel.')).toBeInTheDocument()
+    expect(within(infant).getByText('An infant must be under 2 years old on the day of travel.')).toBeInTheDocument()
+
+    await put(within(child).getByLabelText(/^Date of birth/), '16-01-2015')
+    await put(within(infant).getByLabelText(/^Date of birth/), '01-01-2027')
+    await userEvent.click(await bookButton())
+    expect(await within(infant).findByText('Date of birth cannot be in the future.')).toBeInTheDocument()
+    expect(within(child).queryByText(/A child must be/)).not.toBeInTheDocument()
+    expect(calls(all, '/book')).toHaveLength(0)
+  })
+
+  it('takes the gender from the title and refuses a title and gender that disagree', async () => {
+    setupFamily()
+    renderRoutes({ routes, initialEntries: [farePath()] })
+    const child = await traveller('Child 1')
+    await userEvent.selectOptions(within(child).getByLabelText(/^Title/), 'Miss')
+    expect(within(child).getByLabelText(/^Gender/)).toHaveValue('2')
+    await userEvent.selectOptions(within(child).getByLabelText(/^Title/), 'Mstr')
+    expect(within(child).getByLabelText(/^Gender/)).toHaveValue('1')
+    await userEvent.selectOptions(within(child).getByLabelText(/^Gender/), '2')
+    await userEvent.click(await bookButton())
+    expect(await within(child).findByText('The title Mstr is for a male traveller.')).toBeInTheDocument()
+  })
+
+  it('asks every adult for a PAN only when the quote says so, and says why', async () => {
+    setupFamily({ pan: true })
+    renderRoutes({ routes, initialEntries: [farePath()] })
+    expect(await screen.findByText("The airline needs each adult's PAN for this fare.")).toBeInTheDocument()
+    expect(within(await traveller('Adult 1 (lead passenger)')).getByLabelText(/^PAN/)).toBeInTheDocument()
+    expect(within(await traveller('Adult 2')).getByLabelText(/^PAN/)).toBeInTheDocument()
+    expect(within(await traveller('Child 1')).queryByLabelText(/^PAN/)).not.toBeInTheDocument()
+    expect(within(await traveller('Infant 1')).queryByLabelText(/^PAN/)).not.toBeInTheDocument()
+    expect(screen.queryByLabelText(/^Passport number/)).not.toBeInTheDocument()
+    const adult = await traveller('Adult 2')
+    await put(within(adult).getByLabelText(/^PAN/), 'ABCDE12345')
+    await userEvent.click(await bookButton())
+    expect(await within(adult).findByText(/PAN must be 10 characters/)).toBeInTheDocument()
+  })
+
+  it('asks every traveller for a passport valid beyond the last flight only when the quote says so', async () => {
+    setupFamily({ passport: true })
+    renderRoutes({ routes, initialEntries: [farePath()] })
+    expect(await screen.findByText("The airline needs every traveller's passport for this fare.")).toBeInTheDocument()
+    for (const name of ['Adult 1 (lead passenger)', 'Adult 2', 'Child 1', 'Infant 1']) {
+      const form = await traveller(name)
+      expect(within(form).getByLabelText(/^Passport number/)).toBeInTheDocument()
+      expect(within(form).getByLabelText(/^Passport expiry/)).toBeInTheDocument()
+      expect(within(form).getByLabelText(/^Passport issuing country/)).toBeInTheDocument()
+    }
+    expect(screen.queryByLabelText(/^PAN/)).not.toBeInTheDocument()
+    const infant = await traveller('Infant 1')
+    // After the outbound flight (2027-01-15), before the return (2027-01-22).
+    await put(within(infant).getByLabelText(/^Passport expiry/), '20-01-2027')
+    await userEvent.click(await bookButton())
+    expect(await within(infant).findByText('The passport must be valid beyond the last flight.')).toBeInTheDocument()
+  })
+
+  it('requires GST details on a fare that needs them, offers them unticked on one that allows them, and hides them otherwise', async () => {
+    setupFamily({ gstAllowed: true, gstMandatory: true })
+    const first = renderRoutes({ routes, initialEntries: [farePath()] })
+    expect(await screen.findByText('This fare needs GST details.', {}, { timeout: 5000 })).toBeInTheDocument()
+    expect(screen.queryByRole('checkbox', { name: /GST details/ })).not.toBeInTheDocument()
+    await userEvent.click(await bookButton())
+    expect(await screen.findByText(/GSTIN must be 15 characters/)).toBeInTheDocument()
+    first.unmount()
+
+    setupFamily({ gstAllowed: true })
+    const second = renderRoutes({ routes, initialEntries: [farePath()] })
+    const add = await screen.findByRole('checkbox', { name: 'Add GST details' }, { timeout: 5000 })
+    expect(add).not.toBeChecked()
+    expect(screen.getByRole('heading', { name: "GST details for your company's invoice" })).toBeInTheDocument()
+    expect(screen.queryByLabelText(/^GSTIN/)).not.toBeInTheDocument()
+    await userEvent.click(add)
+    expect(screen.getByLabelText(/^GSTIN/)).toHaveValue('')
+    second.unmount()
+
+    setupFamily({ gstAllowed: false })
+    renderRoutes({ routes, initialEntries: [farePath()] })
+    await traveller('Adult 1 (lead passenger)')
+    expect(screen.queryByText(/GST details/)).not.toBeInTheDocument()
+  })
+
+  it("fills a MyBiz account's company GST details, ticked and editable", async () => {
+    setupFamily(
+      { gstAllowed: true },
+      api.me(() => HttpResponse.json({ user: { ...user, accountType: 'biz' as const } })),
+      http.get('/api/v1/me/company', () =>
+        HttpResponse.json({
+          company: {
+            legalName: 'Rao Traders LLP',
+            gstin: '27AAPFU0939F1ZV',
+            address: '12 MG Road, Pune',
+            email: 'accounts@raotraders.in',
+            phone: '+912024567890',
+          },
+        }),
+      ),
+    )
+    renderRoutes({ routes, initialEntries: [farePath()] })
+    const use = await screen.findByRole('checkbox', { name: "Use my company's GST details" }, { timeout: 5000 })
+    expect(use).toBeChecked()
+    expect(screen.getByLabelText(/^GSTIN/)).toHaveValue('27AAPFU0939F1ZV')
+    expect(screen.getByLabelText(/^Company name/)).toHaveValue('Rao Traders LLP')
+    await put(screen.getByLabelText(/^Company name/), 'Rao Traders Pune LLP')
+    expect(screen.getByLabelText(/^Company name/)).toHaveValue('Rao Traders Pune LLP')
+  })
+
+  it('fills the lead from Me and any form from a co-traveller, each person in one form only', async () => {
+    setupFamily()
+    renderRoutes({ routes, initialEntries: [farePath()] })
+    const lead = await traveller('Adult 1 (lead passenger)')
+    expect(within(lead).getByLabelText(/^Fill from/)).toHaveValue('me')
+    expect(within(lead).getByLabelText(/^First name/)).toHaveValue('Asha')
+    const adult = await pick('Adult 2', 'Ravi Rao (Spouse)')
+    expect(within(adult).getByLabelText(/^First name/)).toHaveValue('Ravi')
+    expect(within(adult).getByLabelText(/^Title/)).toHaveValue('Mr')
+    expect(within(adult).getByLabelText(/^Gender/)).toHaveValue('1')
+    expect(within(adult).getByLabelText(/^Date of birth/)).toHaveValue('02-09-1988')
+    expect(within(adult).getByLabelText(/^Frequent flyer number/)).toHaveValue('FF123456')
+    // Me and Ravi are taken; Anu is not.
+    expect(within(adult).getByRole('option', { name: 'Me (Asha Rao)' })).toBeDisabled()
+    const child = await traveller('Child 1')
+    expect(within(child).getByRole('option', { name: 'Ravi Rao (Spouse)' })).toBeDisabled()
+    expect(within(child).getByRole('option', { name: 'Me (Asha Rao)' })).toBeDisabled()
+    expect(within(child).getByRole('option', { name: 'Anu Rao (Daughter)' })).toBeEnabled()
+    expect(within(lead).getByRole('option', { name: 'Ravi Rao (Spouse)' })).toBeDisabled()
+    await pick('Child 1', 'Anu Rao (Daughter)')
+    expect(within(child).getByLabelText(/^Title/)).toHaveValue('Miss')
+    expect(within(child).getByLabelText(/^Date of birth/)).toHaveValue('10-03-2019')
+    expect(within(child).getByLabelText(/^Meal preference/)).toHaveValue('VJML')
+    // What was filled stays editable.
+    await put(within(child).getByLabelText(/^First name/), 'Anushka')
+    expect(within(child).getByLabelText(/^First name/)).toHaveValue('Anushka')
+  })
+
+  it('books all four travellers with their types, the lead, the documents and the GST details', async () => {
+    setupFamily(
+      { pan: true, passport: true, gstAllowed: true, gstMandatory: true },
+      api.book(() => HttpResponse.json(outcome({ bookingId: 4711, pnr: 'FAM123' }))),
+    )
+    const all = recordCalls()
+    renderRoutes({ routes, initialEntries: [farePath()] })
+    const lead = await traveller('Adult 1 (lead passenger)')
+    await put(within(lead).getByLabelText(/^PAN/), 'abcpr1234k')
+    await put(within(lead).getByLabelText(/^Passport number/), 'z1234567')
+    await put(within(lead).getByLabelText(/^Passport expiry/), '01-06-2032')
+    await put(within(lead).getByLabelText(/^Passport issuing country/), 'in')
+    await userEvent.selectOptions(within(lead).getByLabelText(/^Meal preference/), 'VGML')
+    const adult = await pick('Adult 2', 'Ravi Rao (Spouse)')
+    await put(within(adult).getByLabelText(/^PAN/), 'BCDRR2345L')
+    await pick('Child 1', 'Anu Rao (Daughter)')
+    const infant = await typeTraveller('Infant 1', { title: 'Mstr', first: ' dev ', last: 'rao', dob: '01-12-2025' })
+    await put(within(infant).getByLabelText(/^Passport number/), 'P7654321')
+    await put(within(infant).getByLabelText(/^Passport expiry/), '01-12-2030')
+    await put(within(infant).getByLabelText(/^Passport issuing country/), 'IN')
+    await put(screen.getByLabelText(/^GSTIN/), '27aapfu0939f1zv')
+    await put(screen.getByLabelText(/^Company name/), 'Rao Traders LLP')
+    await put(screen.getByLabelText(/^Registered address/), '12 MG Road, Pune')
+    await put(screen.getByLabelText(/^Company contact number/), '+912024567890')
+    await put(screen.getByLabelText(/^Company e-mail/), 'accounts@raotraders.in')
+    await fillAddress()
+    await userEvent.click(await bookButton())
+    expect(await screen.findByText('FAM123', {}, { timeout: 5000 })).toBeInTheDocument()
+    const body = calls(all, '/book')[0]?.body as BookInput
+    expect(body.passengers).toEqual([
+      {
+        Title: 'Ms',
+        FirstName: 'ASHA',
+        LastName: 'RAO',
+        PaxType: 1,
+        IsLeadPax: true,
+        DateOfBirth: '1990-04-12',
+        Gender: 2,
+        ContactNo: '+919876543210',
+        Email: 'asha@example.in',
+        PAN: 'ABCPR1234K',
+        PassportNo: 'Z1234567',
+        PassportExpiry: '2032-06-01',
+        PassportIssuingCountry: 'IN',
+        Nationality: 'IN',
+        MealCode: 'VGML',
+      },
+      {
+        Title: 'Mr',
+        FirstName: 'RAVI',
+        LastName: 'RAO',
+        PaxType: 1,
+        DateOfBirth: '1988-09-02',
+        Gender: 1,
+        PAN: 'BCDRR2345L',
+        PassportNo: 'K7654321',
+        PassportExpiry: '2033-05-01',
+        PassportIssuingCountry: 'IN',
+        Nationality: 'IN',
+        FFAirlineCode: 'AI',
+        FFNumber: 'FF123456',
+      },
+      {
+        Title: 'Miss',
+        FirstName: 'ANU',
+        LastName: 'RAO',
+        PaxType: 2,
+        DateOfBirth: '2019-03-10',
+        Gender: 2,
+        PassportNo: 'M1234567',
+        PassportExpiry: '2031-02-01',
+        PassportIssuingCountry: 'IN',
+        Nationality: 'IN',
+        MealCode: 'VJML',
+      },
+      {
+        Title: 'Mstr',
+        FirstName: 'DEV',
+        LastName: 'RAO',
+        PaxType: 3,
+        DateOfBirth: '2025-12-01',
+        Gender: 1,
+        PassportNo: 'P7654321',
+        PassportExpiry: '2030-12-01',
+        PassportIssuingCountry: 'IN',
+        Nationality: 'IN',
+      },
+    ])
+    expect(body.gst).toEqual({
+      GSTNumber: '27AAPFU0939F1ZV',
+      GSTCompanyName: 'Rao Traders LLP',
+      GSTCompanyAddress: '12 MG Road, Pune',
+      GSTCompanyContactNumber: '+912024567890',
+      GSTCompanyEmail: 'accounts@raotraders.in',
+    })
+    expect(body.contact).toEqual({ Email: 'asha@example.in', Mobile: '+919876543210' })
+  }, 30_000)
+
+  it("shows the API's refusal of a traveller's field on that traveller's form", async () => {
+    const three = {
+      ...flightResult({ isLCC: false }),
+      IsPanRequiredAtBook: true,
+      FareBreakdown: [{ Currency: 'INR', PassengerType: 1, PassengerCount: 3, BaseFare: '12000', Tax: '3880.38' }],
+    }
+    setup(
+      three,
+      api.book(() =>
+        errorReply(400, {
+          error: 'invalid_field',
+          message: 'The income-tax department does not know this PAN.',
+          field: 'passengers[2].PAN',
+        }),
+      ),
+    )
+    renderRoutes({ routes, initialEntries: [farePath()] })
+    const forms = [
+      await traveller('Adult 1 (lead passenger)'),
+      await typeTraveller('Adult 2', { title: 'Mr', first: 'Ravi', last: 'Rao', dob: '02-09-1988' }),
+      await typeTraveller('Adult 3', { title: 'Mrs', first: 'Lata', last: 'Rao', dob: '05-05-1960' }),
+    ]
+    const pans = ['ABCPR1234K', 'BCDRR2345L', 'CDERL3456M']
+    for (const [i, form] of forms.entries()) await put(within(form).getByLabelText(/^PAN/), pans[i] ?? '')
+    await fillAddress()
+    await userEvent.click(await bookButton())
+    const third = within(forms[2] as HTMLElement).getByLabelText(/^PAN/)
+    await waitFor(() => expect(third).toHaveAttribute('aria-invalid', 'true'))
+    expect(
+      within(forms[2] as HTMLElement).getByText('The income-tax department does not know this PAN.'),
+    ).toBeInTheDocument()
+    expect(within(forms[0] as HTMLElement).getByLabelText(/^PAN/)).not.toHaveAttribute('aria-invalid', 'true')
+    expect(within(forms[1] as HTMLElement).getByLabelText(/^PAN/)).not.toHaveAttribute('aria-invalid', 'true')
+  })
+
+  it('offers to keep the travellers typed by hand, unticked, and saves only those ticked', async () => {
+    const saved: unknown[] = []
+    setupFamily(
+      {},
+      api.book(() => HttpResponse.json(outcome({ bookingId: 4711, pnr: 'FAM123' }))),
+      api.createCoTraveller(async ({ request }) => {
+        const body = await request.json()
+        if (body.firstName === 'Tara') return errorReply(500, { error: 'internal' })
+        saved.push(body)
+        return HttpResponse.json({ ...body, _id: 'c0ffee00-0000-4000-8000-000000000001' }, { status: 201 })
+      }),
+    )
+    renderRoutes({ routes, initialEntries: [farePath()] })
+    await pick('Adult 2', 'Ravi Rao (Spouse)')
+    await typeTraveller('Child 1', { title: 'Mstr', first: 'Kiran', last: 'Rao', dob: '10-03-2019' })
+    await typeTraveller('Infant 1', { title: 'Miss', first: 'Tara', last: 'Rao', dob: '01-12-2025' })
+    await fillAddress()
+    expect(screen.queryByText('Save to your co-travellers')).not.toBeInTheDocument()
+    await userEvent.click(await bookButton())
+    expect(await screen.findByText('FAM123', {}, { timeout: 5000 })).toBeInTheDocument()
+
+    const section = (await screen.findByRole('heading', { name: 'Save to your co-travellers' })).closest('section')
+    const offer = within(section as HTMLElement)
+    const boxes = offer.getAllByRole('checkbox')
+    // Neither Me nor Ravi (picked from the saved ones): only Kiran and Tara, unticked.
+    expect(boxes.map((b) => b.closest('label')?.textContent)).toEqual(['Kiran Rao (Child 1)', 'Tara Rao (Infant 1)'])
+    for (const box of boxes) expect(box).not.toBeChecked()
+    expect(offer.getByRole('button', { name: 'Save' })).toBeDisabled()
+
+    await userEvent.click(offer.getByRole('checkbox', { name: /Kiran Rao/ }))
+    await userEvent.click(offer.getByRole('button', { name: 'Save' }))
+    expect(await offer.findByText('Saved Kiran Rao.')).toBeInTheDocument()
+    expect(saved).toEqual([
+      expect.objectContaining({ firstName: 'Kiran', lastName: 'Rao', gender: 'male', dob: '2019-03-10' }),
+    ])
+    await userEvent.click(offer.getByRole('checkbox', { name: /Tara Rao/ }))
+    await userEvent.click(offer.getByRole('button', { name: 'Save' }))
+    expect(await offer.findByText('Could not save Tara Rao.')).toBeInTheDocument()
+    expect(saved).toHaveLength(1)
+  })
+
+  it('knows the travellers from the chosen flight kept in session storage', async () => {
+    setup({ ...flightResult({ isLCC: false }), FareBreakdown: null })
+    saveTrace(TRACE_ID)
+    saveSelectedFlight({
+      id: INDEX,
+      from: 'BOM',
+      to: 'DEL',
+      date: '2027-01-15',
+      at: Date.now(),
+      travellers: { adults: 2, children: 0, infants: 1 },
+    })
+    renderRoutes({ routes, initialEntries: ['/flights/fare'] })
+    expect(await traveller('Adult 2')).toBeInTheDocument()
+    expect(await traveller('Infant 1')).toBeInTheDocument()
   })
 })

@@ -1,17 +1,59 @@
-import { useMemo } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
+import { useCallback, useMemo } from 'react'
+import { createCoTraveller } from '@/features/account/api/create-co-traveller'
+import { coTravellersQueryKey, useCoTravellers } from '@/features/account/api/get-co-travellers'
+import { useCompany } from '@/features/account/api/get-company'
 import { useProfile } from '@/features/account/api/get-profile'
+import type { CoTraveller } from '@/features/account/types'
 import { useSession } from '@/features/auth/hooks/use-session'
 import { FarePage } from '@/features/flights/components/fare/fare-page'
-import type { PassengerPrefill } from '@/features/flights/lib/passenger'
+import type { CompanyDetails, NewCoTraveller, PassengerPrefill, SavedTraveller } from '@/features/flights/lib/passenger'
+
+/**
+ * A MyBiz account's company (GST details for the invoice); null for any
+ * other account, for one with no company saved, or when it cannot be read;
+ * undefined while it loads.
+ */
+function useCompanyDetails(business: boolean): CompanyDetails | null | undefined {
+  const company = useCompany({ business })
+  if (!business) return null
+  if (company.isPending) return undefined
+  const c = company.data
+  return c?.gstin ? c : null
+}
+
+function savedTraveller(c: CoTraveller): SavedTraveller | undefined {
+  if (!c._id) return undefined
+  return {
+    id: c._id,
+    firstName: c.firstName,
+    lastName: c.lastName,
+    relationship: c.relationship,
+    gender: c.gender,
+    dob: c.dob,
+    nationality: c.nationality,
+    mealPreference: c.mealPreference,
+    passport: {
+      number: c.passport.number ?? '',
+      expiry: c.passport.expiry ?? '',
+      issuingCountry: c.passport.issuingCountry ?? '',
+    },
+    frequentFlyer: { airline: c.frequentFlyer.airline, number: c.frequentFlyer.number },
+  }
+}
 
 /**
  * /flights/fare and /flights/review (inside RequireAuth): the fare page with
- * its passenger form filled from the signed-in account and its profile. A
- * profile that cannot be read leaves the account's details only.
+ * its travellers' forms filled from the signed-in account, its profile and
+ * its co-travellers, and a MyBiz account's company for GST. A profile that
+ * cannot be read leaves the account's details only.
  */
 export function Component() {
   const { user } = useSession()
   const profile = useProfile()
+  const coTravellers = useCoTravellers()
+  const company = useCompanyDetails(user?.accountType === 'biz')
+  const queryClient = useQueryClient()
   const prefill = useMemo<PassengerPrefill | undefined>(() => {
     if (profile.isPending) return undefined
     const p = profile.data
@@ -27,8 +69,25 @@ export function Component() {
       country: p?.country,
       postalCode: p?.postalCode,
       nationality: p?.nationality,
+      pan: p?.pan,
       passport: p?.passport,
     }
   }, [user, profile.isPending, profile.data])
-  return <FarePage prefill={prefill} />
+  const saved = useMemo(() => (coTravellers.data ?? []).flatMap((c) => savedTraveller(c) ?? []), [coTravellers.data])
+  const saveCoTraveller = useCallback(
+    async (person: NewCoTraveller) => {
+      const created = await createCoTraveller({ ...person, trainBerthPreference: '', phone: '', email: '' })
+      void queryClient.invalidateQueries({ queryKey: coTravellersQueryKey })
+      return created
+    },
+    [queryClient],
+  )
+  return (
+    <FarePage
+      prefill={prefill}
+      coTravellers={coTravellers.isPending ? undefined : saved}
+      company={company}
+      saveCoTraveller={saveCoTraveller}
+    />
+  )
 }

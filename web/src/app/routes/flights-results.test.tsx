@@ -262,13 +262,22 @@ describe('/flights results', () => {
     expect(search.get('adults')).toBe('1')
     expect(search.get('cabin')).toBe('any')
     expect(search.get('t')).toBe(TRACE_ID)
-    expect([...search.keys()]).toEqual(['ri', 'from', 'to', 'date', 'adults', 'cabin', 't'])
+    expect(search.get('children')).toBe('0')
+    expect(search.get('infants')).toBe('0')
+    expect([...search.keys()]).toEqual(['ri', 'from', 'to', 'date', 'adults', 'children', 'infants', 'cabin', 't'])
     const state = router.state.location.state as { flight: { id: string }; traceId: string }
     expect(state.flight.id).toBe(ri)
     expect(state.traceId).toBe(TRACE_ID)
 
     const saved = loadSelectedFlight()
-    expect(saved).toMatchObject({ id: ri, from: 'BOM', to: 'DEL', date: DATE, traceId: TRACE_ID })
+    expect(saved).toMatchObject({
+      id: ri,
+      from: 'BOM',
+      to: 'DEL',
+      date: DATE,
+      traceId: TRACE_ID,
+      travellers: { adults: 1, children: 0, infants: 0 },
+    })
     expect(saved?.at).toBeGreaterThan(Date.now() - 60_000)
     expect(loadTrace()?.traceId).toBe(TRACE_ID)
   })

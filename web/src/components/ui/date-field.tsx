@@ -10,6 +10,9 @@ interface DateFieldProps {
   /** The earliest date that may be chosen (YYYY-MM-DD). */
   min?: string
   onChange: (value: string) => void
+  /** A rule the date breaks (a form's message); the field's own reading comes first. */
+  error?: string
+  required?: boolean
 }
 
 /**
@@ -18,7 +21,14 @@ interface DateFieldProps {
  * A complete, allowed date is taken as it is typed; anything else is explained
  * when the field is left, and the field then holds no date.
  */
-export function DateField({ label, value, min = '', onChange }: DateFieldProps) {
+export function DateField({
+  label,
+  value,
+  min = '',
+  onChange,
+  error: ruleError = '',
+  required = false,
+}: DateFieldProps) {
   const id = useId()
   const picker = useRef<HTMLInputElement>(null)
   const [text, setText] = useState(() => toDisplayDate(value))
@@ -82,8 +92,11 @@ export function DateField({ label, value, min = '', onChange }: DateFieldProps) 
   }
 
   return (
-    <Field.Root invalid={Boolean(error)} position="relative">
-      <Field.Label htmlFor={id}>{label}</Field.Label>
+    <Field.Root invalid={Boolean(error || ruleError)} required={required} position="relative">
+      <Field.Label htmlFor={id}>
+        {label}
+        <Field.RequiredIndicator />
+      </Field.Label>
       <Group attached w="full">
         <Input
           id={id}
@@ -114,7 +127,7 @@ export function DateField({ label, value, min = '', onChange }: DateFieldProps) 
           onChange={(e) => picked(e.target.value)}
         />
       </Box>
-      <Field.ErrorText role="alert">{error}</Field.ErrorText>
+      <Field.ErrorText role="alert">{error || ruleError}</Field.ErrorText>
     </Field.Root>
   )
 }

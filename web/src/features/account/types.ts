@@ -3,6 +3,7 @@
 // Dates are YYYY-MM-DD or ''.
 export type {
   Booking,
+  Company,
   CompletionBand,
   CompletionItem,
   CoTraveller,

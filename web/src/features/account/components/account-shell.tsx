@@ -2,8 +2,18 @@ import { Avatar, Box, Container, Flex, Link, Separator, Stack, Text } from '@cha
 import type { ReactNode } from 'react'
 import { Link as RouterDomLink, useLocation } from 'react-router'
 import { accountLogoutLink, accountNavLinks, type NavLink } from '@/config/navigation'
+import type { AccountType } from '@/lib/api-types'
 
 const PROFILE_PATH = '/account/profile'
+
+/** Only MyBiz accounts have a company; its page follows Co-Travellers. */
+const COMPANY_LINK: NavLink = { to: '/account/company', label: 'Company & GST' }
+
+function sideLinks(accountType: AccountType): readonly NavLink[] {
+  if (accountType !== 'biz') return accountNavLinks
+  const at = accountNavLinks.findIndex((link) => link.to === '/account/co-travellers') + 1 || accountNavLinks.length
+  return [...accountNavLinks.slice(0, at), COMPANY_LINK, ...accountNavLinks.slice(at)]
+}
 
 function isCurrent(link: NavLink, pathname: string): boolean {
   const path = pathname.replace(/\/+$/, '') || '/'
@@ -39,6 +49,7 @@ function SideLink({ link, current, tone }: { link: NavLink; current: boolean; to
 interface AccountShellProps {
   fullName: string
   email: string
+  accountType: AccountType
   children: ReactNode
 }
 
@@ -46,7 +57,7 @@ interface AccountShellProps {
  * The account area's frame: who is signed in, the side navigation (a
  * scrolling row on narrow screens) with Logout set apart, and the page.
  */
-export function AccountShell({ fullName, email, children }: AccountShellProps) {
+export function AccountShell({ fullName, email, accountType, children }: AccountShellProps) {
   const { pathname } = useLocation()
   const name = fullName.trim() || email
   const initial = (name.trim()[0] ?? '?').toUpperCase()
@@ -92,7 +103,7 @@ export function AccountShell({ fullName, email, children }: AccountShellProps) {
             overflowX={{ base: 'auto', md: 'visible' }}
             pb={{ base: '2', md: '0' }}
           >
-            {accountNavLinks.map((link) => (
+            {sideLinks(accountType).map((link) => (
               <SideLink key={link.to} link={link} current={isCurrent(link, pathname)} />
             ))}
             <Separator orientation="vertical" hideFrom="md" />

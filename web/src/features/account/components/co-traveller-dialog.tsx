@@ -21,17 +21,27 @@ import {
   isCoTravellerFieldName,
   toCoTravellerForm,
   type CoTravellerField,
+  type CoTravellerFieldName,
 } from '../utils/co-traveller-fields'
 import { fieldError } from '../utils/field-error'
 
 export const SAVE_FAILED = 'Save failed'
 
-function FieldInput({ field, register }: { field: CoTravellerField; register: UseFormRegister<CoTraveller> }) {
+interface FieldInputProps {
+  field: CoTravellerField
+  register: UseFormRegister<CoTraveller>
+  /** The value saved before: a select offers it too when it is none of its choices, so it is not lost. */
+  saved: string
+}
+
+function FieldInput({ field, register, saved }: FieldInputProps) {
   if (field.options) {
+    const kept = saved !== '' && !field.options.some((option) => option.value === saved)
     return (
       <NativeSelect.Root>
         <NativeSelect.Field {...register(field.name)}>
-          <option value="">Select</option>
+          <option value="">{field.emptyLabel ?? 'Select'}</option>
+          {kept ? <option value={saved}>{saved}</option> : null}
           {field.options.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
@@ -52,6 +62,12 @@ function FieldInput({ field, register }: { field: CoTravellerField; register: Us
       {...register(field.name)}
     />
   )
+}
+
+/** The form's starting value of a (dotted) field. */
+function savedValue(initial: CoTraveller, name: CoTravellerFieldName): string {
+  const value = name.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], initial)
+  return typeof value === 'string' ? value : ''
 }
 
 function CoTravellerForm({ initial, onDone }: { initial: CoTraveller; onDone: () => void }) {
@@ -103,7 +119,7 @@ function CoTravellerForm({ initial, onDone }: { initial: CoTraveller; onDone: ()
                   required={field.required}
                   error={fieldError(errors, field.name)}
                 >
-                  <FieldInput field={field} register={register} />
+                  <FieldInput field={field} register={register} saved={savedValue(initial, field.name)} />
                 </FormField>
               ))}
             </SimpleGrid>

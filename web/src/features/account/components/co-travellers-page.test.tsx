@@ -87,7 +87,7 @@ describe('CoTravellersPage', () => {
       expect(within(dialog).getByLabelText(new RegExp(`^${label}`))).toBeInTheDocument()
     }
     await userEvent.type(within(dialog).getByLabelText(/^First name/), 'Meera')
-    await userEvent.type(within(dialog).getByLabelText('Meal preference'), 'Jain')
+    await userEvent.selectOptions(within(dialog).getByLabelText('Meal preference'), 'Jain vegetarian')
     await userEvent.type(within(dialog).getByLabelText('Frequent flyer number'), 'AI123456')
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }))
 
@@ -97,7 +97,7 @@ describe('CoTravellersPage', () => {
     expect(post?.body).not.toHaveProperty('_id')
     expect(post?.body).toMatchObject({
       firstName: 'Meera',
-      mealPreference: 'Jain',
+      mealPreference: 'Jain vegetarian',
       frequentFlyer: { airline: '', number: 'AI123456' },
       passport: { number: '', expiry: '', issuingCountry: '' },
     })
@@ -130,6 +130,43 @@ describe('CoTravellersPage', () => {
     expect(put?.body).toMatchObject({ firstName: 'Priya', relationship: 'Cousin' })
     expect(put?.body).not.toHaveProperty('_id')
     expect(listLoads(calls)).toBe(2)
+  })
+
+  it('offers the special meals and No preference, and keeps a meal preference saved in other words', async () => {
+    const { calls } = setup(
+      api.coTravellers(() => HttpResponse.json({ items: [{ ...priya, mealPreference: 'No onion, no garlic' }] })),
+      api.updateCoTraveller(async ({ request }) => HttpResponse.json({ ...(await request.json()), _id: ID })),
+    )
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Priya Sharma' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Edit co-traveller' })
+    const meal = within(dialog).getByLabelText('Meal preference')
+    expect(meal).toHaveValue('No onion, no garlic')
+    const options = within(meal)
+      .getAllByRole('option')
+      .map((o) => o.textContent)
+    expect(options.slice(0, 2)).toEqual(['No preference', 'No onion, no garlic'])
+    expect(options).toContain('Jain vegetarian')
+    expect(options).toContain('Muslim (halal)')
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ mealPreference: 'No onion, no garlic' })
+  })
+
+  it('saves No preference as an empty meal preference', async () => {
+    const { calls } = setup(
+      api.coTravellers(() => HttpResponse.json({ items: [{ ...priya, mealPreference: 'Kosher' }] })),
+      api.updateCoTraveller(async ({ request }) => HttpResponse.json({ ...(await request.json()), _id: ID })),
+    )
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Priya Sharma' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Edit co-traveller' })
+    const meal = within(dialog).getByLabelText('Meal preference')
+    expect(meal).toHaveValue('Kosher')
+    expect(within(meal).getAllByRole('option')).toHaveLength(15)
+    await userEvent.selectOptions(meal, 'No preference')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ mealPreference: '' })
   })
 
   it("shows 'Save failed' and keeps the form open when saving fails", async () => {

@@ -1,3 +1,4 @@
+import { MEALS } from '@/lib/meals'
 import type { CoTraveller } from '../types'
 import { toDateInput } from './dates'
 import { GENDER_OPTIONS } from './profile-fields'
@@ -23,7 +24,9 @@ export type CoTravellerFieldName =
 export interface CoTravellerField {
   name: CoTravellerFieldName
   label: string
+  /** A select's choices, after the empty choice '' (worded by `emptyLabel`, 'Select' by default). */
   options?: ReadonlyArray<{ value: string; label: string }>
+  emptyLabel?: string
   date?: boolean
   type?: 'email' | 'tel'
   placeholder?: string
@@ -37,7 +40,13 @@ export const CO_TRAVELLER_FIELDS: readonly CoTravellerField[] = [
   { name: 'gender', label: 'Gender', options: GENDER_OPTIONS },
   { name: 'dob', label: 'Date of birth', date: true },
   { name: 'nationality', label: 'Nationality' },
-  { name: 'mealPreference', label: 'Meal preference', placeholder: 'Vegetarian, Jain, …' },
+  {
+    name: 'mealPreference',
+    label: 'Meal preference',
+    // Kept as the meal's label, which bookings read back as its code (mealCodeOf).
+    options: MEALS.map((meal) => ({ value: meal.label, label: meal.label })),
+    emptyLabel: 'No preference',
+  },
   { name: 'trainBerthPreference', label: 'Train berth preference', placeholder: 'Lower, side upper, …' },
   { name: 'passport.number', label: 'Passport number' },
   { name: 'passport.expiry', label: 'Passport expiry', date: true },

@@ -12,7 +12,7 @@ import {
 } from '../lib/booking'
 import { FARE_MESSAGES, failureText } from '../lib/fare-messages'
 import { attemptFor, endsAttempt, type Attempt } from '../lib/idempotency'
-import type { PassengerParts } from '../lib/passenger'
+import type { BookParts } from '../lib/passenger'
 
 /** Ticketing goes by the fare's LCC flag, or by a forced path (spec 4). */
 export type TicketMode = 'auto' | 'gds' | 'lcc'
@@ -44,8 +44,8 @@ export interface BookingFlow {
   /** The supplier's search expired (422). */
   expired: boolean
   lastError: string
-  runBook(parts: PassengerParts, signature: string): Promise<FieldFailure | undefined>
-  runTicket(mode: TicketMode, parts: PassengerParts | undefined, signature: string): Promise<void>
+  runBook(parts: BookParts, signature: string): Promise<FieldFailure | undefined>
+  runTicket(mode: TicketMode, parts: BookParts | undefined, signature: string): Promise<void>
   refreshDetails(bookingId?: number): Promise<void>
   /** Clears a book or ticket price change once the traveller accepted it. */
   clearPriceChange(): void
@@ -124,7 +124,7 @@ export function useBookingFlow({ traceId, resultIndex, isLCC }: FlowInput): Book
     [],
   )
 
-  async function runBook(parts: PassengerParts, signature: string): Promise<FieldFailure | undefined> {
+  async function runBook(parts: BookParts, signature: string): Promise<FieldFailure | undefined> {
     if (!start('book')) return undefined
     setBookError('')
     setBookMessage('')
@@ -136,7 +136,8 @@ export function useBookingFlow({ traceId, resultIndex, isLCC }: FlowInput): Book
       blockedFare: false,
       contact: parts.contact,
       address: parts.address,
-      passengers: [parts.passenger],
+      passengers: parts.passengers,
+      ...(parts.gst ? { gst: parts.gst } : {}),
     }))
     bookAttempt.current = attempt
     try {
@@ -165,7 +166,7 @@ export function useBookingFlow({ traceId, resultIndex, isLCC }: FlowInput): Book
     }
   }
 
-  async function runTicket(mode: TicketMode, parts: PassengerParts | undefined, signature: string) {
+  async function runTicket(mode: TicketMode, parts: BookParts | undefined, signature: string) {
     setTicketError('')
     const path = mode === 'auto' ? (isLCC ? 'lcc' : 'gds') : mode
     if (!traceId) {
@@ -188,9 +189,10 @@ export function useBookingFlow({ traceId, resultIndex, isLCC }: FlowInput): Book
             traceId,
             resultIndex,
             agentReferenceNo: agentReference(),
-            passengers: parts ? [parts.passenger] : [],
+            passengers: parts?.passengers ?? [],
             address: parts?.address,
             contact: parts?.contact,
+            ...(parts?.gst ? { gst: parts.gst } : {}),
           }
     const attempt = attemptFor(ticketAttempt.current, `${path}|${ref.bookingId ?? ''}|${signature}`, makeBody)
     ticketAttempt.current = attempt

@@ -1,6 +1,7 @@
 import { useCallback } from 'react'
 import { useNavigate } from 'react-router'
 import type { ListFlight } from '../lib/results'
+import type { Travellers } from '../lib/search-query'
 import { saveSelectedFlight, saveTrace } from '../lib/selection'
 
 export interface Choice {
@@ -13,6 +14,7 @@ export interface Choice {
   date: string
   /** The fare page's address with its query. */
   href: string
+  travellers: Travellers
 }
 
 /**
@@ -23,9 +25,18 @@ export interface Choice {
 export function useChooseFlight() {
   const navigate = useNavigate()
   return useCallback(
-    ({ flight, traceId, searchedAt, from, to, date, href }: Choice) => {
+    ({ flight, traceId, searchedAt, from, to, date, href, travellers }: Choice) => {
       if (traceId) saveTrace(traceId, searchedAt)
-      saveSelectedFlight({ id: flight.id, from, to, date, at: Date.now(), traceId: traceId || undefined })
+      const { adults, children, infants } = travellers
+      saveSelectedFlight({
+        id: flight.id,
+        from,
+        to,
+        date,
+        at: Date.now(),
+        traceId: traceId || undefined,
+        travellers: { adults, children, infants },
+      })
       void navigate(href, { state: { flight, traceId } })
     },
     [navigate],

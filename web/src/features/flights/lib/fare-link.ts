@@ -1,11 +1,11 @@
 // Where choosing a flight leads (spec 2.13, 2.14). A ResultIndex is long and
 // holds + / = [ ]: URLSearchParams encodes it so that the fare page reads it
 // back byte for byte.
-import type { Cabin } from './search-query'
+import type { Cabin, Travellers } from './search-query'
 
 export const FARE_PATH = '/flights/fare'
 
-export interface ResultsChoice {
+export interface ResultsChoice extends Travellers {
   /** The flight id (ResultIndex). */
   id: string
   traceId: string
@@ -13,14 +13,14 @@ export interface ResultsChoice {
   to: string
   /** YYYY-MM-DD; the fare link falls back to today when it is missing (spec 9). */
   date: string
-  adults: number
   cabin: Cabin
 }
 
 /**
  * The results screen's fare link: ri, from, to, date, adults, cabin as spec
- * 2.13 lists them, and the search's trace id as t, so the fare page can quote
- * the flight without going back to session storage.
+ * 2.13 lists them, children and infants (the fare page asks for every
+ * traveller), and the search's trace id as t, so the fare page can quote the
+ * flight without going back to session storage.
  */
 export function resultsFareLink(choice: ResultsChoice, today: string): string {
   const params = new URLSearchParams()
@@ -29,12 +29,17 @@ export function resultsFareLink(choice: ResultsChoice, today: string): string {
   params.set('to', choice.to)
   params.set('date', choice.date || today)
   params.set('adults', String(choice.adults))
+  params.set('children', String(choice.children))
+  params.set('infants', String(choice.infants))
   params.set('cabin', choice.cabin)
   if (choice.traceId) params.set('t', choice.traceId)
   return `${FARE_PATH}?${params.toString()}`
 }
 
-/** The search view's fare link: /flights/fare?traceId=…&resultIndex=… (spec 2.13). */
+/**
+ * The search view's fare link: /flights/fare?traceId=…&resultIndex=… (spec
+ * 2.13); the travellers go with the chosen flight in session storage.
+ */
 export function searchViewFareLink(traceId: string, resultIndex: string): string {
   const params = new URLSearchParams()
   params.set('traceId', traceId)

@@ -3,6 +3,7 @@
 // results screen kept in session storage. Both are the supplier's opaque
 // strings and are passed on byte for byte; URLSearchParams has already
 // decoded them (a '+' the results screen encoded as %2B stays a '+').
+import { TRAVELLER_LIMITS, type Travellers } from './search-query'
 import { loadSelectedFlight, loadTrace, type SelectedFlight } from './selection'
 
 export const MISSING_PARAMS_MESSAGE = 'Missing traceId or resultIndex. Please go back and select a flight again.'
@@ -14,6 +15,26 @@ export interface FareParams {
   searchedAt: number | undefined
   /** The chosen flight kept in session storage, for a fresh search. */
   selection: SelectedFlight | undefined
+  /** The search's travellers (adults, children, infants), when the link or the selection says. */
+  travellers: Travellers | undefined
+}
+
+function countParam(query: URLSearchParams, name: keyof Travellers): number | undefined {
+  const raw = query.get(name)
+  if (raw === null || !/^\d+$/.test(raw.trim())) return undefined
+  const { min, max } = TRAVELLER_LIMITS[name]
+  return Math.min(max, Math.max(min, Number(raw)))
+}
+
+/** The counts the fare link carries, else those kept with the chosen flight. */
+function travellersOf(query: URLSearchParams, selection: SelectedFlight | undefined): Travellers | undefined {
+  const adults = countParam(query, 'adults')
+  if (adults === undefined) return selection?.travellers
+  return {
+    adults,
+    children: countParam(query, 'children') ?? 0,
+    infants: Math.min(adults, countParam(query, 'infants') ?? 0),
+  }
 }
 
 function param(query: URLSearchParams, ...names: string[]): string {
@@ -35,7 +56,8 @@ export function readFareParams(query: URLSearchParams): FareParams {
   const traceId = param(query, 'traceId', 't') || trace?.traceId || selection?.traceId || ''
   const resultIndex = param(query, 'resultIndex', 'ri') || selection?.id || ''
   const searchedAt = trace && trace.traceId === traceId ? trace.at : selection?.at
-  return { traceId, resultIndex, searchedAt, selection }
+  const sameFlight = selection?.id === resultIndex ? selection : undefined
+  return { traceId, resultIndex, searchedAt, selection, travellers: travellersOf(query, sameFlight) }
 }
 
 /** The results screen's query for searching the chosen route and day again. */

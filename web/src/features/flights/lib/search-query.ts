@@ -31,6 +31,18 @@ export const TRAVELLER_LIMITS = {
 export type TravellerKind = keyof typeof TRAVELLER_LIMITS
 export type Travellers = Record<TravellerKind, number>
 
+/** The most of a kind the counts allow: infants no more than adults (each sits on an adult's lap). */
+export function maxOf(kind: TravellerKind, counts: Travellers): number {
+  const max = TRAVELLER_LIMITS[kind].max
+  return kind === 'infants' ? Math.min(max, counts.adults) : max
+}
+
+/** The counts with one kind changed: fewer adults take infants down with them. */
+export function withTravellers<T extends Travellers>(counts: T, kind: TravellerKind, count: number): T {
+  const next = { ...counts, [kind]: count }
+  return { ...next, infants: Math.min(next.infants, next.adults) }
+}
+
 export const DEFAULT_FROM = 'BOM'
 export const DEFAULT_TO = 'DEL'
 
@@ -86,7 +98,8 @@ function cabinOf(raw: string | null): Cabin {
 
 /**
  * Reads a search from the URL with the defaults of spec 2.13: BOM → DEL,
- * today, 1 adult, any cabin. Counts are clamped to their limits; codes
+ * today, 1 adult, any cabin. Counts are clamped to their limits (infants to
+ * the adults); codes
  * upper-cased; an unreadable date takes the default.
  */
 export function parseSearchQuery(params: URLSearchParams, today = todayISO()): SearchQuery {
@@ -112,7 +125,7 @@ export function parseSearchQuery(params: URLSearchParams, today = todayISO()): S
     returnDate: returnDate && returnDate >= departure ? returnDate : '',
     adults: count(params, 'adults'),
     children: count(params, 'children'),
-    infants: count(params, 'infants'),
+    infants: Math.min(count(params, 'infants'), count(params, 'adults')),
     cabin: cabinOf(params.get('cabin')),
     airline: (params.get('airline') ?? '').trim().toUpperCase(),
     nonstop: params.get('nonstop') === 'true',

@@ -28,6 +28,16 @@ export interface SelectedFlight {
   at: number
   /** The search it came from, when known. */
   traceId?: string
+  /** How many adults, children and infants the search was for, when known. */
+  travellers?: { adults: number; children: number; infants: number }
+}
+
+function travellersOf(v: unknown): SelectedFlight['travellers'] {
+  const t = v as Partial<Record<'adults' | 'children' | 'infants', unknown>> | undefined
+  if (!t || typeof t !== 'object') return undefined
+  const n = (x: unknown) => (typeof x === 'number' && Number.isInteger(x) && x >= 0 ? x : -1)
+  const [adults, children, infants] = [n(t.adults), n(t.children), n(t.infants)]
+  return adults >= 1 && children >= 0 && infants >= 0 ? { adults, children, infants } : undefined
 }
 
 function read(key: string): unknown {
@@ -72,6 +82,7 @@ export function loadSelectedFlight(): SelectedFlight | undefined {
     date: typeof v.date === 'string' ? v.date : '',
     at: v.at,
     traceId: typeof v.traceId === 'string' && v.traceId ? v.traceId : undefined,
+    travellers: travellersOf(v.travellers),
   }
 }
 

@@ -1,7 +1,7 @@
-import { Button, Card, Stack, Text } from '@chakra-ui/react'
+import { Button, Card, Heading, Stack, Text } from '@chakra-ui/react'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useMemo, useState } from 'react'
-import { useForm } from 'react-hook-form'
+import { useForm, useWatch, type Path } from 'react-hook-form'
 import { useLocation, useSearchParams } from 'react-router'
 import { ErrorBanner } from '@/components/ui/error-banner'
 import { PageContainer, PageHeading } from '@/components/ui/page-heading'
@@ -13,19 +13,29 @@ import { todayISO } from '@/lib/calendar-date'
 import { freshSearchPath, MISSING_PARAMS_MESSAGE, readFareParams } from '../../lib/fare-params'
 import { FARE_MESSAGES, failureText } from '../../lib/fare-messages'
 import {
-  passengerSchema,
-  prefillValues,
-  toPassengerParts,
+  bookingSchema,
+  fareRulesOf,
+  formFieldOf,
+  initialValues,
+  knownPeople,
+  slotHeading,
+  toBookParts,
+  type BookingValues,
+  type CompanyDetails,
+  type FareRules,
+  type NewCoTraveller,
   type PassengerPrefill,
-  type PassengerValues,
+  type SavedTraveller,
 } from '../../lib/passenger'
 import { toListFlight, type ListFlight } from '../../lib/results'
 import { BookingPanel } from './booking-panel'
 import { FareRulesPanel } from './fare-rules-panel'
 import { ItinerarySummary, PriceSummary } from './fare-summary'
-import { PassengerFields } from './passenger-fields'
+import { GSTFields } from './gst-fields'
 import { PriceChangeNotice } from './price-change-notice'
+import { SaveCoTravellers, type HandTyped } from './save-co-travellers'
 import { SessionTimer } from './session-timer'
+import { DocumentsReason, TravellerFields } from './traveller-fields'
 
 const TITLE = 'Fare and booking'
 
@@ -35,36 +45,19 @@ interface ChosenState {
   traceId?: string
 }
 
-/** API fields (passengers[0].X, address.X) as the form's fields. */
-const API_FIELDS: Record<string, keyof PassengerValues> = {
-  Title: 'title',
-  FirstName: 'firstName',
-  LastName: 'lastName',
-  DateOfBirth: 'dateOfBirth',
-  Gender: 'gender',
-  Email: 'email',
-  ContactNo: 'mobile',
-  AddressLine1: 'addressLine1',
-  AddressLine2: 'addressLine2',
-  City: 'city',
-  CountryCode: 'countryCode',
-  ZipCode: 'zipCode',
-  PassportNo: 'passportNo',
-  PassportExpiry: 'passportExpiry',
-  Nationality: 'passportCountry',
-}
-
-function formFieldOf(apiField: string): keyof PassengerValues | undefined {
-  return API_FIELDS[apiField.split('.').pop() ?? '']
-}
-
 export interface FarePageProps {
-  /** The signed-in traveller's details for the form; undefined while they load. */
+  /** The signed-in traveller's details for the form ("Me"); undefined while they load. */
   prefill: PassengerPrefill | undefined
+  /** The account's saved co-travellers, offered to fill the forms from; undefined while they load. */
+  coTravellers: SavedTraveller[] | undefined
+  /** The account's company (a MyBiz account's) for GST; null for none, undefined while it loads. */
+  company: CompanyDetails | null | undefined
+  /** Keeps a traveller typed by hand as a co-traveller. */
+  saveCoTraveller(person: NewCoTraveller): Promise<unknown>
 }
 
 /** The fare and book page (spec 2.14): /flights/fare and /flights/review. */
-export function FarePage({ prefill }: FarePageProps) {
+export function FarePage(props: FarePageProps) {
   const [query] = useSearchParams()
   const params = useMemo(() => readFareParams(query), [query])
   const { traceId, resultIndex } = params
@@ -79,16 +72,10 @@ export function FarePage({ prefill }: FarePageProps) {
       </PageContainer>
     )
   }
-  return <Fare key={`${traceId}|${resultIndex}`} params={params} prefill={prefill} />
+  return <Fare key={`${traceId}|${resultIndex}`} params={params} {...props} />
 }
 
-function Fare({
-  params,
-  prefill,
-}: {
-  params: ReturnType<typeof readFareParams>
-  prefill: PassengerPrefill | undefined
-}) {
+function Fare({ params, ...people }: FarePageProps & { params: ReturnType<typeof readFareParams> }) {
   const { traceId, resultIndex, searchedAt, selection } = params
   const location = useLocation()
   const chosen = (location.state ?? undefined) as ChosenState | undefined
@@ -98,8 +85,10 @@ function Fare({
   const quotedFlight = useMemo(() => (result ? toListFlight(result) : undefined), [result])
   const flight = quotedFlight ?? (chosen?.flight?.id === resultIndex ? chosen.flight : undefined)
   const isLCC = result?.IsLCC ?? flight?.isLCC
-  const needsPassport = Boolean(result?.IsPassportRequiredAtBook || result?.IsPassportRequiredAtTicket)
-  const travelDate = flight?.departure.slice(0, 10)
+  const rules = useMemo(
+    () => (result ? fareRulesOf(result, params.travellers, todayISO()) : undefined),
+    [result, params.travellers],
+  )
   const searchPath = freshSearchPath(selection)
   const flow = useBookingFlow({ traceId, resultIndex, isLCC: Boolean(isLCC) })
   const [quoteChangeAccepted, setQuoteChangeAccepted] = useState(false)
@@ -145,12 +134,11 @@ function Fare({
             <FareRulesPanel trace={trace} />
           </Card.Body>
         </Card.Root>
-        {result ? (
+        {rules ? (
           <Booking
-            key={needsPassport ? 'passport' : 'plain'}
-            prefill={prefill}
-            needsPassport={needsPassport}
-            travelDate={travelDate}
+            key={JSON.stringify({ ...rules, today: '' })}
+            {...people}
+            rules={rules}
             flow={flow}
             priceChange={priceChange}
             onAcceptQuote={() => setQuoteChangeAccepted(true)}
@@ -164,10 +152,8 @@ function Fare({
   )
 }
 
-interface BookingProps {
-  prefill: PassengerPrefill | undefined
-  needsPassport: boolean
-  travelDate: string | undefined
+interface BookingProps extends FarePageProps {
+  rules: FareRules
   flow: ReturnType<typeof useBookingFlow>
   priceChange: PriceChange | undefined
   onAcceptQuote(): void
@@ -177,37 +163,49 @@ interface BookingProps {
 }
 
 function Booking(props: BookingProps) {
-  if (!props.prefill) return <Text color="fg.muted">Loading your details…</Text>
-  return <BookingForm {...props} prefill={props.prefill} />
+  if (!props.prefill || props.company === undefined) return <Text color="fg.muted">Loading your details…</Text>
+  return <BookingForm {...props} prefill={props.prefill} company={props.company} />
+}
+
+/** Whether a book or ticket answer left a booking made: ticketed, or booked (a GDS fare). */
+function bookingMade(flow: ReturnType<typeof useBookingFlow>): boolean {
+  return [flow.ticket, flow.book].some((o) => o?.booking.status === 'ticketed' || o?.booking.status === 'booked')
 }
 
 function BookingForm({
   prefill,
-  needsPassport,
-  travelDate,
+  coTravellers,
+  company,
+  saveCoTraveller,
+  rules,
   flow,
   priceChange,
   onAcceptQuote,
   traceId,
   resultIndex,
   isLCC,
-}: BookingProps & { prefill: PassengerPrefill }) {
-  const schema = useMemo(
-    () => passengerSchema({ today: todayISO(), needsPassport, travelDate }),
-    [needsPassport, travelDate],
-  )
-  const { register, handleSubmit, setError, getValues, formState } = useForm<PassengerValues>({
+}: BookingProps & { prefill: PassengerPrefill; company: CompanyDetails | null }) {
+  const schema = useMemo(() => bookingSchema(rules), [rules])
+  const form = useForm<BookingValues>({
     resolver: zodResolver(schema),
-    defaultValues: prefillValues(prefill),
+    defaultValues: initialValues(rules, prefill, company),
   })
+  const { handleSubmit, setError, getValues, control } = form
+  const people = useMemo(() => knownPeople(prefill, coTravellers ?? []), [prefill, coTravellers])
+  // Only whom each form was filled from: typing in one form re-renders none of the others.
+  const sourceNames = useMemo(() => rules.slots.map((_, i) => `travellers.${i}.source` as const), [rules])
+  const sources = useWatch({ control, name: sourceNames })
   const [lastTicketMode, setLastTicketMode] = useState<TicketMode>('auto')
+  // The travellers as last sent: those typed by hand may be kept once booked.
+  const [sent, setSent] = useState<BookingValues>()
 
-  const signatureOf = (values: PassengerValues) => JSON.stringify(values)
+  const signatureOf = (values: BookingValues) => JSON.stringify(values)
 
-  const book = async (values: PassengerValues) => {
-    const failure = await flow.runBook(toPassengerParts(values, needsPassport), signatureOf(values))
-    const field = failure ? formFieldOf(failure.field) : undefined
-    if (failure && field) setError(field, { message: failure.message }, { shouldFocus: true })
+  const book = async (values: BookingValues) => {
+    setSent(values)
+    const failure = await flow.runBook(toBookParts(values, rules), signatureOf(values))
+    const field = failure ? formFieldOf(failure.field, rules.slots.length) : undefined
+    if (failure && field) setError(field as Path<BookingValues>, { message: failure.message }, { shouldFocus: true })
   }
   const submit = handleSubmit(book)
 
@@ -218,7 +216,10 @@ function BookingForm({
       void flow.runTicket(mode, undefined, '')
       return
     }
-    void handleSubmit((values) => flow.runTicket(mode, toPassengerParts(values, needsPassport), signatureOf(values)))()
+    void handleSubmit((values) => {
+      setSent(values)
+      return flow.runTicket(mode, toBookParts(values, rules), signatureOf(values))
+    })()
   }
 
   const accept = () => {
@@ -232,15 +233,38 @@ function BookingForm({
     else ticket(lastTicketMode)
   }
 
+  const handTyped: HandTyped[] =
+    sent && bookingMade(flow)
+      ? rules.slots.flatMap((slot, index) => {
+          const values = sent.travellers[index]
+          return values && !values.source ? [{ index, heading: slotHeading(slot), values }] : []
+        })
+      : []
+
   const booking = flow.busy === 'book'
   return (
     <>
       {priceChange ? <PriceChangeNotice change={priceChange} onAccept={accept} busy={flow.busy !== null} /> : null}
       <Card.Root>
         <Card.Body>
-          <Stack asChild gap="4">
+          <Stack asChild gap="6">
             <form noValidate onSubmit={(e) => void submit(e)} aria-label="Passenger details">
-              <PassengerFields register={register} errors={formState.errors} needsPassport={needsPassport} />
+              <Heading as="h2" size="lg">
+                Travellers
+              </Heading>
+              <DocumentsReason rules={rules} />
+              {rules.slots.map((slot, index) => (
+                <TravellerFields
+                  key={index}
+                  form={form}
+                  index={index}
+                  slot={slot}
+                  rules={rules}
+                  people={people}
+                  taken={new Set(sources.filter((s, i) => s && i !== index))}
+                />
+              ))}
+              <GSTFields form={form} rules={rules} hasCompany={Boolean(company)} />
               {flow.bookError ? <ErrorBanner message={flow.bookError} /> : null}
               <Button
                 type="submit"
@@ -260,6 +284,13 @@ function BookingForm({
           <BookingPanel flow={flow} traceId={traceId} resultIndex={resultIndex} isLCC={isLCC} onTicket={ticket} />
         </Card.Body>
       </Card.Root>
+      {handTyped.length ? (
+        <Card.Root>
+          <Card.Body>
+            <SaveCoTravellers travellers={handTyped} onSave={saveCoTraveller} />
+          </Card.Body>
+        </Card.Root>
+      ) : null}
     </>
   )
 }

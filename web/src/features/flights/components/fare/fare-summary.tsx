@@ -77,7 +77,15 @@ function ChargesRows({ result, currency }: { result: FlightResult; currency: str
   )
 }
 
-/** The price (PublishedFare), what each passenger type pays and the fare's terms. */
+const PLURALS: Record<number, string> = { 1: 'Adults', 2: 'Children', 3: 'Infants' }
+
+/** A passenger type's line: "Adult × 1", "Adults × 2", "Child × 1", "Infants × 2". */
+function passengerLine(type: number, count: number): string {
+  const name = (count === 1 ? PASSENGER_TYPES[type] : PLURALS[type]) ?? `Type ${type}`
+  return `${name} × ${count}`
+}
+
+/** The price (PublishedFare), what each passenger type pays (all of that type together) and the fare's terms. */
 export function PriceSummary({ result }: { result: FlightResult }) {
   const currency = result.Fare.Currency || 'INR'
   const lastTicket = formatLastTicketDate(result.LastTicketDate)
@@ -107,9 +115,7 @@ export function PriceSummary({ result }: { result: FlightResult }) {
               const rowCurrency = b.Currency || currency
               return (
                 <Table.Row key={b.PassengerType}>
-                  <Table.Cell>
-                    {b.PassengerCount} × {PASSENGER_TYPES[b.PassengerType] ?? `Type ${b.PassengerType}`}
-                  </Table.Cell>
+                  <Table.Cell>{passengerLine(b.PassengerType, b.PassengerCount)}</Table.Cell>
                   <Table.Cell textAlign="end">{formatMoney(b.BaseFare, rowCurrency)}</Table.Cell>
                   <Table.Cell textAlign="end">{formatMoney(b.Tax, rowCurrency)}</Table.Cell>
                   <Table.Cell textAlign="end">

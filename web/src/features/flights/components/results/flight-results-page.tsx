@@ -170,6 +170,8 @@ export function FlightResultsPage() {
         to: section.to,
         date: section.date,
         adults: query.adults,
+        children: query.children,
+        infants: query.infants,
         cabin: query.cabin,
       },
       todayISO(),
@@ -182,6 +184,7 @@ export function FlightResultsPage() {
       to: section.to,
       date: section.date,
       href,
+      travellers: query,
     })
   }
 

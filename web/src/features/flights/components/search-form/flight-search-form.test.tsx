@@ -274,6 +274,23 @@ describe('travellers', () => {
     for (let i = 0; i < 9; i++) await user.click(screen.getByRole('button', { name: 'Add infant' }))
     expect(screen.getByRole('button', { name: 'Add infant' })).toBeDisabled()
   })
+
+  it('take no more infants than adults, and fewer adults take infants down with them', async () => {
+    serveAirports()
+    const user = userEvent.setup()
+    renderForm()
+    const infants = screen.getByRole('group', { name: 'Infants' })
+    expect(infants).toHaveTextContent('One infant per adult')
+    await user.click(screen.getByRole('button', { name: 'Add infant' }))
+    expect(within(infants).getByRole('status')).toHaveTextContent('1')
+    expect(screen.getByRole('button', { name: 'Add infant' })).toBeDisabled()
+    await user.click(screen.getByRole('button', { name: 'Add adult' }))
+    await user.click(screen.getByRole('button', { name: 'Add infant' }))
+    expect(within(infants).getByRole('status')).toHaveTextContent('2')
+    expect(screen.getByRole('button', { name: 'Add infant' })).toBeDisabled()
+    await user.click(screen.getByRole('button', { name: 'Remove adult' }))
+    expect(within(infants).getByRole('status')).toHaveTextContent('1')
+  })
 })
 
 describe('the query a search opens /flights with', () => {

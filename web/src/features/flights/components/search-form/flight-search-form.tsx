@@ -23,6 +23,7 @@ import {
   type Cabin,
   type SearchForm,
   type TripType,
+  withTravellers,
 } from '../../lib/search-query'
 import { AirportCombobox } from './airport-combobox'
 import { MultiCityLegs } from './multi-city-legs'
@@ -129,7 +130,7 @@ export function FlightSearchForm({ initial, onSubmit }: FlightSearchFormProps) {
           </SimpleGrid>
         )}
 
-        <TravellerCounters value={form} onChange={(kind, count) => update((f) => ({ ...f, [kind]: count }))} />
+        <TravellerCounters value={form} onChange={(kind, count) => update((f) => withTravellers(f, kind, count))} />
 
         {multi ? null : (
           <Box>

@@ -1,11 +1,11 @@
 import { Fieldset, SimpleGrid } from '@chakra-ui/react'
 import { CounterStepper } from '@/components/ui/counter-stepper'
-import { TRAVELLER_LIMITS, type TravellerKind, type Travellers } from '../../lib/search-query'
+import { maxOf, TRAVELLER_LIMITS, type TravellerKind, type Travellers } from '../../lib/search-query'
 
 const KINDS: ReadonlyArray<{ kind: TravellerKind; label: string; noun: string; hint: string }> = [
   { kind: 'adults', label: 'Adults', noun: 'adult', hint: '12 years and over' },
   { kind: 'children', label: 'Children', noun: 'child', hint: '2 to 11 years' },
-  { kind: 'infants', label: 'Infants', noun: 'infant', hint: 'Under 2 years' },
+  { kind: 'infants', label: 'Infants', noun: 'infant', hint: 'Under 2 years. One infant per adult' },
 ]
 
 interface TravellerCountersProps {
@@ -13,7 +13,10 @@ interface TravellerCountersProps {
   onChange: (kind: TravellerKind, count: number) => void
 }
 
-/** Adults 1–9, children and infants 0–9 (spec 9). */
+/**
+ * Adults 1–9, children 0–9 (spec 9), infants no more than adults: each
+ * infant sits on an adult's lap (withTravellers keeps the two in step).
+ */
 export function TravellerCounters({ value, onChange }: TravellerCountersProps) {
   return (
     <Fieldset.Root>
@@ -29,7 +32,7 @@ export function TravellerCounters({ value, onChange }: TravellerCountersProps) {
             hint={hint}
             value={value[kind]}
             min={TRAVELLER_LIMITS[kind].min}
-            max={TRAVELLER_LIMITS[kind].max}
+            max={maxOf(kind, value)}
             onChange={(count) => onChange(kind, count)}
           />
         ))}

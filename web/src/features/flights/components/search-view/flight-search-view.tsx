@@ -117,6 +117,7 @@ export function FlightSearchView() {
       to: query.to,
       date: query.date,
       href: searchViewFareLink(traceId, flight.id),
+      travellers: query,
     })
 
   let body
