@@ -20,6 +20,7 @@ import (
 	"github.com/paryatan/paryatan/internal/account"
 	"github.com/paryatan/paryatan/internal/auth"
 	"github.com/paryatan/paryatan/internal/clientip"
+	"github.com/paryatan/paryatan/internal/enquiry"
 	"github.com/paryatan/paryatan/internal/flights"
 	"github.com/paryatan/paryatan/internal/httpapi"
 	"github.com/paryatan/paryatan/internal/instance"
@@ -77,6 +78,8 @@ type App struct {
 	cfg        config.Config
 	log        *slog.Logger
 	connectors *connector.Store
+	// relay is the mail server, when one is configured.
+	relay *smtpmail.Mailer
 }
 
 // New builds the app from cfg and parts. Nothing runs until Start.
@@ -96,6 +99,7 @@ func New(cfg config.Config, p Parts) (*App, error) {
 	// Without a mail server (local mode) e-mails stay queued in the
 	// outbox; the log says where to read them.
 	var deliverer outbox.Deliverer
+	var relay *smtpmail.Mailer
 	mailLog := log.With("component", "mail")
 	if cfg.DevMail() {
 		mailLog = mailLog.With("read_at", cfg.PublicURL+"/dev/mail")
@@ -106,7 +110,7 @@ func New(cfg config.Config, p Parts) (*App, error) {
 		if err != nil {
 			return nil, err
 		}
-		deliverer, queue = outbox.SMTP{Mailer: m}, outbox.NewQueue(nil)
+		deliverer, queue, relay = outbox.SMTP{Mailer: m}, outbox.NewQueue(nil), m
 	}
 	providers := map[string]*auth.Provider{}
 	if cfg.Google.ClientID != "" {
@@ -135,9 +139,15 @@ func New(cfg config.Config, p Parts) (*App, error) {
 		Log: log, Metrics: metrics, Instance: self.ID,
 		Limits: &flights.Limits{PerClientPerMinute: cfg.SupplierRatePerMinute, PerClientBurst: cfg.SupplierRateBurst,
 			MaxInFlight: cfg.SupplierMaxInFlight},
-		GiveUpAfter: cfg.BookingGiveUpAfter})
+		GiveUpAfter: cfg.BookingGiveUpAfter, Mail: flights.Mail{Queue: queue, Templates: templates}})
 
 	health := httpapi.NewHealth(p.DB, store.Migrations(), log)
+	if cfg.SMTPURL != "" {
+		health.WarnOnMailBacklog(cfg.OutboxReadyMaxAge, func() (int64, time.Duration, bool) {
+			b, ok := mailWorker.Backlog()
+			return b.Queued, b.Oldest, ok
+		})
+	}
 	var devMail *outbox.DevMailbox
 	if cfg.DevMail() {
 		devMail = outbox.NewDevMailbox(p.DB, log)
@@ -157,6 +167,7 @@ func New(cfg config.Config, p Parts) (*App, error) {
 		ClientIP:   clientip.New(cfg.TrustedProxies),
 		Auth:       auth.NewHandler(authSvc, log),
 		Account:    account.NewHandler(p.DB, log),
+		Enquiries:  enquiry.NewHandler(p.DB, queue, templates, enquiry.Config{Mailboxes: cfg.EnquiryMailboxes}, log),
 		Flights:    flightsHandler,
 		DevMail:    devMail,
 	})
@@ -164,12 +175,26 @@ func New(cfg config.Config, p Parts) (*App, error) {
 		return nil, err
 	}
 	return &App{Handler: handler, MetricsHandler: httpapi.MetricsHandler(metrics), Health: health, Metrics: metrics,
-		Auth: authSvc, Flights: flightsHandler, Instance: self, Outbox: mailWorker, cfg: cfg, log: log, connectors: p.Connectors}, nil
+		Auth: authSvc, Flights: flightsHandler, Instance: self, Outbox: mailWorker, cfg: cfg, log: log, connectors: p.Connectors, relay: relay}, nil
 }
 
 // Start registers this process in api_instances and keeps its heartbeat
 // until ctx ends. Book and ticket calls need it: their leases name it.
-func (a *App) Start(ctx context.Context) error { return a.Instance.Start(ctx) }
+// It also checks, in the background, that the mail relay takes mail: one
+// that is down or refuses the credentials is reported at once, not at the
+// first e-mail (which stays queued and is retried either way).
+func (a *App) Start(ctx context.Context) error {
+	if a.relay != nil {
+		go func() {
+			if err := a.relay.Check(ctx); err != nil && ctx.Err() == nil {
+				a.log.Error("mail relay unreachable at start-up: e-mails stay queued and are retried", "component", "mail", "err", err)
+				return
+			}
+			a.log.Info("mail relay reachable", "component", "mail")
+		}()
+	}
+	return a.Instance.Start(ctx)
+}
 
 // RunBackground runs the periodic work every replica does until ctx ends:
 // the booking machine's sweeps, reconciliation, gauges and clean-up, the

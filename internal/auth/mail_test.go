@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/oauth2-proxy/mockoidc"
+
 	"github.com/paryatan/paryatan/internal/apitest"
 	"github.com/paryatan/paryatan/internal/indiatime"
 	"github.com/paryatan/paryatan/internal/mailtmpl"
@@ -151,5 +153,34 @@ func TestNewDeviceSignInNotice(t *testing.T) {
 	login(t, phone, "kabir@example.in", "password1")
 	if n := len(env.Mail.All()); n != 1 {
 		t.Errorf("%d e-mails after signing in again on the phone, want 1", n)
+	}
+}
+
+// A sign-in with Google from a device the account has not been used on
+// sends the same notice as a password sign-in, naming that device; the
+// next sign-in from it sends none.
+func TestNewDeviceGoogleSignInNotice(t *testing.T) {
+	t.Parallel()
+	oidc, providers := startOIDC(t)
+	env := apitest.New(t, apitest.Options{Providers: providers})
+	laptop := env.NewClient(t)
+	laptop.Header.Set("User-Agent", "Mozilla/5.0 (X11; Linux x86_64; rv:132.0) Gecko/20100101 Firefox/132.0")
+	register(t, laptop, "Kavya Iyer", "kavya@example.in", "password1")
+	verifyEmail(t, env, laptop)
+	before := len(env.Mail.All())
+
+	phone := env.NewClient(t)
+	phone.Header.Set("User-Agent", "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36")
+	oidc.QueueUser(&mockoidc.MockUser{Subject: "g-789", Email: "kavya@example.in", EmailVerified: true})
+	oauthSignIn(t, phone, "/")
+	all := env.Mail.All()
+	if len(all) != before+1 || all[0].Kind != outbox.KindNewSignIn || all[0].To != "kavya@example.in" ||
+		!strings.Contains(all[0].Body, "Device: Chrome on Android") {
+		t.Fatalf("after a Google sign-in from a new phone: %+v", all[:len(all)-before])
+	}
+	oidc.QueueUser(&mockoidc.MockUser{Subject: "g-789", Email: "kavya@example.in", EmailVerified: true})
+	oauthSignIn(t, phone, "/")
+	if n := len(env.Mail.All()); n != before+1 {
+		t.Fatalf("%d e-mails after signing in again on the phone, want %d", n, before+1)
 	}
 }

@@ -252,7 +252,7 @@ func (s *Service) OpenSession(ctx context.Context, u queries.User, d Device) (st
 			return fmt.Errorf("devices of user %s: %w", u.ID, err)
 		}
 		if len(seen) > 0 && !knownDevice(seen, ua) {
-			msg, err := s.mail.Templates.NewSignIn(recipient(u), firstName(u), mailtmpl.Activity{At: now, UserAgent: ua, IP: d.IP})
+			msg, err := s.mail.Templates.NewSignIn(recipient(u), mailtmpl.Greeting(u.FullName, u.Email), mailtmpl.Activity{At: now, UserAgent: ua, IP: d.IP})
 			if err != nil {
 				return err
 			}
@@ -363,7 +363,7 @@ func (s *Service) ChangePassword(ctx context.Context, p *Principal, d Device, ol
 	if err != nil {
 		return err
 	}
-	msg, err := s.mail.Templates.PasswordChanged(recipient(u), firstName(u), mailtmpl.Activity{At: s.now(), UserAgent: d.UserAgent, IP: d.IP})
+	msg, err := s.mail.Templates.PasswordChanged(recipient(u), mailtmpl.Greeting(u.FullName, u.Email), mailtmpl.Activity{At: s.now(), UserAgent: d.UserAgent, IP: d.IP})
 	if err != nil {
 		return err
 	}

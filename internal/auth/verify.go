@@ -9,6 +9,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/paryatan/paryatan/internal/mailtmpl"
 	"github.com/paryatan/paryatan/internal/store/queries"
 )
 
@@ -24,7 +25,7 @@ func (s *Service) StartEmailVerification(ctx context.Context, p *Principal) erro
 		return err
 	}
 	token, hash := newToken()
-	msg, err := s.mail.Templates.EmailVerification(recipient(p.User), firstName(p.User), token)
+	msg, err := s.mail.Templates.EmailVerification(recipient(p.User), mailtmpl.Greeting(p.User.FullName, p.User.Email), token)
 	if err != nil {
 		return err
 	}
@@ -61,24 +62,3 @@ func (s *Service) ConfirmEmail(ctx context.Context, token string) error {
 
 // recipient is the user as an e-mail's To.
 func recipient(u queries.User) mail.Address { return mail.Address{Name: u.FullName, Address: u.Email} }
-
-// firstName is how the product greets a user: the first word of the full
-// name, else the e-mail's part before the @.
-func firstName(u queries.User) string {
-	for i, r := range u.FullName {
-		if r == ' ' || r == '\t' {
-			if i > 0 {
-				return u.FullName[:i]
-			}
-		}
-	}
-	if u.FullName != "" {
-		return u.FullName
-	}
-	for i := range u.Email {
-		if u.Email[i] == '@' {
-			return u.Email[:i]
-		}
-	}
-	return u.Email
-}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"slices"
 	"strings"
 	"time"
 
@@ -16,6 +17,7 @@ import (
 
 	"github.com/paryatan/paryatan/internal/apierr"
 	"github.com/paryatan/paryatan/internal/instance"
+	"github.com/paryatan/paryatan/internal/outbox"
 	"github.com/paryatan/paryatan/internal/platform/telemetry"
 	"github.com/paryatan/paryatan/internal/store"
 	"github.com/paryatan/paryatan/internal/store/queries"
@@ -63,6 +65,8 @@ type Bookings struct {
 	// owner is this process's api_instances id: it holds the leases of the
 	// supplier calls this process makes.
 	owner string
+	// mail writes travellers about their bookings (mail.go).
+	mail Mail
 	// InlineReconcile bounds how long a request that lost its answer spends
 	// asking GetBookingDetails before leaving the rest to the reconciler.
 	InlineReconcile time.Duration
@@ -151,7 +155,10 @@ func (s *Bookings) record(ctx context.Context, from queries.Booking, allowed []s
 			if out, err = apply(q, allowed); err != nil {
 				return err
 			}
-			return q.BookingEventAdd(ctx, queries.BookingEventAddParams{BookingID: from.ID, FromStatus: from.Status, ToStatus: out.Status, Note: note})
+			if err := q.BookingEventAdd(ctx, queries.BookingEventAddParams{BookingID: from.ID, FromStatus: from.Status, ToStatus: out.Status, Note: note}); err != nil {
+				return err
+			}
+			return s.announce(ctx, tx, out, mailKind(from, out))
 		})
 		if errors.Is(err, pgx.ErrNoRows) {
 			now, gerr := s.q.BookingGetByID(ctx, from.ID)
@@ -168,8 +175,9 @@ func (s *Bookings) record(ctx context.Context, from queries.Booking, allowed []s
 }
 
 // create quotes the result afresh (the supplier requires FareQuote before
-// Book and Ticket) and records a quoted booking.
-func (s *Bookings) create(ctx context.Context, userID uuid.UUID, conn *connector.Connector, tr supplier.ResultRef, pax supplier.Passenger, agentRef string) (queries.Booking, *supplier.Quote, error) {
+// Book and Ticket), checks the passengers against it (documentsFit) and
+// records a quoted booking.
+func (s *Bookings) create(ctx context.Context, userID uuid.UUID, conn *connector.Connector, tr supplier.ResultRef, pax []supplier.Passenger, agentRef string) (queries.Booking, *supplier.Quote, error) {
 	port, err := s.port(conn)
 	if err != nil {
 		return queries.Booking{}, nil, err
@@ -178,13 +186,11 @@ func (s *Bookings) create(ctx context.Context, userID uuid.UUID, conn *connector
 	if err != nil {
 		return queries.Booking{}, nil, err
 	}
-	if bad := passportFits(q, pax); bad != nil {
+	pax = slices.Clone(pax)
+	if bad := documentsFit(q, pax); bad != nil {
 		return queries.Booking{}, nil, bad
 	}
-	if len(q.PassengerFare) > 0 {
-		pax.Fare = q.PassengerFare
-	}
-	paxJSON, err := json.Marshal([]supplier.Passenger{pax})
+	paxJSON, err := json.Marshal(pax)
 	if err != nil {
 		return queries.Booking{}, nil, err
 	}
@@ -199,23 +205,6 @@ func (s *Bookings) create(ctx context.Context, userID uuid.UUID, conn *connector
 		Airline: q.Airline, Passengers: paxJSON, AgentReference: agentRef, Quote: q.Doc,
 	})
 	return b, q, err
-}
-
-// passportFits refuses, before anything is recorded or held, a passenger
-// without a passport on an itinerary whose quote asks for one, or with a
-// passport that lapses before the flight.
-func passportFits(q *supplier.Quote, pax supplier.Passenger) *apierr.Error {
-	number, expiry, departure := pax.PassportNo, pax.PassportExpiry, q.Departure
-	if number == "" {
-		if q.NeedsPassport() {
-			return apierr.Invalid("passengers[0].PassportNo", "This international flight needs the passenger's passport number and expiry date.")
-		}
-		return nil
-	}
-	if len(departure) >= 10 && len(expiry) >= 10 && expiry[:10] <= departure[:10] {
-		return apierr.Invalid("passengers[0].PassportExpiry", "The passport must be valid beyond the travel date.")
-	}
-	return nil
 }
 
 // Outcome is what a book or ticket request ends with.
@@ -235,7 +224,7 @@ type Outcome struct {
 
 // Book books a GDS result for the user. LCC results are only recorded: the
 // supplier books them at Ticket.
-func (s *Bookings) Book(ctx context.Context, userID uuid.UUID, conn *connector.Connector, tr supplier.ResultRef, pax supplier.Passenger) (Outcome, error) {
+func (s *Bookings) Book(ctx context.Context, userID uuid.UUID, conn *connector.Connector, tr supplier.ResultRef, pax []supplier.Passenger) (Outcome, error) {
 	b, quote, err := s.create(ctx, userID, conn, tr, pax, "")
 	if err != nil {
 		return Outcome{}, err
@@ -669,12 +658,32 @@ func (s *Bookings) ReconcileNext(ctx context.Context, connectors *connector.Stor
 		s.log.Warn("reconciler: booking's supplier is no longer configured", "booking", b.ID, "supplier", b.Supplier)
 		return true
 	}
-	if _, done, err := s.reconcileOnce(ctx, conn, b); err != nil {
+	_, done, err := s.reconcileOnce(ctx, conn, b)
+	switch {
+	case err != nil:
 		s.log.Info("reconciler: booking still unknown", "booking", b.ID, "attempts", b.ReconcileAttempts+1, "err", err)
-	} else if done {
+	case done:
 		s.log.Info("reconciler: booking resolved", "booking", b.ID)
 	}
+	if !done && b.UnknownSince != nil && time.Since(*b.UnknownSince) >= PendingMailAfter {
+		s.mailPending(ctx, b)
+	}
 	return true
+}
+
+// mailPending tells the traveller of a booking still unknown after
+// PendingMailAfter that it is being confirmed (once: bookings.mailed).
+func (s *Bookings) mailPending(ctx context.Context, b queries.Booking) {
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		now, err := s.q.WithTx(tx).BookingGetByID(ctx, b.ID)
+		if err != nil || now.Status != StatusUnknown {
+			return err
+		}
+		return s.announce(ctx, tx, now, outbox.KindBookingPending)
+	})
+	if err != nil && ctx.Err() == nil {
+		s.log.Warn("reconciler: could not write the booking-pending e-mail", "booking", b.ID, "err", err)
+	}
 }
 
 // normaliseAgentRef keeps a 'PT-' reference from the web app, else makes one.

@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"context"
+	"fmt"
 	"io/fs"
 	"log/slog"
 	"net/http"
@@ -20,6 +21,21 @@ type Health struct {
 	migrations fs.FS
 	log        *slog.Logger
 	draining   atomic.Bool
+	// mailMaxAge: readiness warns when the oldest e-mail still queued is
+	// older (0: never), as mailBacklog last read the outbox.
+	mailMaxAge  time.Duration
+	mailBacklog func() (queued int64, oldest time.Duration, ok bool)
+}
+
+// WarnOnMailBacklog makes readiness report a mail backlog: e-mails queued
+// longer than maxAge (the relay is down or refusing), as backlog last read
+// the outbox (the worker's statistics: a probe adds no query). It is a
+// warning in the answer, not a failure: every replica shares the outbox,
+// so failing readiness would take the whole site out of the load balancer
+// over mail. Alert on paryatan_outbox_oldest_queued_age_seconds to page
+// someone.
+func (h *Health) WarnOnMailBacklog(maxAge time.Duration, backlog func() (queued int64, oldest time.Duration, ok bool)) {
+	h.mailMaxAge, h.mailBacklog = maxAge, backlog
 }
 
 // NewHealth returns probes that check db against the expected migrations.
@@ -32,8 +48,9 @@ func NewHealth(db *pgxpool.Pool, migrations fs.FS, log *slog.Logger) *Health {
 func (h *Health) SetDraining() { h.draining.Store(true) }
 
 type healthBody struct {
-	Status string `json:"status"`
-	Reason string `json:"reason,omitempty"`
+	Status   string   `json:"status"`
+	Reason   string   `json:"reason,omitempty"`
+	Warnings []string `json:"warnings,omitempty"`
 }
 
 // Live reports that the process is up and serving HTTP. It checks nothing
@@ -59,6 +76,19 @@ func (h *Health) Ready(w http.ResponseWriter, r *http.Request) {
 	case pending > 0:
 		httpjson.Write(w, r, http.StatusServiceUnavailable, healthBody{Status: "unavailable", Reason: "migrations pending"})
 	default:
-		httpjson.Write(w, r, http.StatusOK, healthBody{Status: "ready"})
+		httpjson.Write(w, r, http.StatusOK, healthBody{Status: "ready", Warnings: h.mailWarnings()})
 	}
+}
+
+// mailWarnings reports e-mail queued longer than mailMaxAge.
+func (h *Health) mailWarnings() []string {
+	if h.mailMaxAge <= 0 || h.mailBacklog == nil {
+		return nil
+	}
+	queued, oldest, ok := h.mailBacklog()
+	if !ok || oldest <= h.mailMaxAge {
+		return nil
+	}
+	return []string{fmt.Sprintf("mail backed up: %d queued, the oldest for %s (more than %s); check the relay (SMTP_URL)",
+		queued, oldest.Round(time.Second), h.mailMaxAge)}
 }

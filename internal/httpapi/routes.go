@@ -49,6 +49,9 @@ func addRoutes(r chi.Router, d Deps, spa *SPA) {
 			v1.With(auth.RequireUser).Post("/flights/{supplier}/book", d.Flights.Book)
 			v1.With(auth.RequireUser).Post("/flights/{supplier}/ticket", d.Flights.Ticket)
 			v1.With(auth.RequireUser).Post("/flights/{supplier}/booking-details", d.Flights.BookingDetails)
+			// Enquiries are open (a contact message needs a user; the
+			// handler says so in the spec's words).
+			v1.Post("/enquiries", d.Enquiries.Create)
 
 			v1.Group(func(me chi.Router) {
 				me.Use(auth.RequireUser)
@@ -65,8 +68,11 @@ func addRoutes(r chi.Router, d Deps, spa *SPA) {
 				me.Post("/me/co-travellers", d.Account.CreateCoTraveller)
 				me.Put("/me/co-travellers/{id}", d.Account.UpdateCoTraveller)
 				me.Delete("/me/co-travellers/{id}", d.Account.DeleteCoTraveller)
+				me.Get("/me/company", d.Account.GetCompany)
+				me.Put("/me/company", d.Account.PutCompany)
 				me.Get("/me/bookings", d.Flights.MyBookings)
 				me.Get("/me/bookings/{id}", d.Flights.MyBooking)
+				me.Get("/me/enquiries", d.Enquiries.Mine)
 			})
 		})
 	})

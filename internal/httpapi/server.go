@@ -19,6 +19,7 @@ import (
 	"github.com/paryatan/paryatan/internal/account"
 	"github.com/paryatan/paryatan/internal/auth"
 	"github.com/paryatan/paryatan/internal/clientip"
+	"github.com/paryatan/paryatan/internal/enquiry"
 	"github.com/paryatan/paryatan/internal/flights"
 	"github.com/paryatan/paryatan/internal/outbox"
 	"github.com/paryatan/paryatan/internal/platform/telemetry"
@@ -53,6 +54,8 @@ type Deps struct {
 	Auth *auth.Handler
 	// Account serves the signed-in account area.
 	Account *account.Handler
+	// Enquiries takes the site's enquiry forms.
+	Enquiries *enquiry.Handler
 	// Flights serves search, quotes, rules, booking and ticketing.
 	Flights *flights.Handler
 }

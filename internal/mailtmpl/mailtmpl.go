@@ -12,9 +12,12 @@ import (
 	htmltemplate "html/template"
 	"net/mail"
 	"net/url"
+	"slices"
 	"strings"
 	texttemplate "text/template"
 	"time"
+
+	"github.com/shopspring/decimal"
 
 	"github.com/paryatan/paryatan/internal/indiatime"
 	"github.com/paryatan/paryatan/internal/outbox"
@@ -31,8 +34,14 @@ const product = "Paryatan"
 // "23 Nov 2026, 6:41 pm IST".
 const TimeLayout = "2 Jan 2006, 3:04 pm MST"
 
-// kinds are the messages there are templates for.
-var kinds = []string{outbox.KindEmailVerification, outbox.KindPasswordChanged, outbox.KindNewSignIn}
+// kinds are the messages there are templates for; tripKinds also use the
+// trip template (trip.txt, trip.html).
+var (
+	kinds     = []string{outbox.KindEmailVerification, outbox.KindPasswordChanged, outbox.KindNewSignIn}
+	tripKinds = []string{outbox.KindBookingConfirmed, outbox.KindTicketIssued, outbox.KindBookingFailed, outbox.KindBookingPending}
+	// enquiryKinds also use the enquiry template (enquiry.txt, enquiry.html).
+	enquiryKinds = []string{outbox.KindEnquiryReceived, outbox.KindEnquiryAcknowledgement}
+)
 
 // Renderer writes messages whose links point at one site.
 type Renderer struct {
@@ -53,12 +62,19 @@ func New(publicURL string) (*Renderer, error) {
 	r := &Renderer{publicURL: strings.TrimRight(publicURL, "/"), text: map[string]*texttemplate.Template{},
 		html: map[string]*htmltemplate.Template{}}
 	funcs := map[string]any{"button": func(u, label string) button { return button{u, label} }}
-	for _, k := range kinds {
-		t, err := texttemplate.New(k).Option("missingkey=error").ParseFS(files, "templates/layout.txt", "templates/"+k+".txt")
+	for _, k := range slices.Concat(kinds, tripKinds, enquiryKinds) {
+		txt, html := []string{"templates/layout.txt", "templates/" + k + ".txt"}, []string{"templates/layout.html", "templates/" + k + ".html"}
+		switch {
+		case slices.Contains(tripKinds, k):
+			txt, html = append(txt, "templates/trip.txt"), append(html, "templates/trip.html")
+		case slices.Contains(enquiryKinds, k):
+			txt, html = append(txt, "templates/enquiry.txt"), append(html, "templates/enquiry.html")
+		}
+		t, err := texttemplate.New(k).Option("missingkey=error").ParseFS(files, txt...)
 		if err != nil {
 			return nil, fmt.Errorf("mailtmpl: parse %s text: %w", k, err)
 		}
-		h, err := htmltemplate.New(k).Funcs(funcs).Option("missingkey=error").ParseFS(files, "templates/layout.html", "templates/"+k+".html")
+		h, err := htmltemplate.New(k).Funcs(funcs).Option("missingkey=error").ParseFS(files, html...)
 		if err != nil {
 			return nil, fmt.Errorf("mailtmpl: parse %s html: %w", k, err)
 		}
@@ -87,6 +103,105 @@ type data struct {
 	ResetURL, DevicesURL string
 	// Time, Device and IP describe the activity of a notice.
 	Time, Device, IP string
+	// Trip is the booking a trip message is about; Reason why it failed.
+	Trip   *Trip
+	Reason string
+	// Enquiry is the enquiry an enquiry message is about.
+	Enquiry *Enquiry
+}
+
+// Enquiry is a traveller's enquiry as the enquiry messages show it.
+type Enquiry struct {
+	// Reference is the code people quote (PY-7K3Q9D); What names the kind
+	// for people ("MICE proposal request").
+	Reference, What string
+	// From is the traveller.
+	From mail.Address
+	// Fields are what they wrote, in the form's order; empty ones left out.
+	Fields []EnquiryField
+	// Hours are the team's business hours.
+	Hours string
+}
+
+// EnquiryField is one labelled answer of an enquiry.
+type EnquiryField struct{ Label, Value string }
+
+// EnquiryReceived is the team's copy of an enquiry; Reply-To is the
+// traveller, so answering it answers them.
+func (r *Renderer) EnquiryReceived(team mail.Address, e Enquiry) (outbox.Message, error) {
+	d := r.base("team")
+	d.Enquiry = &e
+	m, err := r.render(outbox.KindEnquiryReceived, team, d)
+	if err == nil {
+		from := e.From
+		m.ReplyTo = &from
+	}
+	return m, err
+}
+
+// EnquiryAcknowledgement tells the traveller their enquiry reached the
+// team, with its reference and what they wrote.
+func (r *Renderer) EnquiryAcknowledgement(to mail.Address, name string, e Enquiry) (outbox.Message, error) {
+	d := r.base(name)
+	d.Enquiry = &e
+	return r.render(outbox.KindEnquiryAcknowledgement, to, d)
+}
+
+// Trip is a booking as the trip messages show it.
+type Trip struct {
+	// ID is our booking's id: the My Trips link names it.
+	ID string
+	// Reference is the short form of ID people quote to support; PNR the
+	// airline's record locator, once there is one.
+	Reference, PNR string
+	// Route is "BOM → DEL" (with the return's "BOM ⇄ DEL").
+	Route string
+	// Flights in order of travel.
+	Flights []TripFlight
+	// Passengers with their tickets, once issued.
+	Passengers []TripPassenger
+	// Total is the price, written for people (₹12,345.00).
+	Total string
+}
+
+// TripFlight is one flight of a trip; Depart and Arrive are local times as
+// people read them ("20 Dec 2026, 06:15").
+type TripFlight struct {
+	Airline, Number, From, To, Depart, Arrive string
+}
+
+// TripPassenger is a traveller of a trip: the name as ticketed, the type
+// (adult, child, infant) and the ticket number once issued.
+type TripPassenger struct {
+	Name, Type, Ticket string
+}
+
+// BookingConfirmed tells a traveller their seats are held under a PNR.
+func (r *Renderer) BookingConfirmed(to mail.Address, name string, t Trip) (outbox.Message, error) {
+	return r.render(outbox.KindBookingConfirmed, to, r.trip(name, t, ""))
+}
+
+// TicketIssued tells a traveller their tickets are issued.
+func (r *Renderer) TicketIssued(to mail.Address, name string, t Trip) (outbox.Message, error) {
+	return r.render(outbox.KindTicketIssued, to, r.trip(name, t, ""))
+}
+
+// BookingFailed tells a traveller a booking did not go through, and why.
+func (r *Renderer) BookingFailed(to mail.Address, name string, t Trip, reason string) (outbox.Message, error) {
+	return r.render(outbox.KindBookingFailed, to, r.trip(name, t, reason))
+}
+
+// BookingPending tells a traveller the airline is late to answer and the
+// booking is being confirmed.
+func (r *Renderer) BookingPending(to mail.Address, name string, t Trip) (outbox.Message, error) {
+	return r.render(outbox.KindBookingPending, to, r.trip(name, t, ""))
+}
+
+func (r *Renderer) trip(name string, t Trip, reason string) data {
+	d := r.base(name)
+	d.Trip, d.Reason = &t, reason
+	d.Link = r.publicURL + "/account/trips/" + url.PathEscape(t.ID)
+	return d
 }
 
 // EmailVerification is the message with the link that verifies to's
@@ -139,4 +254,49 @@ func (r *Renderer) render(kind string, to mail.Address, d data) (outbox.Message,
 		return outbox.Message{}, fmt.Errorf("mailtmpl: %s html: %w", kind, err)
 	}
 	return outbox.Message{Kind: kind, To: to, Subject: d.Subject, Text: text.String(), HTML: html.String()}, nil
+}
+
+// Money writes an amount for people: rupees with the ₹ sign and Indian digit
+// grouping (₹1,23,456.50); another currency by its code (USD 1,234.50).
+func Money(amount decimal.Decimal, currency string) string {
+	s := amount.Abs().StringFixed(2)
+	whole, frac, _ := strings.Cut(s, ".")
+	indian := currency == "" || currency == "INR"
+	var groups []string
+	if indian && len(whole) > 3 {
+		groups = append(groups, whole[len(whole)-3:])
+		whole = whole[:len(whole)-3]
+		for len(whole) > 2 {
+			groups = append([]string{whole[len(whole)-2:]}, groups...)
+			whole = whole[:len(whole)-2]
+		}
+	} else {
+		for len(whole) > 3 {
+			groups = append([]string{whole[len(whole)-3:]}, groups...)
+			whole = whole[:len(whole)-3]
+		}
+	}
+	if whole != "" {
+		groups = append([]string{whole}, groups...)
+	}
+	out := strings.Join(groups, ",") + "." + frac
+	if indian {
+		out = "₹" + out
+	} else {
+		out = currency + " " + out
+	}
+	if amount.IsNegative() {
+		out = "-" + out
+	}
+	return out
+}
+
+// Greeting is how a message greets someone: the first word of their full
+// name, else their e-mail's part before the @.
+func Greeting(fullName, email string) string {
+	if f := strings.Fields(fullName); len(f) > 0 {
+		return f[0]
+	}
+	local, _, _ := strings.Cut(email, "@")
+	return local
 }

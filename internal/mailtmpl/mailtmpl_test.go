@@ -98,3 +98,17 @@ func TestNewNeedsAnOrigin(t *testing.T) {
 		t.Fatal("New accepted an origin without a scheme")
 	}
 }
+
+func TestGreeting(t *testing.T) {
+	t.Parallel()
+	for _, c := range [][3]string{
+		{"Aarav Sharma", "a@example.in", "Aarav"},
+		{"  आरव  शर्मा ", "a@example.in", "आरव"},
+		{"Kavya", "k@example.in", "Kavya"},
+		{"", "new.person@example.in", "new.person"},
+	} {
+		if got := mailtmpl.Greeting(c[0], c[1]); got != c[2] {
+			t.Errorf("Greeting(%q, %q) = %q, want %q", c[0], c[1], got, c[2])
+		}
+	}
+}

@@ -28,6 +28,8 @@ type Message struct {
 	Subject string
 	// Text is the plain-text body, HTML an optional alternative to it.
 	Text, HTML string
+	// ReplyTo, when set, is where a reply goes instead of the sender.
+	ReplyTo *mail.Address
 }
 
 // Kinds of message.
@@ -37,6 +39,23 @@ const (
 	KindPasswordChanged = "password_changed"
 	// KindNewSignIn tells a user of a sign-in from a device not seen before.
 	KindNewSignIn = "new_sign_in"
+	// KindBookingConfirmed tells a traveller their seats are held (a PNR),
+	// with the ticket still to be issued.
+	KindBookingConfirmed = "booking_confirmed"
+	// KindTicketIssued tells a traveller their tickets are issued.
+	KindTicketIssued = "ticket_issued"
+	// KindBookingFailed tells a traveller a booking or ticket did not go
+	// through, and why.
+	KindBookingFailed = "booking_failed"
+	// KindBookingPending tells a traveller the airline's answer is late and
+	// the booking is being confirmed.
+	KindBookingPending = "booking_pending"
+	// KindEnquiryReceived is a team's copy of a traveller's enquiry; a
+	// reply goes to the traveller.
+	KindEnquiryReceived = "enquiry_received"
+	// KindEnquiryAcknowledgement tells a traveller their enquiry reached
+	// the team, with its reference.
+	KindEnquiryAcknowledgement = "enquiry_acknowledgement"
 )
 
 // Deliverer hands one message to the mail server. An error wrapping
@@ -53,7 +72,7 @@ type SMTP struct{ Mailer *smtpmail.Mailer }
 
 // Deliver sends m; a 5xx reply (smtpmail.ErrRejected) is final.
 func (s SMTP) Deliver(ctx context.Context, m Message) error {
-	err := s.Mailer.Send(ctx, smtpmail.Message{To: m.To, Subject: m.Subject, Text: m.Text, HTML: m.HTML})
+	err := s.Mailer.Send(ctx, smtpmail.Message{To: m.To, ReplyTo: m.ReplyTo, Subject: m.Subject, Text: m.Text, HTML: m.HTML})
 	if errors.Is(err, smtpmail.ErrRejected) {
 		return fmt.Errorf("%w: %w", ErrRejected, err)
 	}
@@ -78,8 +97,12 @@ func NewQueue(logOnly *slog.Logger) *Queue { return &Queue{log: logOnly} }
 // transaction of the change m announces: the message then exists exactly
 // when the change does.
 func (q *Queue) Enqueue(ctx context.Context, db queries.DBTX, m Message) (uuid.UUID, error) {
-	id, err := queries.New(db).OutboxEnqueue(ctx, queries.OutboxEnqueueParams{Kind: m.Kind, Recipient: m.To.Address,
-		RecipientName: m.To.Name, Subject: m.Subject, TextBody: m.Text, HtmlBody: m.HTML})
+	p := queries.OutboxEnqueueParams{Kind: m.Kind, Recipient: m.To.Address,
+		RecipientName: m.To.Name, Subject: m.Subject, TextBody: m.Text, HtmlBody: m.HTML}
+	if m.ReplyTo != nil {
+		p.ReplyTo, p.ReplyToName = m.ReplyTo.Address, m.ReplyTo.Name
+	}
+	id, err := queries.New(db).OutboxEnqueue(ctx, p)
 	if err != nil {
 		return uuid.Nil, fmt.Errorf("outbox: enqueue %s: %w", m.Kind, err)
 	}
@@ -92,6 +115,10 @@ func (q *Queue) Enqueue(ctx context.Context, db queries.DBTX, m Message) (uuid.U
 
 // fromRow is the message a row holds.
 func fromRow(r queries.OutboxMessage) Message {
-	return Message{Kind: r.Kind, To: mail.Address{Name: r.RecipientName, Address: r.Recipient},
+	m := Message{Kind: r.Kind, To: mail.Address{Name: r.RecipientName, Address: r.Recipient},
 		Subject: r.Subject, Text: r.TextBody, HTML: r.HtmlBody}
+	if r.ReplyTo != "" {
+		m.ReplyTo = &mail.Address{Name: r.ReplyToName, Address: r.ReplyTo}
+	}
+	return m
 }

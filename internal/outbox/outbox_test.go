@@ -271,3 +271,35 @@ func TestPurgeSettled(t *testing.T) {
 		}
 	}
 }
+
+// A worker that dies holding a lease (its replica killed mid-send) leaves
+// the message to the others once the lease runs out: it is sent once, by
+// another worker, and the dead worker's late word changes nothing.
+func TestWorkerDyingMidSend(t *testing.T) {
+	t.Parallel()
+	b := setup(t, smtptest.New(t))
+	id := b.enqueue(t, mail.Address{Address: "asha@example.in"})
+	ctx := context.Background()
+	q := queries.New(b.pool)
+	claimed, err := q.OutboxClaimDue(ctx, queries.OutboxClaimDueParams{LockedBy: "dead", LeaseSeconds: 1, MaxMessages: 10})
+	if err != nil || len(claimed) != 1 {
+		t.Fatalf("claim: %v %d", err, len(claimed))
+	}
+	w := b.worker(t, "alive", outbox.Config{})
+	if n := deliverDue(t, w); n != 0 {
+		t.Fatalf("took a leased message: %d", n)
+	}
+	time.Sleep(1100 * time.Millisecond)
+	if n := deliverDue(t, w); n != 1 {
+		t.Fatalf("after the lease: %d", n)
+	}
+	if r := b.row(t, id); r.SentAt == nil || r.Attempts != 2 {
+		t.Fatalf("row %+v", r)
+	}
+	if n, err := q.OutboxMarkFailed(ctx, queries.OutboxMarkFailedParams{ID: id, LockedBy: "dead", LastError: "late"}); err != nil || n != 0 {
+		t.Fatalf("the dead worker's late word: %d %v", n, err)
+	}
+	if got := b.relay.Received(); len(got) != 1 {
+		t.Fatalf("relay got %d", len(got))
+	}
+}

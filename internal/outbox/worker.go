@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"sync/atomic"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -55,6 +56,8 @@ type Worker struct {
 	log       *slog.Logger
 	cfg       Config
 	now       func() time.Time
+	// backlog is the last reading of RefreshStats.
+	backlog atomic.Pointer[Backlog]
 }
 
 // NewWorker returns a worker over pool. A nil deliverer (no mail server
@@ -222,4 +225,21 @@ func (w *Worker) RefreshStats(ctx context.Context) {
 	w.metrics.Messages.WithLabelValues("sent").Set(float64(s.Sent))
 	w.metrics.Messages.WithLabelValues("failed").Set(float64(s.Failed))
 	w.metrics.OldestQueuedAge.Set(s.OldestQueuedAgeSeconds)
+	w.backlog.Store(&Backlog{Queued: s.Queued, Oldest: time.Duration(s.OldestQueuedAgeSeconds * float64(time.Second))})
+}
+
+// Backlog is what waits in the outbox: how many messages are queued and
+// how long the oldest has waited.
+type Backlog struct {
+	Queued int64
+	Oldest time.Duration
+}
+
+// Backlog is the outbox as RefreshStats last read it (every 15 s while the
+// worker runs); ok is false before the first reading.
+func (w *Worker) Backlog() (b Backlog, ok bool) {
+	if p := w.backlog.Load(); p != nil {
+		return *p, true
+	}
+	return Backlog{}, false
 }

@@ -80,6 +80,15 @@ type Config struct {
 	// deferring (or cannot be reached for) is retried before it is marked
 	// failed.
 	OutboxGiveUpAfter time.Duration
+	// EnquiryMailboxes are the teams' addresses enquiries go to
+	// (ENQUIRY_MAILBOXES, "holidays=…,mice=…,support=…", each a bare
+	// address or "Name <address>"); a team left out gets <team>@ the
+	// sender's domain (SMTP_FROM), or @paryatan.example without one.
+	EnquiryMailboxes map[string]mail.Address
+	// OutboxReadyMaxAge is how long an e-mail may wait in the outbox before
+	// /readyz warns of a mail backlog (OUTBOX_READY_MAX_AGE; 0 never warns,
+	// nor does local mode, whose e-mails stay queued).
+	OutboxReadyMaxAge time.Duration
 	// ConnectorsFile is the supplier connector configuration (hot-reloaded);
 	// empty starts the built-in supplier simulator.
 	ConnectorsFile string
@@ -269,6 +278,9 @@ func Load(getenv func(string) string) (Config, error) {
 	}
 	c.OutboxGiveUpAfter = 24 * time.Hour
 	duration("OUTBOX_GIVE_UP_AFTER", &c.OutboxGiveUpAfter, time.Minute)
+	c.EnquiryMailboxes, errs = enquiryMailboxes(getenv("ENQUIRY_MAILBOXES"), c.SMTPFrom.Address, errs)
+	c.OutboxReadyMaxAge = 30 * time.Minute
+	duration("OUTBOX_READY_MAX_AGE", &c.OutboxReadyMaxAge, 0)
 	if c.Mode == ModeProduction {
 		if c.PublicURL == "" && strings.TrimSpace(getenv("PUBLIC_URL")) == "" {
 			errs = append(errs, errors.New("PUBLIC_URL is required in production (the site's origin, like https://paryatan.example): links and cookies are never built from request headers; set PARYATAN_MODE=local for a developer run"))
@@ -282,4 +294,42 @@ func Load(getenv func(string) string) (Config, error) {
 		return Config{}, fmt.Errorf("configuration: %w", err)
 	}
 	return c, nil
+}
+
+// enquiryTeams are the teams enquiries are sent to (internal/enquiry).
+var enquiryTeams = map[string]string{"holidays": "Paryatan Holidays", "mice": "Paryatan MICE", "support": "Paryatan Support"}
+
+// enquiryMailboxes reads ENQUIRY_MAILBOXES over the defaults at the
+// sender's domain.
+func enquiryMailboxes(v, from string, errs []error) (map[string]mail.Address, []error) {
+	domain := "paryatan.example"
+	if at := strings.LastIndexByte(from, '@'); at > 0 {
+		domain = from[at+1:]
+	}
+	out := map[string]mail.Address{}
+	for team, name := range enquiryTeams {
+		out[team] = mail.Address{Name: name, Address: team + "@" + domain}
+	}
+	for _, part := range strings.Split(v, ",") {
+		part = strings.TrimSpace(part)
+		if part == "" {
+			continue
+		}
+		team, addr, ok := strings.Cut(part, "=")
+		team = strings.ToLower(strings.TrimSpace(team))
+		if _, known := enquiryTeams[team]; !ok || !known {
+			errs = append(errs, fmt.Errorf("ENQUIRY_MAILBOXES: %q: want team=address with team holidays, mice or support", part))
+			continue
+		}
+		a, err := mail.ParseAddress(strings.TrimSpace(addr))
+		if err != nil {
+			errs = append(errs, fmt.Errorf("ENQUIRY_MAILBOXES: %s=%q is not an e-mail address: %w", team, addr, err))
+			continue
+		}
+		if a.Name == "" {
+			a.Name = enquiryTeams[team]
+		}
+		out[team] = *a
+	}
+	return out, errs
 }

@@ -134,3 +134,26 @@ func TestDevMail(t *testing.T) {
 		}
 	}
 }
+
+// Enquiries go to each team at the sender's domain unless ENQUIRY_MAILBOXES
+// names another address; a team or address that is not one is refused.
+func TestEnquiryMailboxes(t *testing.T) {
+	c, err := Load(env(map[string]string{"SMTP_URL": "smtp://mail:25", "SMTP_FROM": "Paryatan <no-reply@paryatan.in>",
+		"ENQUIRY_MAILBOXES": "mice=Events Desk <events@paryatan.in>, support=help@paryatan.in"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := c.EnquiryMailboxes
+	if m["holidays"].Address != "holidays@paryatan.in" || m["mice"].Address != "events@paryatan.in" || m["mice"].Name != "Events Desk" ||
+		m["support"].Address != "help@paryatan.in" || m["support"].Name != "Paryatan Support" {
+		t.Fatalf("mailboxes %+v", m)
+	}
+	if c, _ := Load(env(nil)); c.EnquiryMailboxes["holidays"].Address != "holidays@paryatan.example" {
+		t.Fatalf("local default %+v", c.EnquiryMailboxes)
+	}
+	for _, bad := range []string{"sales=a@b.in", "mice", "mice=not an address"} {
+		if _, err := Load(env(map[string]string{"ENQUIRY_MAILBOXES": bad})); err == nil || !strings.Contains(err.Error(), "ENQUIRY_MAILBOXES") {
+			t.Errorf("%q: %v", bad, err)
+		}
+	}
+}

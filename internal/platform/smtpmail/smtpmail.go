@@ -36,7 +36,9 @@ type Mailer struct {
 // is set, an HTML alternative of it.
 type Message struct {
 	// To is the recipient; its name, when set, is shown in the To header.
-	To      mail.Address
+	To mail.Address
+	// ReplyTo, when set, is where replies go instead of the sender.
+	ReplyTo *mail.Address
 	Subject string
 	Text    string
 	HTML    string
@@ -61,9 +63,11 @@ func ParseFrom(from string) (mail.Address, error) {
 // New reads the server from rawURL; from is the sender, its address the
 // envelope's (MAIL FROM) and its name shown in the From header.
 //
-//   - smtp://user:password@host:587 upgrades with STARTTLS, and requires it
-//     when credentials are given (a password never crosses the network in
-//     clear); without credentials STARTTLS is used when offered.
+//   - smtp://user:password@host:587 upgrades with STARTTLS and requires it:
+//     a server that does not offer it gets no message. Only
+//     ?starttls=off, written on purpose for a relay on loopback or a
+//     private link, sends in clear, and never with credentials (a password
+//     never crosses the network in clear).
 //   - smtps://user:password@host:465 speaks TLS from the first byte.
 //
 // The port defaults to 587 (smtp) or 465 (smtps). The credentials are
@@ -89,13 +93,26 @@ func New(rawURL string, from mail.Address) (*Mailer, error) {
 	}
 	m.opts = []gomail.Option{gomail.WithPort(port), gomail.WithTimeout(Timeout),
 		gomail.WithTLSConfig(&tls.Config{ServerName: u.Hostname(), MinVersion: tls.VersionTLS12})}
+	q := u.Query()
+	plain := strings.EqualFold(q.Get("starttls"), "off")
+	if q.Has("starttls") && !plain {
+		return nil, fmt.Errorf("SMTP_URL: starttls=%q: the only setting is starttls=off (STARTTLS is required otherwise)", q.Get("starttls"))
+	}
+	if q.Del("starttls"); len(q) > 0 {
+		return nil, fmt.Errorf("SMTP_URL: unknown setting %q: the only one is starttls=off", u.RawQuery)
+	}
 	switch {
 	case u.Scheme == "smtps":
+		if plain {
+			return nil, errors.New("SMTP_URL: starttls=off is for smtp://; smtps:// is TLS from the start")
+		}
 		m.opts = append(m.opts, gomail.WithSSL())
-	case u.User != nil:
-		m.opts = append(m.opts, gomail.WithTLSPolicy(gomail.TLSMandatory))
+	case plain && u.User != nil:
+		return nil, errors.New("SMTP_URL: starttls=off with credentials would send the password in clear")
+	case plain:
+		m.opts = append(m.opts, gomail.WithTLSPolicy(gomail.NoTLS))
 	default:
-		m.opts = append(m.opts, gomail.WithTLSPolicy(gomail.TLSOpportunistic))
+		m.opts = append(m.opts, gomail.WithTLSPolicy(gomail.TLSMandatory))
 	}
 	if u.User != nil {
 		pw, _ := u.User.Password()
@@ -136,6 +153,25 @@ func (m *Mailer) Send(ctx context.Context, msg Message) error {
 	return nil
 }
 
+// Check connects to the server, negotiates TLS and signs in as Send would,
+// then hangs up: the relay can take mail. It sends nothing.
+func (m *Mailer) Check(ctx context.Context) error {
+	ctx, cancel := context.WithTimeout(ctx, Timeout)
+	defer cancel()
+	deadline, _ := ctx.Deadline()
+	c, err := gomail.NewClient(m.host, append(m.opts, gomail.WithTimeout(max(time.Until(deadline), time.Millisecond)))...)
+	if err != nil {
+		return fmt.Errorf("smtp %s: %w", m.host, err)
+	}
+	if err := c.DialWithContext(ctx); err != nil {
+		return fmt.Errorf("smtp %s: %w", m.host, err)
+	}
+	if err := c.Close(); err != nil {
+		return fmt.Errorf("smtp %s: %w", m.host, err)
+	}
+	return nil
+}
+
 // compose builds the MIME message: multipart/alternative when there is an
 // HTML body, so every client shows one of the two.
 func (m *Mailer) compose(msg Message) (*gomail.Msg, error) {
@@ -149,6 +185,15 @@ func (m *Mailer) compose(msg Message) (*gomail.Msg, error) {
 		return nil, fmt.Errorf("recipient %q is not an e-mail address", msg.To.Address)
 	}
 	gm.ToMailAddress(to)
+	if msg.ReplyTo != nil {
+		rt, err := mail.ParseAddress((&mail.Address{Name: msg.ReplyTo.Name, Address: msg.ReplyTo.Address}).String())
+		if err != nil || rt.Address != msg.ReplyTo.Address {
+			return nil, fmt.Errorf("reply-to %q is not an e-mail address", msg.ReplyTo.Address)
+		}
+		if err := gm.ReplyTo(rt.String()); err != nil {
+			return nil, fmt.Errorf("reply-to %q: %w", msg.ReplyTo.Address, err)
+		}
+	}
 	gm.Subject(msg.Subject)
 	gm.SetDate()
 	gm.SetMessageIDWithValue(rand.Text() + "@" + m.domain)

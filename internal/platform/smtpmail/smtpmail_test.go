@@ -136,7 +136,7 @@ func (s *server) mailer(t *testing.T, rawURL string) *Mailer {
 
 func TestSendsWellFormedMessage(t *testing.T) {
 	s := startServer(t, false)
-	m := s.mailer(t, "smtp://ADDR")
+	m := s.mailer(t, "smtp://ADDR?starttls=off")
 	body := "Namaste Asha,\n\nConfirm your e-mail: https://paryatan.example/verify?t=abc\n"
 	if err := m.Send(context.Background(), Message{To: mail.Address{Address: "asha@example.in"}, Subject: "Confirm your e-mail — Paryatan", Text: body}); err != nil {
 		t.Fatal(err)
@@ -213,7 +213,7 @@ func TestStartTLSAndAuth(t *testing.T) {
 // A recipient or subject carrying a line break cannot add headers.
 func TestNoHeaderInjection(t *testing.T) {
 	s := startServer(t, false)
-	m := s.mailer(t, "smtp://ADDR")
+	m := s.mailer(t, "smtp://ADDR?starttls=off")
 	if err := m.Send(context.Background(), msg("asha@example.in\r\nBcc: eve@example.com", "Hi")); err == nil {
 		t.Error("recipient with a line break accepted")
 	}
@@ -266,6 +266,10 @@ func TestNewRefusesBadSettings(t *testing.T) {
 		{"smtp://", "a@paryatan.example"},
 		{"smtp://mail.example:99999", "a@paryatan.example"},
 		{"smtp://mail.example", "no-domain@"},
+		{"smtp://u:p@mail.example?starttls=off", "a@paryatan.example"},
+		{"smtps://mail.example?starttls=off", "a@paryatan.example"},
+		{"smtp://mail.example?starttls=on", "a@paryatan.example"},
+		{"smtp://mail.example?tls=none", "a@paryatan.example"},
 	} {
 		if _, err := New(tc.url, mail.Address{Address: tc.from}); err == nil {
 			t.Errorf("New(%q, %q) accepted", tc.url, tc.from)
@@ -280,7 +284,7 @@ func TestNewRefusesBadSettings(t *testing.T) {
 	if err != nil || from.Name != "Paryatan" || from.Address != "a@paryatan.example" {
 		t.Fatalf("ParseFrom: %+v, %v", from, err)
 	}
-	for _, u := range []string{"smtp://mail.example", "smtps://u:p@mail.example", "smtp://u:p@mail.example:2525"} {
+	for _, u := range []string{"smtp://mail.example", "smtps://u:p@mail.example", "smtp://u:p@mail.example:2525", "smtp://relay.local:25?starttls=off"} {
 		if _, err := New(u, from); err != nil {
 			t.Errorf("New(%q): %v", u, err)
 		}
@@ -296,7 +300,7 @@ func msg(to, subject string) Message {
 // the text one as multipart/alternative, both quoted-printable.
 func TestNonASCIINamesAndHTML(t *testing.T) {
 	s := startServer(t, false)
-	m, err := New("smtp://"+s.addr, mail.Address{Name: "पर्यटन यात्रा", Address: "no-reply@paryatan.example"})
+	m, err := New("smtp://"+s.addr+"?starttls=off", mail.Address{Name: "पर्यटन यात्रा", Address: "no-reply@paryatan.example"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -370,7 +374,7 @@ func TestNonASCIINamesAndHTML(t *testing.T) {
 // reply and a server that is not there are worth another try.
 func TestRefusalsPermanentOrTemporary(t *testing.T) {
 	s := startServer(t, false)
-	m := s.mailer(t, "smtp://ADDR")
+	m := s.mailer(t, "smtp://ADDR?starttls=off")
 	s.mu.Lock()
 	s.refuse = &smtp.SMTPError{Code: 550, EnhancedCode: smtp.EnhancedCode{5, 1, 1}, Message: "No such mailbox here"}
 	s.mu.Unlock()
@@ -413,4 +417,73 @@ func decodeBody(t *testing.T, cte string, b []byte) string {
 		return string(out)
 	}
 	return string(b)
+}
+
+// Check signs in as Send would and sends nothing: a wrong password or a
+// relay that is down is an error at start-up, not at the first e-mail.
+func TestCheckReachesTheRelay(t *testing.T) {
+	s := startServer(t, true)
+	if err := s.mailer(t, "smtp://paryatan:s3cret@ADDR").Check(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if msgs, auths := s.received(); len(msgs) != 0 || len(auths) != 1 {
+		t.Fatalf("check sent %d messages, %d sign-ins", len(msgs), len(auths))
+	}
+	if err := s.mailer(t, "smtp://paryatan:wrong@ADDR").Check(context.Background()); err == nil {
+		t.Fatal("wrong password: no error")
+	}
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := l.Addr().String()
+	_ = l.Close()
+	m, err := New("smtp://"+addr, mail.Address{Address: "no-reply@paryatan.example"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := m.Check(context.Background()); err == nil {
+		t.Fatal("a relay that is down: no error")
+	}
+}
+
+// A Reply-To sends replies to someone other than the sender (a team's copy
+// of an enquiry answers the traveller), with a non-ASCII name encoded; one
+// that is not an address is refused for good.
+func TestReplyTo(t *testing.T) {
+	s := startServer(t, false)
+	m := s.mailer(t, "smtp://ADDR?starttls=off")
+	rt := &mail.Address{Name: "आरव शर्मा", Address: "aarav@example.in"}
+	if err := m.Send(context.Background(), Message{To: mail.Address{Address: "mice@paryatan.example"}, ReplyTo: rt, Subject: "Enquiry", Text: "Hi"}); err != nil {
+		t.Fatal(err)
+	}
+	msgs, _ := s.received()
+	parsed, err := mail.ReadMessage(strings.NewReader(string(msgs[0].data)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := (&mail.AddressParser{WordDecoder: new(mime.WordDecoder)}).Parse(parsed.Header.Get("Reply-To"))
+	if err != nil || got.Address != rt.Address || got.Name != rt.Name {
+		t.Fatalf("Reply-To %q: %+v %v", parsed.Header.Get("Reply-To"), got, err)
+	}
+	err = m.Send(context.Background(), Message{To: mail.Address{Address: "mice@paryatan.example"},
+		ReplyTo: &mail.Address{Address: "a@b.in\r\nBcc: x@y.in"}, Subject: "Enquiry", Text: "Hi"})
+	if !errors.Is(err, ErrRejected) {
+		t.Fatalf("a reply-to with a line break: %v", err)
+	}
+}
+
+// Without STARTTLS on offer nothing is sent, credentials or not, unless
+// SMTP_URL says starttls=off on purpose.
+func TestStartTLSRequiredUnlessTurnedOff(t *testing.T) {
+	s := startServer(t, false)
+	if err := s.mailer(t, "smtp://ADDR").Send(context.Background(), msg("asha@example.in", "Hi")); err == nil {
+		t.Fatal("sent in clear to a server without STARTTLS")
+	}
+	if msgs, _ := s.received(); len(msgs) != 0 {
+		t.Fatalf("%d messages sent in clear", len(msgs))
+	}
+	if err := s.mailer(t, "smtp://ADDR?starttls=off").Send(context.Background(), msg("asha@example.in", "Hi")); err != nil {
+		t.Fatal(err)
+	}
 }

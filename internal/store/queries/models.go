@@ -50,6 +50,7 @@ type Booking struct {
 	UpdatedAt          time.Time
 	LeaseOwner         *string
 	LeaseUntil         *time.Time
+	Mailed             []string
 }
 
 type BookingEvent struct {
@@ -83,6 +84,17 @@ type CoTraveller struct {
 	UpdatedAt              time.Time
 }
 
+type Company struct {
+	UserID    uuid.UUID
+	LegalName string
+	Gstin     string
+	Address   string
+	Email     string
+	Phone     string
+	CreatedAt time.Time
+	UpdatedAt time.Time
+}
+
 type EmailVerification struct {
 	TokenHash []byte
 	UserID    uuid.UUID
@@ -90,6 +102,20 @@ type EmailVerification struct {
 	CreatedAt time.Time
 	ExpiresAt time.Time
 	UsedAt    *time.Time
+}
+
+type Enquiry struct {
+	ID        uuid.UUID
+	Reference string
+	Kind      string
+	UserID    *uuid.UUID
+	Name      string
+	Email     string
+	Phone     string
+	Team      string
+	Topic     string
+	Details   []byte
+	CreatedAt time.Time
 }
 
 type IdempotencyKey struct {
@@ -138,6 +164,8 @@ type OutboxMessage struct {
 	LockedBy      *string
 	SentAt        *time.Time
 	FailedAt      *time.Time
+	ReplyTo       string
+	ReplyToName   string
 }
 
 type Profile struct {

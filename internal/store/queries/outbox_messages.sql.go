@@ -22,7 +22,7 @@ WITH due AS (
 UPDATE outbox_messages o SET attempts = o.attempts + 1, locked_by = $1::text,
 	next_attempt_at = now() + make_interval(secs => $2::float8)
 FROM due WHERE o.id = due.id
-RETURNING o.id, o.kind, o.recipient, o.recipient_name, o.subject, o.text_body, o.html_body, o.created_at, o.next_attempt_at, o.attempts, o.last_error, o.locked_by, o.sent_at, o.failed_at
+RETURNING o.id, o.kind, o.recipient, o.recipient_name, o.subject, o.text_body, o.html_body, o.created_at, o.next_attempt_at, o.attempts, o.last_error, o.locked_by, o.sent_at, o.failed_at, o.reply_to, o.reply_to_name
 `
 
 type OutboxClaimDueParams struct {
@@ -58,6 +58,8 @@ func (q *Queries) OutboxClaimDue(ctx context.Context, arg OutboxClaimDueParams) 
 			&i.LockedBy,
 			&i.SentAt,
 			&i.FailedAt,
+			&i.ReplyTo,
+			&i.ReplyToName,
 		); err != nil {
 			return nil, err
 		}
@@ -70,8 +72,8 @@ func (q *Queries) OutboxClaimDue(ctx context.Context, arg OutboxClaimDueParams) 
 }
 
 const outboxEnqueue = `-- name: OutboxEnqueue :one
-INSERT INTO outbox_messages (kind, recipient, recipient_name, subject, text_body, html_body)
-VALUES ($1, $2, $3, $4, $5, $6)
+INSERT INTO outbox_messages (kind, recipient, recipient_name, subject, text_body, html_body, reply_to, reply_to_name)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
 RETURNING id
 `
 
@@ -82,6 +84,8 @@ type OutboxEnqueueParams struct {
 	Subject       string
 	TextBody      string
 	HtmlBody      string
+	ReplyTo       string
+	ReplyToName   string
 }
 
 func (q *Queries) OutboxEnqueue(ctx context.Context, arg OutboxEnqueueParams) (uuid.UUID, error) {
@@ -92,6 +96,8 @@ func (q *Queries) OutboxEnqueue(ctx context.Context, arg OutboxEnqueueParams) (u
 		arg.Subject,
 		arg.TextBody,
 		arg.HtmlBody,
+		arg.ReplyTo,
+		arg.ReplyToName,
 	)
 	var id uuid.UUID
 	err := row.Scan(&id)
@@ -99,7 +105,7 @@ func (q *Queries) OutboxEnqueue(ctx context.Context, arg OutboxEnqueueParams) (u
 }
 
 const outboxGet = `-- name: OutboxGet :one
-SELECT id, kind, recipient, recipient_name, subject, text_body, html_body, created_at, next_attempt_at, attempts, last_error, locked_by, sent_at, failed_at FROM outbox_messages WHERE id = $1
+SELECT id, kind, recipient, recipient_name, subject, text_body, html_body, created_at, next_attempt_at, attempts, last_error, locked_by, sent_at, failed_at, reply_to, reply_to_name FROM outbox_messages WHERE id = $1
 `
 
 func (q *Queries) OutboxGet(ctx context.Context, id uuid.UUID) (OutboxMessage, error) {
@@ -120,12 +126,14 @@ func (q *Queries) OutboxGet(ctx context.Context, id uuid.UUID) (OutboxMessage, e
 		&i.LockedBy,
 		&i.SentAt,
 		&i.FailedAt,
+		&i.ReplyTo,
+		&i.ReplyToName,
 	)
 	return i, err
 }
 
 const outboxListRecent = `-- name: OutboxListRecent :many
-SELECT id, kind, recipient, recipient_name, subject, text_body, html_body, created_at, next_attempt_at, attempts, last_error, locked_by, sent_at, failed_at FROM outbox_messages ORDER BY created_at DESC, id LIMIT $1
+SELECT id, kind, recipient, recipient_name, subject, text_body, html_body, created_at, next_attempt_at, attempts, last_error, locked_by, sent_at, failed_at, reply_to, reply_to_name FROM outbox_messages ORDER BY created_at DESC, id LIMIT $1
 `
 
 // The newest messages first, for operators and tests.
@@ -153,6 +161,8 @@ func (q *Queries) OutboxListRecent(ctx context.Context, maxMessages int32) ([]Ou
 			&i.LockedBy,
 			&i.SentAt,
 			&i.FailedAt,
+			&i.ReplyTo,
+			&i.ReplyToName,
 		); err != nil {
 			return nil, err
 		}

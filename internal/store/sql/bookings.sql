@@ -101,3 +101,9 @@ FROM bookings WHERE status = 'unknown';
 
 -- name: BookingEventAdd :exec
 INSERT INTO booking_events (booking_id, from_status, to_status, note) VALUES (@booking_id, @from_status, @to_status, @note);
+
+-- name: BookingMarkMailed :execrows
+-- Notes that the e-mail of this kind about the booking is written; no row
+-- when it was already.
+UPDATE bookings SET mailed = array_append(mailed, @kind::text)
+WHERE id = @id AND NOT (@kind::text = ANY (mailed));

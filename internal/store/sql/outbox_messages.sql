@@ -1,6 +1,6 @@
 -- name: OutboxEnqueue :one
-INSERT INTO outbox_messages (kind, recipient, recipient_name, subject, text_body, html_body)
-VALUES (@kind, @recipient, @recipient_name, @subject, @text_body, @html_body)
+INSERT INTO outbox_messages (kind, recipient, recipient_name, subject, text_body, html_body, reply_to, reply_to_name)
+VALUES (@kind, @recipient, @recipient_name, @subject, @text_body, @html_body, @reply_to, @reply_to_name)
 RETURNING id;
 
 -- name: OutboxClaimDue :many

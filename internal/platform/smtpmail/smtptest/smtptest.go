@@ -65,7 +65,7 @@ func NewStopped(t testing.TB) *Server {
 }
 
 // URL is the server as SMTP_URL names it.
-func (s *Server) URL() string { return "smtp://" + s.Addr }
+func (s *Server) URL() string { return "smtp://" + s.Addr + "?starttls=off" }
 
 // Start runs the server again on its address.
 func (s *Server) Start() {
