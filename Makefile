@@ -11,7 +11,7 @@ VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -s -w -X main.version=$(VERSION)
 
 # The Go packages (node_modules holds Go code of its own, so not ./...).
-GO_PKGS := ./api/... ./cmd/... ./internal/... ./web/... ./hack/...
+GO_PKGS := ./api/... ./cmd/... ./internal/... ./operator/... ./web/... ./hack/...
 
 # Stamps: reinstall dependencies only when their lock files change.
 NODE_STAMP := node_modules/.paryatan-installed
@@ -31,6 +31,18 @@ SQLC_VERSION := v1.31.1
 SQLC := $(BIN)/sqlc-$(SQLC_VERSION)
 GOLANGCI_VERSION := v2.15.0
 GOLANGCI := $(BIN)/golangci-lint-$(GOLANGCI_VERSION)
+# Helm runs the chart tests (hack/charttest); built from source, never imported.
+HELM_VERSION := v3.19.2
+HELM := $(BIN)/helm-$(HELM_VERSION)
+
+CONTROLLER_GEN_VERSION := v0.19.0
+CONTROLLER_GEN := $(BIN)/controller-gen-$(CONTROLLER_GEN_VERSION)
+
+# The Kubernetes API server and etcd the operator's tests run against, built
+# from the Go module proxy by hack/envtest-bins.sh (version: hack/envtest/go.mod).
+ENVTEST_K8S := $(shell sed -n 's/^\tk8s.io\/kubernetes v\([0-9.]*\).*/\1/p' hack/envtest/go.mod)
+ENVTEST_DIR := $(BIN)/envtest-$(ENVTEST_K8S)
+ENVTEST := $(ENVTEST_DIR)/kube-apiserver
 
 .PHONY: help
 help: ## Show this help
@@ -43,8 +55,8 @@ run: build ## Install what is needed, build, and start Paryatan on embedded defa
 	./$(BIN)/paryatan-api
 
 .PHONY: test
-test: build ## Run every test: Go (real PostgreSQL), fuzzing, web unit tests, browser journeys (Chromium)
-	PARYATAN_REQUIRE_WEB=1 PARYATAN_BIN_DIR=$(CURDIR)/$(BIN) $(GO) test -race -count=1 $(GO_PKGS)
+test: build $(HELM) $(ENVTEST) ## Run every test: Go (real PostgreSQL, real Kubernetes API server), the Helm chart, fuzzing, web unit tests, browser journeys (Chromium)
+	PARYATAN_REQUIRE_WEB=1 PARYATAN_BIN_DIR=$(CURDIR)/$(BIN) HELM=$(CURDIR)/$(HELM) KUBEBUILDER_ASSETS=$(CURDIR)/$(ENVTEST_DIR) $(GO) test -race -count=1 $(GO_PKGS)
 	$(MAKE) --no-print-directory fuzz
 	$(NPM) run test -w web
 	hack/e2e.sh
@@ -64,7 +76,7 @@ build: deps web ## Build the web app and the binaries into ./bin
 	$(GO) build -trimpath -ldflags '$(LDFLAGS)' -o $(BIN)/ ./cmd/...
 
 .PHONY: gen
-gen: $(NODE_STAMP) $(SQLC) ## Regenerate generated code and data (sqlc queries, web API types from api/openapi.yaml, airport and airline lists)
+gen: $(NODE_STAMP) $(SQLC) crd ## Regenerate generated code and data (sqlc queries, web API types from api/openapi.yaml, airport and airline lists, the CRD)
 	$(SQLC) generate -f internal/store/sqlc.yaml
 	$(NPM) exec -w web -- openapi-typescript --default-non-nullable false $(CURDIR)/$(OPENAPI) -o $(CURDIR)/$(API_TS)
 	$(NPM) exec -w web -- prettier --log-level warn --write $(CURDIR)/$(API_TS)
@@ -87,6 +99,31 @@ bench: build ## Benchmarks: Go micro-benchmarks, the API against the simulator, 
 
 ##@ Parts
 
+.PHONY: crd
+crd: $(CONTROLLER_GEN) ## Generate the SupplierConnector deepcopy code and CRD (config/crd/bases, and the chart's copy) from api/v1alpha1
+	$(CONTROLLER_GEN) object paths=./api/...
+	$(CONTROLLER_GEN) crd paths=./api/... output:crd:artifacts:config=config/crd/bases
+	@$(MAKE) --no-print-directory chart-crds
+
+.PHONY: crd-check
+crd-check: crd ## Fail when the committed deepcopy code or CRD differ from what api/v1alpha1 generates
+	@if [[ -n "$$(git status --porcelain --untracked-files=all -- api/v1alpha1 config/crd)" ]]; then \
+		echo "make crd changed files; run it and commit the result:" >&2; \
+		git status --porcelain --untracked-files=all -- api/v1alpha1 config/crd >&2; exit 1; \
+	fi
+
+.PHONY: operator-test
+operator-test: build $(ENVTEST) ## Run only the operator's tests (envtest: a real kube-apiserver and etcd; the end-to-end one runs bin/paryatan-api)
+	PARYATAN_BIN_DIR=$(CURDIR)/$(BIN) KUBEBUILDER_ASSETS=$(CURDIR)/$(ENVTEST_DIR) $(GO) test -race -count=1 ./api/... ./operator/... ./cmd/paryatan-operator/...
+
+$(ENVTEST):
+	hack/envtest-bins.sh $(ENVTEST_DIR) >/dev/null
+
+$(CONTROLLER_GEN):
+	@mkdir -p $(BIN)
+	GOBIN=$(CURDIR)/$(BIN)/tmp-controller-gen $(GO) install sigs.k8s.io/controller-tools/cmd/controller-gen@$(CONTROLLER_GEN_VERSION)
+	mv $(BIN)/tmp-controller-gen/controller-gen $@ && rmdir $(BIN)/tmp-controller-gen
+
 .PHONY: deps
 deps: $(NODE_STAMP) ## Install npm and Go dependencies
 	$(GO) mod download
@@ -104,6 +141,23 @@ $(GOLANGCI):
 	@mkdir -p $(BIN)
 	GOBIN=$(CURDIR)/$(BIN)/tmp-golangci $(GO) install github.com/golangci/golangci-lint/v2/cmd/golangci-lint@$(GOLANGCI_VERSION)
 	mv $(BIN)/tmp-golangci/golangci-lint $@ && rmdir $(BIN)/tmp-golangci
+
+.PHONY: helm
+helm: $(HELM) ## Install the pinned Helm into ./bin (built with go install; about 1.5 min, once)
+
+$(HELM):
+	hack/install-helm.sh $(HELM_VERSION)
+
+.PHONY: chart-test
+chart-test: $(HELM) ## Run only the Helm chart tests (golden helm template output, lint, assertions; UPDATE=1 rewrites the golden files)
+	HELM=$(CURDIR)/$(HELM) $(GO) test -count=1 ./hack/charttest/ $(if $(UPDATE),-run TestGolden -args -update)
+
+.PHONY: chart-crds
+chart-crds: ## Copy the generated CRDs (config/crd/bases) into the chart (charts/paryatan/files/crds)
+	@rm -f charts/paryatan/files/crds/*.yaml
+	@shopt -s nullglob; crds=(config/crd/bases/*.yaml); \
+	if (( $${#crds[@]} )); then cp "$${crds[@]}" charts/paryatan/files/crds/; echo "copied $${crds[*]}"; \
+	else echo "no CRDs in config/crd/bases yet"; fi
 
 .PHONY: web
 web: $(NODE_STAMP) ## Build the web app into web/dist and the API reference's viewer into api/docs (both embedded in the API binary)

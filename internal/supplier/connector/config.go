@@ -198,8 +198,8 @@ var nameRe = regexp.MustCompile(`^[a-z][a-z0-9-]{0,30}$`)
 func (doc *Document) normalise() error {
 	var errs []error
 	bad := func(format string, args ...any) { errs = append(errs, fmt.Errorf(format, args...)) }
-	if len(doc.Connectors) == 0 {
-		bad("no connectors")
+	if doc.Generation < 0 {
+		bad("generation %d: want 0 or more", doc.Generation)
 	}
 	seen := map[string]bool{}
 	for i := range doc.Connectors {

@@ -1,0 +1,17 @@
+// Package operator is the SupplierConnector controller (controller-runtime).
+// It renders every SupplierConnector of its namespace into the connector
+// document the API pods read from CONNECTORS_FILE and hot-reload
+// (config/connectors.md): a ConfigMap (key connectors.yaml, carrying a
+// generation that grows with every change) and a Secret holding each
+// connector's credentials as the credentials file's JSON. Rendering (Render,
+// NextDocument) is pure; each connector is checked with the API's own parser
+// (internal/supplier/connector), so the operator and the API cannot
+// disagree on what is valid.
+//
+// The controller also calls each enabled supplier's Authenticate on the
+// connector's probe interval and reads, from every ready endpoint of the
+// API's Service, the document generation the pod has loaded (the API's
+// paryatan_connector_config_generation gauge), and reports all of it on the
+// resources' status conditions (Ready, SpecAccepted, Rendered,
+// SupplierReachable, Applied), in events and in metrics. See README.md.
+package operator
