@@ -11,6 +11,8 @@ import (
 // Credentials and secrets the simulator uses when Options leave them empty.
 // They are shaped like Razorpay's test-mode values (a key id is rzp_test_
 // and 14 characters, a secret 24) and are public: never real.
+//
+//nolint:gosec // published test values, not credentials
 const (
 	DefaultKeyID         = "rzp_test_ParyatanSim001"
 	DefaultKeySecret     = "paryatanSimTestSecret000"
