@@ -129,7 +129,7 @@ func ConnectorFor(sc *v1alpha1.SupplierConnector, credentialsDir string) connect
 		connector.OpAuthenticate: dur(t.Authenticate), connector.OpSearch: dur(t.Search),
 		connector.OpFareQuote: dur(t.FareQuote), connector.OpFareRule: dur(t.FareRule),
 		connector.OpBook: dur(t.Book), connector.OpTicket: dur(t.Ticket),
-		connector.OpBookingDetails: dur(t.BookingDetails),
+		connector.OpBookingDetails: dur(t.BookingDetails), connector.OpRelease: dur(t.Release),
 	} {
 		if d != nil {
 			if c.Timeouts == nil {

@@ -72,7 +72,7 @@ func TestRender(t *testing.T) {
 		{
 			name: "timeouts, cabin codes and sources are carried over",
 			items: []v1alpha1.SupplierConnector{sc("tbo", "tbo", 0, func(s *v1alpha1.SupplierConnectorSpec) {
-				s.Timeouts = v1alpha1.Timeouts{Search: seconds(45), Book: seconds(150)}
+				s.Timeouts = v1alpha1.Timeouts{Search: seconds(45), Book: seconds(150), Release: seconds(30)}
 				s.CabinCodes.Premium = &three
 				s.Sources = []v1alpha1.Source{v1alpha1.SourceLCC}
 			})},
@@ -81,7 +81,8 @@ func TestRender(t *testing.T) {
 			inDoc:   []string{"tbo"},
 			checkDoc: func(t *testing.T, doc connector.Document) {
 				c := doc.Connectors[0]
-				if c.Timeout(connector.OpSearch) != 45*time.Second || c.Timeout(connector.OpBook) != 150*time.Second || len(c.Timeouts) != 2 {
+				if c.Timeout(connector.OpSearch) != 45*time.Second || c.Timeout(connector.OpBook) != 150*time.Second ||
+					c.Timeout(connector.OpRelease) != 30*time.Second || len(c.Timeouts) != 3 {
 					t.Errorf("timeouts = %v", c.Timeouts)
 				}
 				if c.CabinCodes["premium"] != 3 || len(c.CabinCodes) != 1 || strings.Join(c.Sources, ",") != "LCC" {

@@ -117,7 +117,8 @@ type Endpoints struct {
 	// Air serves Search, FareQuote and FareRule (…/AirService.svc/rest).
 	// +required
 	Air EndpointURL `json:"air"`
-	// Booking serves Book, Ticket and GetBookingDetails (default: Air).
+	// Booking serves Book, Ticket, GetBookingDetails and ReleasePNRRequest
+	// (default: Air).
 	// +optional
 	Booking EndpointURL `json:"booking,omitempty"`
 }
@@ -195,6 +196,15 @@ type Timeouts struct {
 	// +kubebuilder:validation:Pattern=`^([0-9]+(\.[0-9]+)?(ns|us|ms|s|m|h))+$`
 	// +kubebuilder:validation:XValidation:rule="duration(self) >= duration('1s') && duration(self) <= duration('170s')",message="must be between 1s and 170s"
 	BookingDetails *metav1.Duration `json:"bookingDetails,omitempty"`
+	// Release is the deadline of giving up a held booking
+	// (ReleasePNRRequest); it has no 120s floor, since a release cut short
+	// is sent again.
+	// +optional
+	// +kubebuilder:validation:Type=string
+	// +kubebuilder:validation:MaxLength=20
+	// +kubebuilder:validation:Pattern=`^([0-9]+(\.[0-9]+)?(ns|us|ms|s|m|h))+$`
+	// +kubebuilder:validation:XValidation:rule="duration(self) >= duration('1s') && duration(self) <= duration('170s')",message="must be between 1s and 170s"
+	Release *metav1.Duration `json:"release,omitempty"`
 }
 
 // CabinCodes are supplier FlightCabinClass codes (1 to 6) per cabin.

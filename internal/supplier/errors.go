@@ -27,8 +27,13 @@ const (
 	// that cannot be read.
 	KindFailed Kind = "failed"
 	// KindNoSuchBooking: the supplier says, in so many words, that it holds
-	// no such booking (BookingDetails).
+	// no such booking (BookingDetails, Release).
 	KindNoSuchBooking Kind = "no_such_booking"
+	// KindNotAllowed: the supplier refused what the booking's present state
+	// rules out: releasing a booking whose tickets are issued, ticketing one
+	// that has been released. The request will never succeed: neither
+	// retrying nor searching again is the remedy.
+	KindNotAllowed Kind = "not_allowed"
 	// KindCanceled: our caller gave up (a client that went away).
 	KindCanceled Kind = "canceled"
 )
@@ -57,7 +62,8 @@ func (e *Error) Unwrap() error { return e.Err }
 
 // OutcomeUnknown reports whether the request may have been carried out at
 // the supplier although no answer came back. Such a Book or Ticket must
-// never be sent again; its real state is asked for with BookingDetails.
+// never be sent again; its real state is asked for with BookingDetails. A
+// Release may be sent again: releasing twice is harmless.
 func (e *Error) OutcomeUnknown() bool { return e.Kind == KindTimeout || e.Kind == KindNotReceived }
 
 // AsError returns the *Error in err's chain.

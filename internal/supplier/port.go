@@ -1,10 +1,10 @@
 // Package supplier is the port between the flight features and the flight
 // suppliers: the operations the product needs (search, fare quote, fare
-// rules, book, ticket, booking details), their requests and answers in the
-// product's terms, and one error type. Each supplier protocol is an adapter
-// implementing Port (internal/supplier/tbo); the flights API picks one per
-// connector by the connector's type (connector.Connector.Type) from a
-// Registry.
+// rules, book, ticket, booking details, release), their requests and
+// answers in the product's terms, and one error type. Each supplier
+// protocol is an adapter implementing Port (internal/supplier/tbo); the
+// flights API picks one per connector by the connector's type
+// (connector.Connector.Type) from a Registry.
 //
 // Answers the API passes on to the web app carry the product's response
 // document (Doc): {"Response": …} as the web app reads it
@@ -49,6 +49,17 @@ type Port interface {
 	// supplier that holds no such booking answers an Error of kind
 	// KindNoSuchBooking.
 	BookingDetails(ctx context.Context, conn *connector.Connector, r DetailsRequest) (*Details, error)
+	// Release gives up a booked, unticketed GDS booking (an unpaid hold):
+	// the supplier lets its seats go, the booking can no longer be
+	// ticketed, and BookingDetails reports it Released. Releasing a
+	// booking already released succeeds, so unlike Book and Ticket a
+	// Release whose outcome is unknown (Error.OutcomeUnknown: a timeout, a
+	// lost answer) may simply be sent again: releasing twice is harmless.
+	// A booking whose tickets are issued is not released: that fails with
+	// an Error of kind KindNotAllowed (a ticketed booking is cancelled
+	// through the supplier's change request, not released). A supplier
+	// that holds no such booking answers KindNoSuchBooking.
+	Release(ctx context.Context, conn *connector.Connector, r ReleaseRequest) error
 }
 
 // Registry holds the adapters by connector type.
@@ -261,6 +272,19 @@ type DetailsRequest struct {
 	TraceID   string
 }
 
+// ReleaseRequest names a held GDS booking to release.
+type ReleaseRequest struct {
+	BookingID int64
+	// Source is the booking's fare source as the supplier names it (TBO:
+	// the quoted result's Source, an integer code such as "4" for its GDS
+	// fares). Empty: the adapter reads it from Kept.
+	Source string
+	// Kept are the booking's documents, as TicketRequest carries them: its
+	// quote and its last Book answer. An adapter reads from them what its
+	// Release call needs and the request leaves out (TBO: the Source).
+	Kept struct{ Quote, Booked json.RawMessage }
+}
+
 // BookedPassenger is a passenger of a booking as the supplier holds it.
 type BookedPassenger struct {
 	// ID is the supplier's id of the passenger in the booking.
@@ -276,6 +300,9 @@ type Details struct {
 	BookingID  int64
 	PNR        string
 	Passengers []BookedPassenger
+	// Released: the booking no longer holds its seats (released, or
+	// cancelled, at the supplier), and nothing can be ticketed on it.
+	Released bool
 	// AsBooking is the details in the form of a Book answer's document
 	// (Response.Response.{BookingId, PNR, FlightItinerary}), for a booking
 	// settled from them: the web app reads it as it reads a Book answer.

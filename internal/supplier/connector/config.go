@@ -34,13 +34,18 @@ const (
 	OpBook           Operation = "book"
 	OpTicket         Operation = "ticket"
 	OpBookingDetails Operation = "bookingDetails"
+	// OpRelease gives up a held, unticketed booking (the supplier's
+	// ReleasePNRRequest).
+	OpRelease Operation = "release"
 )
 
 // Operations lists every operation, in call order.
-var Operations = []Operation{OpAuthenticate, OpSearch, OpFareQuote, OpFareRule, OpBook, OpTicket, OpBookingDetails}
+var Operations = []Operation{OpAuthenticate, OpSearch, OpFareQuote, OpFareRule, OpBook, OpTicket, OpBookingDetails, OpRelease}
 
 // DefaultTimeouts are the product's deadlines (spec 9): 90 s by default and
 // for fare quotes, at least 120 s for fare rules, booking and ticketing.
+// Releasing a booking has no floor: a release cut short is simply sent
+// again.
 var DefaultTimeouts = map[Operation]time.Duration{
 	OpAuthenticate:   90 * time.Second,
 	OpSearch:         90 * time.Second,
@@ -49,6 +54,7 @@ var DefaultTimeouts = map[Operation]time.Duration{
 	OpBook:           120 * time.Second,
 	OpTicket:         120 * time.Second,
 	OpBookingDetails: 90 * time.Second,
+	OpRelease:        90 * time.Second,
 }
 
 // minTimeouts are floors: booking and ticketing must be given time to finish
@@ -120,15 +126,17 @@ type Connector struct {
 // Compressed reports whether answers are requested gzip-compressed.
 func (c *Connector) Compressed() bool { return c.Compression == nil || *c.Compression }
 
-// Endpoints are the base URLs of the supplier's method groups. Book, Ticket
-// and GetBookingDetails live on a separate host in production.
+// Endpoints are the base URLs of the supplier's method groups. Book, Ticket,
+// GetBookingDetails and ReleasePNRRequest live on a separate host in
+// production.
 type Endpoints struct {
 	// Auth is the shared-data service (…/SharedData.svc/rest).
 	Auth string `json:"auth"`
 	// Air is the air search service (…/AirService.svc/rest): Search,
 	// FareQuote, FareRule.
 	Air string `json:"air"`
-	// Booking serves Book, Ticket and GetBookingDetails; defaults to Air.
+	// Booking serves Book, Ticket, GetBookingDetails and ReleasePNRRequest;
+	// defaults to Air.
 	Booking string `json:"booking,omitempty"`
 }
 

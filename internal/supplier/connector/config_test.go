@@ -39,6 +39,7 @@ func TestParseFillsDefaults(t *testing.T) {
 	for op, want := range map[Operation]time.Duration{
 		OpSearch: 30 * time.Second, OpBook: 150 * time.Second, OpFareQuote: 90 * time.Second,
 		OpFareRule: 120 * time.Second, OpTicket: 120 * time.Second, OpAuthenticate: 90 * time.Second,
+		OpBookingDetails: 90 * time.Second, OpRelease: 90 * time.Second,
 	} {
 		if got := c.Timeout(op); got != want {
 			t.Errorf("timeout %s = %s, want %s", op, got, want)
@@ -89,6 +90,35 @@ connectors:
 	}
 	if _, err := Parse([]byte("connectors:\n  - name: tbo\n    password: inline\n")); err == nil || !strings.Contains(err.Error(), "password") {
 		t.Errorf("an unknown (inline secret) field was accepted: %v", err)
+	}
+}
+
+// A release has no floor: it is safe to send again, so a short deadline
+// costs nothing but a retry.
+func TestReleaseTimeoutHasNoFloor(t *testing.T) {
+	t.Parallel()
+	doc, err := Parse([]byte(`
+connectors:
+  - name: tbo
+    endpoints: {auth: "http://a", air: "http://b"}
+    credentials: {file: /x}
+    timeouts: {release: 20s}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c, _ := doc.Find("tbo"); c.Timeout(OpRelease) != 20*time.Second {
+		t.Fatalf("release %s, want 20s", c.Timeout(OpRelease))
+	}
+	_, err = Parse([]byte(`
+connectors:
+  - name: tbo
+    endpoints: {auth: "http://a", air: "http://b"}
+    credentials: {file: /x}
+    timeouts: {release: 3m}
+`))
+	if err == nil || !strings.Contains(err.Error(), "timeouts.release: 3m0s must be between 1s and 2m50s") {
+		t.Fatalf("a release deadline above the maximum: %v", err)
 	}
 }
 

@@ -15,7 +15,7 @@ import (
 // supplier's API has no such path, so a client written against the real API
 // never reaches it. It serves:
 //
-//	GET    /_sim/bookings  every booking held (BookingList)
+//	GET    /_sim/bookings  every booking held, released ones too (BookingList)
 //	GET    /_sim/faults    the fault overrides in force (map of Fault by method)
 //	PUT    /_sim/faults    replace them: {"Book": {"latency": "4s", "drop": "after"}, …}
 //	DELETE /_sim/faults    clear them
@@ -36,8 +36,10 @@ type BookingInfo struct {
 	ResultIndex string     `json:"resultIndex"`
 	IsLCC       bool       `json:"isLCC"`
 	Ticketed    bool       `json:"ticketed"`
+	Released    bool       `json:"released"` // given up (ReleasePNRRequest): it holds no seats
 	CreatedAt   time.Time  `json:"createdAt"`
 	TicketedAt  *time.Time `json:"ticketedAt,omitempty"`
+	ReleasedAt  *time.Time `json:"releasedAt,omitempty"`
 }
 
 // BookingList is the answer of GET /_sim/bookings.
@@ -53,10 +55,14 @@ func (s *Server) Bookings() []BookingInfo {
 	for e := bs.lru.Front(); e != nil; e = e.Next() {
 		b := e.Value.(*booking)
 		info := BookingInfo{BookingID: b.id, PNR: b.pnr, TraceID: b.traceID, ResultIndex: b.index,
-			IsLCC: b.lcc, Ticketed: b.ticketed, CreatedAt: b.createdAt}
+			IsLCC: b.lcc, Ticketed: b.ticketed, Released: b.released, CreatedAt: b.createdAt}
 		if b.ticketed {
 			at := b.ticketedAt
 			info.TicketedAt = &at
+		}
+		if b.released {
+			at := b.releasedAt
+			info.ReleasedAt = &at
 		}
 		out = append(out, info)
 	}

@@ -7,6 +7,7 @@ import (
 	"math/big"
 	mrand "math/rand/v2"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -50,8 +51,10 @@ type booking struct {
 	pendingRise priceRise // announced by Ticket, not yet accepted
 	pax         []paxRecord
 	ticketed    bool
+	released    bool // given up by ReleasePNRRequest: never ticketed
 	createdAt   time.Time
 	ticketedAt  time.Time
+	releasedAt  time.Time
 	agentRef    string
 	invoiceID   int
 	ssr         [3]paise // baggage, meals, seats
@@ -158,6 +161,28 @@ func (bs *bookingStore) issue(b *booking) {
 	bs.nextInvoice++
 	b.invoiceID = bs.nextInvoice
 	b.ticketed = true
+}
+
+// release gives up an unticketed booking and frees its result, which may
+// then be booked again (the seats went back to the airline). A booking
+// released already stays as it is. It returns a copy of the booking, and
+// whether there is one; a ticketed booking is returned unchanged.
+func (bs *bookingStore) release(id int, now time.Time) (*booking, bool) {
+	bs.mu.Lock()
+	defer bs.mu.Unlock()
+	e := bs.byID[id]
+	if e == nil {
+		return nil, false
+	}
+	bs.lru.MoveToFront(e)
+	b := e.Value.(*booking)
+	if !b.ticketed && !b.released {
+		b.released, b.releasedAt = true, now
+		if k := offerKey(b.traceID, b.index); bs.byOffer[k] == b.id {
+			delete(bs.byOffer, k)
+		}
+	}
+	return b.snapshot(), true
 }
 
 // get returns a copy of the booking with that id.
@@ -562,6 +587,9 @@ func (s *Server) ticketGDS(req *ticketRequest, p plan) reply {
 	if b.traceID != traceID {
 		return reply{body: envelope{Response: invalid(traceID, "TraceId does not belong to this booking.")}}
 	}
+	if b.released {
+		return releasedTicket(traceID, b)
+	}
 	o := s.gen.find(b.q, b.index)
 	if o == nil {
 		return reply{body: envelope{Response: failed(traceID, errGeneric, "The itinerary of this booking is no longer available.")}}
@@ -606,8 +634,13 @@ func (s *Server) ticketGDS(req *ticketRequest, p plan) reply {
 
 	accepted := bool(req.IsPriceChangeAccepted)
 	var status int
-	var changed bool
+	var changed, released bool
 	b, found = s.bookings.update(b.id, func(b *booking) {
+		if b.released {
+			// Released while this call checked the passengers.
+			released = true
+			return
+		}
 		for i := range b.pax {
 			if pp, given := passports[b.pax[i].id]; given {
 				if pp.PassportNo != "" {
@@ -640,6 +673,9 @@ func (s *Server) ticketGDS(req *ticketRequest, p plan) reply {
 	if !found {
 		return reply{body: envelope{Response: failed(traceID, errNotFound, "No booking found for this PNR and BookingId.")}}
 	}
+	if released {
+		return releasedTicket(traceID, b)
+	}
 	switch status {
 	case ticketAlreadyCreated:
 		return ticketAnswer(traceID, b, s.itinerary(b, o, b.rise), status, false, "Ticket already created for this booking.")
@@ -647,6 +683,12 @@ func (s *Server) ticketGDS(req *ticketRequest, p plan) reply {
 		return ticketAnswer(traceID, b, s.itinerary(b, o, b.pendingRise), status, true, "Fare has changed. Send Ticket again with IsPriceChangeAccepted true to accept the new fare.")
 	}
 	return ticketAnswer(traceID, b, s.itinerary(b, o, b.rise), status, changed, "Ticket issued successfully.")
+}
+
+// releasedTicket refuses to ticket a released booking.
+func releasedTicket(traceID string, b *booking) reply {
+	return reply{body: envelope{Response: failed(traceID, errNotAllowed,
+		fmt.Sprintf("Booking %d has been released and cannot be ticketed. Book the itinerary again.", b.id))}}
 }
 
 func (s *Server) ticketLCC(req *ticketRequest, p plan) reply {
@@ -740,6 +782,49 @@ func (s *Server) bookingDetails(body []byte) reply {
 	return reply{body: envelope{Response: bookingDetailsBody{statusBody: ok(b.traceID), FlightItinerary: s.itinerary(b, o, b.rise)}}}
 }
 
+// releasePNR answers ReleasePNRRequest: a held GDS booking gives up its seats
+// and can no longer be ticketed. Releasing a released booking succeeds
+// again; a ticketed booking (every LCC booking is one) is refused. The
+// request names the booking by BookingId and the Source of its fare, which
+// must be the booked result's.
+func (s *Server) releasePNR(body []byte) reply {
+	var req releaseRequest
+	if !decode(body, &req) {
+		return reply{badRequest: true}
+	}
+	now := s.now()
+	if f := s.checkAir(&req.airRequest, now); f != nil {
+		return reply{body: envelope{Response: f}}
+	}
+	// Each release answers with a trace of its own.
+	traceID := randomGUID()
+	answer := func(st *statusBody) reply { return reply{body: envelope{Response: releaseBody{statusBody: *st}}} }
+	source := strings.TrimSpace(req.Source.String())
+	switch {
+	case req.BookingID <= 0:
+		return answer(invalid(traceID, "BookingId is mandatory."))
+	case source == "":
+		return answer(invalid(traceID, "Source is mandatory."))
+	}
+	b, found := s.bookings.get(int(req.BookingID))
+	if !found {
+		return answer(failed(traceID, errNotFound, "No booking found for this BookingId."))
+	}
+	if o := s.gen.find(b.q, b.index); o != nil && source != strconv.Itoa(o.carrier.Source) {
+		return answer(invalid(traceID, fmt.Sprintf("Source %q does not match the source of booking %d.", source, b.id)))
+	}
+	b, found = s.bookings.release(b.id, now)
+	switch {
+	case !found:
+		return answer(failed(traceID, errNotFound, "No booking found for this BookingId."))
+	case b.ticketed:
+		return answer(failed(traceID, errNotAllowed,
+			fmt.Sprintf("Booking %d is ticketed and cannot be released; cancel it with SendChangeRequest.", b.id)))
+	}
+	st := ok(traceID)
+	return answer(&st)
+}
+
 // itinerary renders a booking (or a would-be booking, with id 0) as the
 // supplier's FlightItinerary: flat Segments, passengers with their fares
 // and, once ticketed, tickets and an invoice.
@@ -765,8 +850,11 @@ func (s *Server) itinerary(b *booking, o *offer, rise priceRise) *wItinerary {
 		TripIndicator:         o.trips[0],
 		AgentReferenceNo:      b.agentRef,
 		Fare:                  fc.wire(),
-		Status:                1,
+		Status:                itineraryBooked,
 		CreatedOn:             b.createdAt.In(ist).Format(wireTime),
+	}
+	if b.released {
+		it.Status = itineraryReleased
 	}
 	it.LastTicketDate = lastTicketDate(o)
 	var info []wSegmentInfo
@@ -775,7 +863,10 @@ func (s *Server) itinerary(b *booking, o *offer, rise priceRise) *wItinerary {
 			seg := s.gen.segment(f, o.trips[i], k+1, j.cabin)
 			apnr := b.airlinePNR
 			seg.AirlinePNR = &apnr
-			seg.Status = "HK"
+			seg.Status = "HK" // holding confirmed
+			if b.released {
+				seg.Status = "XX" // cancelled
+			}
 			it.Segments = append(it.Segments, seg)
 			day := f.dep.Format("02Jan")
 			info = append(info, wSegmentInfo{FareBasis: f.fareBasis, NVA: day, NVB: day, Baggage: f.baggage})

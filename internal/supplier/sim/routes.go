@@ -13,18 +13,21 @@ const (
 	methodBook
 	methodTicket
 	methodGetBookingDetails
+	methodReleasePNR
 	numMethods
 )
 
 // Method names as they appear in URLs and in Options.MethodLatency.
-var methodNames = [numMethods]string{"Authenticate", "Search", "FareQuote", "FareRule", "Book", "Ticket", "GetBookingDetails"}
+var methodNames = [numMethods]string{"Authenticate", "Search", "FareQuote", "FareRule", "Book", "Ticket", "GetBookingDetails", "ReleasePNRRequest"}
 
 func (m method) String() string { return methodNames[m] }
 
 // commitsFirst reports whether the call changes state: its work is done when
 // the request arrives and only the answer waits out the latency, as a
-// supplier that has made the booking but is slow to say so.
-func (m method) commitsFirst() bool { return m == methodBook || m == methodTicket }
+// supplier that has made (or released) the booking but is slow to say so.
+func (m method) commitsFirst() bool {
+	return m == methodBook || m == methodTicket || m == methodReleasePNR
+}
 
 func methodByName(name string) (method, bool) {
 	for i, n := range methodNames {

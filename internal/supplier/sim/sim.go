@@ -1,8 +1,13 @@
 // Package sim simulates the TBO Air API, Paryatan's flight supplier, over
 // HTTP: Authenticate, Search, FareQuote, FareRule, Book, Ticket (GDS and LCC
-// paths) and GetBookingDetails, with the supplier's JSON shapes, status
-// codes, token and trace lifetimes, and its quirks. A client written against
-// the real API works against it unchanged.
+// paths), GetBookingDetails and ReleasePNRRequest, with the supplier's JSON
+// shapes, status codes, token and trace lifetimes, and its quirks. A client
+// written against the real API works against it unchanged.
+//
+// A held GDS booking can be released: GetBookingDetails then shows it with
+// Status 7 and its segments XX, Ticket refuses it, releasing it again
+// succeeds, and its result may be booked again. A ticketed booking is not
+// released.
 //
 // Results are generated for any pair of airports in the embedded OpenFlights
 // data (internal/supplier/sim/data, made by hack/gen-sim-data.mjs) and are
@@ -426,6 +431,8 @@ func (s *Server) handle(m method, body []byte, p plan) reply {
 		return s.ticket(body, p)
 	case methodGetBookingDetails:
 		return s.bookingDetails(body)
+	case methodReleasePNR:
+		return s.releasePNR(body)
 	}
 	return reply{badRequest: true}
 }
@@ -446,6 +453,7 @@ var forcedMessages = [numMethods]string{
 	methodBook:              "Booking failed from supplier end. Please try again.",
 	methodTicket:            "Ticketing failed from supplier end.",
 	methodGetBookingDetails: "Unable to retrieve booking details at this time.",
+	methodReleasePNR:        "Unable to release the PNR at this time. Please try again.",
 }
 
 // forcedError is the answer to a call the fault plan fails.

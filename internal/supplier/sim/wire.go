@@ -22,6 +22,14 @@ const (
 	authIncorrectPassword = 4
 )
 
+// itineraryReleased is the FlightItinerary Status of a released booking;
+// one that stands is 1. The supplier documents no values: the TBO adapter
+// reads this one (tbo.ItineraryReleased) and the segments' XX.
+const (
+	itineraryBooked   = 1
+	itineraryReleased = 7
+)
+
 // TicketStatus values.
 const (
 	ticketSuccessful     = 1
@@ -180,6 +188,12 @@ type bookingDetailsRequest struct {
 	LastName  looseString `json:"LastName"`
 }
 
+type releaseRequest struct {
+	airRequest
+	BookingID looseInt    `json:"BookingId"`
+	Source    looseString `json:"Source"`
+}
+
 // Responses.
 
 type authResponse struct {
@@ -255,6 +269,12 @@ type ticketInner struct {
 	bookInner
 	TicketStatus int    `json:"TicketStatus"`
 	Message      string `json:"Message"`
+}
+
+// releaseBody is ReleasePNRRequest's answer: the status alone.
+type releaseBody struct {
+	B2B2BStatus *bool `json:"B2B2BStatus"`
+	statusBody
 }
 
 type bookingDetailsBody struct {

@@ -3,8 +3,8 @@
 // from the supplier's documentation and public client code: result indexes
 // of about 700 characters with + / = [ ], a GUID trace, both forms of the
 // last ticket date, nulls, codeshares, HTML fare rules) and records the
-// identifiers it is sent back, so a test can check they arrive byte for
-// byte. Unlike the simulator it models nothing: it is the supplier's wire
+// identifiers it is sent back (result indexes, and the booking and source
+// of a release), so a test can check they arrive byte for byte. Unlike the simulator it models nothing: it is the supplier's wire
 // format, frozen.
 package standin
 
@@ -53,8 +53,15 @@ type Server struct {
 	t       testing.TB
 	results map[string]json.RawMessage // ResultIndex → Result, from every search fixture
 
-	mu   sync.Mutex
-	seen map[string][]string // method → ResultIndex values received
+	mu       sync.Mutex
+	seen     map[string][]string // method → ResultIndex values received
+	releases []Release
+}
+
+// Release is a ReleasePNRRequest the stand-in received: its BookingId and
+// Source as they were written (JSON).
+type Release struct {
+	BookingID, Source string
 }
 
 // New starts a stand-in supplier for the test. Its URL serves the paths of
@@ -89,6 +96,13 @@ func (s *Server) Seen(method string) []string {
 	return append([]string(nil), s.seen[method]...)
 }
 
+// Releases returns the ReleasePNRRequest calls the stand-in received.
+func (s *Server) Releases() []Release {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]Release(nil), s.releases...)
+}
+
 // Results returns the ResultIndex values of a search fixture, by list.
 func Results(t testing.TB, name string) [][]string {
 	t.Helper()
@@ -117,6 +131,7 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	var req struct {
 		TraceId, ResultIndex, PNR string
 		BookingId                 json.Number
+		Source                    json.RawMessage
 		JourneyType               json.Number
 		Segments                  []struct{ Origin, Destination string }
 		Passengers                []json.RawMessage
@@ -172,6 +187,15 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		_, _ = w.Write(Fixture(s.t, name))
 	case "GetBookingDetails":
 		_, _ = w.Write(Fixture(s.t, "bookingdetails.json"))
+	case "ReleasePNRRequest":
+		s.mu.Lock()
+		s.releases = append(s.releases, Release{BookingID: req.BookingId.String(), Source: string(req.Source)})
+		s.mu.Unlock()
+		if req.BookingId == "" || len(req.Source) == 0 {
+			_, _ = w.Write([]byte(`{"Response":{"B2B2BStatus":null,"ResponseStatus":3,"TraceId":"` + TraceID + `","Error":{"ErrorCode":3,"ErrorMessage":"BookingId and Source are mandatory."}}}`))
+			return
+		}
+		_, _ = w.Write(Fixture(s.t, "release.json"))
 	default:
 		http.NotFound(w, r)
 	}

@@ -1,9 +1,9 @@
 // Package suppliertest is an in-memory supplier adapter for unit tests of
 // the flight features: no HTTP, no simulator. Each operation answers what
 // the test scripts (a function per operation; unscripted operations answer
-// a small coherent default), and every request is recorded. Integration
-// tests use the real adapter against the simulator instead
-// (internal/apitest).
+// a small coherent default: Release succeeds), and every request is
+// recorded. Integration tests use the real adapter against the simulator
+// instead (internal/apitest).
 package suppliertest
 
 import (
@@ -29,6 +29,7 @@ type Fake struct {
 	Book           func(supplier.BookRequest) (*supplier.Booking, error)
 	Ticket         func(supplier.TicketRequest) (*supplier.Booking, error)
 	BookingDetails func(supplier.DetailsRequest) (*supplier.Details, error)
+	Release        func(supplier.ReleaseRequest) error
 
 	mu    sync.Mutex
 	calls []Call
@@ -130,6 +131,14 @@ func (p port) BookingDetails(_ context.Context, conn *connector.Connector, r sup
 	}
 	return nil, &supplier.Error{Op: connector.OpBookingDetails, Kind: supplier.KindNoSuchBooking, FromSupplier: true,
 		Message: fmt.Sprintf("No booking %d.", r.BookingID)}
+}
+
+func (p port) Release(_ context.Context, conn *connector.Connector, r supplier.ReleaseRequest) error {
+	p.f.record(connector.OpRelease, conn, r)
+	if p.f.Release != nil {
+		return p.f.Release(r)
+	}
+	return nil
 }
 
 func booked(traceID string, id int64, pnr string, ticketed bool) *supplier.Booking {

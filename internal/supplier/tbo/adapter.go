@@ -3,6 +3,7 @@ package tbo
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"strconv"
 	"time"
 
@@ -355,7 +356,7 @@ func (a *Adapter) BookingDetails(ctx context.Context, conn *connector.Connector,
 	}
 	it := d.Itinerary
 	out := &supplier.Details{Answer: *answer(d.Reply), BookingID: int64(it.BookingId), PNR: string(it.PNR),
-		AsBooking: synthesisedBooking(it, d.Raw)}
+		Released: it.Released(), AsBooking: synthesisedBooking(it, d.Raw)}
 	for _, p := range it.Passenger {
 		bp := supplier.BookedPassenger{ID: int64(p.PaxId), FirstName: string(p.FirstName), LastName: string(p.LastName)}
 		if p.Ticket != nil {
@@ -364,6 +365,55 @@ func (a *Adapter) BookingDetails(ctx context.Context, conn *connector.Connector,
 		out.Passengers = append(out.Passengers, bp)
 	}
 	return out, nil
+}
+
+// Release implements supplier.Port. The supplier wants the booking's fare
+// source with it: the request's, else the one its kept quote (or Book
+// answer) shows. An answer that the booking is released already is the
+// release done.
+func (a *Adapter) Release(ctx context.Context, conn *connector.Connector, r supplier.ReleaseRequest) error {
+	src := r.Source
+	if src == "" {
+		src = keptSource(r.Kept.Quote, r.Kept.Booked)
+	}
+	switch {
+	case r.BookingID <= 0:
+		return &supplier.Error{Op: connector.OpRelease, Kind: supplier.KindRefused, Message: "No booking to release."}
+	case src == "":
+		return &supplier.Error{Op: connector.OpRelease, Kind: supplier.KindRefused,
+			Message: fmt.Sprintf("The fare source of booking %d is not known: it cannot be released.", r.BookingID)}
+	}
+	_, err := a.c.Release(ctx, conn, ReleaseRequest{BookingId: r.BookingID, Source: src})
+	if IsAlreadyReleased(err) {
+		return nil
+	}
+	return portError(err)
+}
+
+// keptSource is the fare source of a booking from its kept documents: the
+// quoted result's Source, else its Book answer's itinerary's.
+func keptSource(quote, booked json.RawMessage) string {
+	var q struct {
+		Response struct {
+			Results struct {
+				Source Str `json:"Source"`
+			} `json:"Results"`
+		} `json:"Response"`
+	}
+	if json.Unmarshal(quote, &q) == nil && q.Response.Results.Source != "" {
+		return string(q.Response.Results.Source)
+	}
+	var b struct {
+		Response struct {
+			Response struct {
+				FlightItinerary *Itinerary `json:"FlightItinerary"`
+			} `json:"Response"`
+		} `json:"Response"`
+	}
+	if json.Unmarshal(booked, &b) == nil && b.Response.Response.FlightItinerary != nil {
+		return string(b.Response.Response.FlightItinerary.Source)
+	}
+	return ""
 }
 
 // synthesisedBooking gives booking details the shape of a Book answer
@@ -405,6 +455,8 @@ func portError(err error) error {
 		switch {
 		case IsNoSuchBooking(e):
 			out.Kind = supplier.KindNoSuchBooking
+		case IsNotAllowed(e):
+			out.Kind = supplier.KindNotAllowed
 		case e.ClientFault():
 			out.Kind = supplier.KindRefused
 		default:

@@ -3,12 +3,19 @@ package tbo_test
 import (
 	"context"
 	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus/testutil"
 	"github.com/shopspring/decimal"
 
+	"github.com/paryatan/paryatan/internal/apitest"
 	"github.com/paryatan/paryatan/internal/supplier"
+	"github.com/paryatan/paryatan/internal/supplier/connector"
 	"github.com/paryatan/paryatan/internal/supplier/sim"
 	"github.com/paryatan/paryatan/internal/supplier/tbo"
 )
@@ -150,4 +157,218 @@ func sameAmount(a, b json.Number) bool {
 	x, errX := decimal.NewFromString(a.String())
 	y, errY := decimal.NewFromString(b.String())
 	return errX == nil && errY == nil && x.Equal(y)
+}
+
+// bookGDS searches BOM→DEL, quotes the first full-service result and books
+// it for one adult, through the adapter.
+func bookGDS(t *testing.T, f *fixture, a *tbo.Adapter) (*supplier.Quote, *supplier.Booking) {
+	t.Helper()
+	ctx := context.Background()
+	conn := f.conn(t)
+	reply, err := f.client.Search(ctx, conn, searchReq("BOM", "DEL"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, err := a.FareQuote(ctx, conn, supplier.ResultRef{TraceID: reply.TraceId, ResultIndex: firstResult(t, reply, false)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	adult := familyOf(q)[0]
+	adult.Fare = q.PassengerFares[0]
+	b, err := a.Book(ctx, conn, supplier.BookRequest{ResultRef: supplier.ResultRef{TraceID: q.TraceID, ResultIndex: q.ResultIndex},
+		Passengers: []supplier.Passenger{adult}})
+	if err != nil || b.BookingID == 0 {
+		t.Fatalf("Book: %v %+v", err, b)
+	}
+	return q, b
+}
+
+// simBooking is the simulator's own record of a booking.
+func simBooking(t *testing.T, f *fixture, id int64) sim.BookingInfo {
+	t.Helper()
+	for _, b := range f.sim.Bookings() {
+		if int64(b.BookingID) == id {
+			return b
+		}
+	}
+	t.Fatalf("the simulator holds no booking %d", id)
+	return sim.BookingInfo{}
+}
+
+// A held booking is released through the adapter over real HTTP, with the
+// fare source read from the kept quote: the supplier holds it released,
+// booking details say so, a ticket is refused as not allowed, and releasing
+// again succeeds.
+func TestAdapterReleasesAHeldBooking(t *testing.T) {
+	t.Parallel()
+	f := setup(t, sim.Options{})
+	ctx := context.Background()
+	conn := f.conn(t)
+	a := tbo.NewAdapter(f.client)
+	q, b := bookGDS(t, f, a)
+
+	req := supplier.ReleaseRequest{BookingID: b.BookingID}
+	req.Kept.Quote, req.Kept.Booked = q.Doc, b.Doc
+	if err := a.Release(ctx, conn, req); err != nil {
+		t.Fatalf("release: %v", err)
+	}
+	if got := simBooking(t, f, b.BookingID); !got.Released || got.Ticketed {
+		t.Fatalf("the supplier's booking after the release: %+v", got)
+	}
+	d, err := a.BookingDetails(ctx, conn, supplier.DetailsRequest{BookingID: b.BookingID})
+	if err != nil || !d.Released || d.Ticketed() {
+		t.Fatalf("details of the released booking: %v %+v", err, d)
+	}
+
+	_, err = a.Ticket(ctx, conn, supplier.TicketRequest{ResultRef: supplier.ResultRef{TraceID: q.TraceID}, BookingID: b.BookingID, PNR: b.PNR})
+	if e, ok := supplier.AsError(err); !ok || e.Kind != supplier.KindNotAllowed || !e.FromSupplier || e.OutcomeUnknown() ||
+		!strings.Contains(e.Message, "released") {
+		t.Fatalf("ticket of the released booking: %v", err)
+	}
+
+	// Again, with the source named and nothing kept: released already is
+	// released.
+	if err := a.Release(ctx, conn, supplier.ReleaseRequest{BookingID: b.BookingID, Source: "4"}); err != nil {
+		t.Fatalf("second release: %v", err)
+	}
+	if n := f.sim.Calls("ReleasePNRRequest"); n != 2 {
+		t.Fatalf("ReleasePNRRequest calls %d, want 2", n)
+	}
+	if n := testutil.ToFloat64(f.metrics.Errors.WithLabelValues("tbo", "release", "supplier_error")); n != 0 {
+		t.Fatalf("release errors counted: %v", n)
+	}
+	if n := testutil.CollectAndCount(f.metrics.Duration, "paryatan_supplier_request_duration_seconds"); n == 0 {
+		t.Fatal("no call durations observed")
+	}
+	var span bool
+	for _, s := range f.spans.Ended() {
+		span = span || s.Name() == "tbo.release"
+	}
+	if !span {
+		t.Fatal("no tbo.release span")
+	}
+}
+
+// The Book answer is enough to find the source when no quote is kept.
+func TestAdapterReleaseReadsTheSourceFromTheBookAnswer(t *testing.T) {
+	t.Parallel()
+	f := setup(t, sim.Options{})
+	a := tbo.NewAdapter(f.client)
+	_, b := bookGDS(t, f, a)
+	req := supplier.ReleaseRequest{BookingID: b.BookingID}
+	req.Kept.Booked = b.Doc
+	if err := a.Release(context.Background(), f.conn(t), req); err != nil {
+		t.Fatalf("release: %v", err)
+	}
+	if !simBooking(t, f, b.BookingID).Released {
+		t.Fatal("not released")
+	}
+}
+
+// A ticketed booking is not released (not allowed), an unknown one is not
+// found, and a release without a source or a booking is refused before
+// anything is sent.
+func TestAdapterReleaseRefusals(t *testing.T) {
+	t.Parallel()
+	f := setup(t, sim.Options{})
+	ctx := context.Background()
+	conn := f.conn(t)
+	a := tbo.NewAdapter(f.client)
+	q, b := bookGDS(t, f, a)
+	tk, err := a.Ticket(ctx, conn, supplier.TicketRequest{ResultRef: supplier.ResultRef{TraceID: q.TraceID}, BookingID: b.BookingID, PNR: b.PNR})
+	if err != nil || !tk.Ticketed {
+		t.Fatalf("ticket: %v %+v", err, tk)
+	}
+	req := supplier.ReleaseRequest{BookingID: b.BookingID}
+	req.Kept.Quote = q.Doc
+	err = a.Release(ctx, conn, req)
+	if e, ok := supplier.AsError(err); !ok || e.Kind != supplier.KindNotAllowed || !e.FromSupplier || e.Op != connector.OpRelease {
+		t.Fatalf("release of a ticketed booking: %v", err)
+	}
+	if got := simBooking(t, f, b.BookingID); got.Released || !got.Ticketed {
+		t.Fatalf("the ticketed booking after a refused release: %+v", got)
+	}
+	if d, err := a.BookingDetails(ctx, conn, supplier.DetailsRequest{BookingID: b.BookingID}); err != nil || d.Released || !d.Ticketed() {
+		t.Fatalf("details of the ticketed booking: %v %+v", err, d)
+	}
+
+	err = a.Release(ctx, conn, supplier.ReleaseRequest{BookingID: 42, Source: "4"})
+	if e, ok := supplier.AsError(err); !ok || e.Kind != supplier.KindNoSuchBooking {
+		t.Fatalf("release of an unknown booking: %v", err)
+	}
+
+	before := f.sim.Calls("ReleasePNRRequest")
+	for name, r := range map[string]supplier.ReleaseRequest{
+		"no source":  {BookingID: b.BookingID},
+		"no booking": {Source: "4"},
+	} {
+		if e, ok := supplier.AsError(a.Release(ctx, conn, r)); !ok || e.Kind != supplier.KindRefused || e.Op != connector.OpRelease {
+			t.Errorf("%s: %v", name, e)
+		}
+	}
+	if n := f.sim.Calls("ReleasePNRRequest"); n != before {
+		t.Fatalf("incomplete releases reached the supplier: %d calls", n-before)
+	}
+}
+
+// A release that times out may or may not have happened; sending it again
+// is safe and settles it.
+func TestAdapterReleaseRetriedAfterATimeout(t *testing.T) {
+	t.Parallel()
+	f := setup(t, sim.Options{})
+	ctx := context.Background()
+	conn := f.conn(t)
+	conn.Timeouts[connector.OpRelease] = connector.Duration(time.Second)
+	a := tbo.NewAdapter(f.client)
+	q, b := bookGDS(t, f, a)
+	req := supplier.ReleaseRequest{BookingID: b.BookingID}
+	req.Kept.Quote = q.Doc
+
+	err := a.Release(tbo.WithHeaders(ctx, http.Header{sim.HeaderLatency: {"3s"}}), conn, req)
+	e, ok := supplier.AsError(err)
+	if !ok || e.Kind != supplier.KindTimeout || !e.OutcomeUnknown() || e.Op != connector.OpRelease {
+		t.Fatalf("slow release: %v", err)
+	}
+	if n := testutil.ToFloat64(f.metrics.Timeouts.WithLabelValues("tbo", "release")); n != 1 {
+		t.Fatalf("release timeouts counted: %v", n)
+	}
+	if err := a.Release(ctx, conn, req); err != nil {
+		t.Fatalf("release sent again: %v", err)
+	}
+	if !simBooking(t, f, b.BookingID).Released {
+		t.Fatal("not released")
+	}
+}
+
+// A supplier that refuses a release because the booking is released
+// already has done what was asked: the adapter reports success.
+func TestAdapterReleaseOfAReleasedBookingSucceeds(t *testing.T) {
+	t.Parallel()
+	f := setup(t, sim.Options{})
+	var released atomic.Int64
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !strings.HasSuffix(r.URL.Path, "/ReleasePNRRequest") {
+			f.sim.ServeHTTP(w, r)
+			return
+		}
+		var body struct {
+			BookingId int64
+			Source    json.RawMessage
+		}
+		_ = json.NewDecoder(r.Body).Decode(&body)
+		if body.BookingId != 2045981 || string(body.Source) != "4" {
+			http.Error(w, "unexpected request", http.StatusBadRequest)
+			return
+		}
+		released.Add(1)
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = w.Write([]byte(`{"Response":{"B2B2BStatus":null,"ResponseStatus":2,"Error":{"ErrorCode":2,"ErrorMessage":"PNR is already released."},"TraceId":"0b52bfff-627c-4693-a090-e572324245dc"}}`))
+	}))
+	defer srv.Close()
+	conns := apitest.NewSimConnectors(t, srv.URL, nil)
+	conn, _ := conns.Current().Find("tbo")
+	a := tbo.NewAdapter(f.client)
+	if err := a.Release(context.Background(), conn, supplier.ReleaseRequest{BookingID: 2045981, Source: "4"}); err != nil || released.Load() != 1 {
+		t.Fatalf("release of a released booking: %v (%d calls)", err, released.Load())
+	}
 }

@@ -49,8 +49,20 @@ func TestPortErrors(t *testing.T) {
 		{&Error{Op: connector.OpFareQuote, Kind: KindSupplier, ResponseStatus: StatusInvalidSession, Code: ErrorCodeInvalidToken}, supplier.KindFailed, true},
 		{&Error{Op: connector.OpBook, Kind: KindSupplier, ResponseStatus: StatusFailed, Message: "Booking failed."}, supplier.KindFailed, true},
 		{&Error{Op: connector.OpBookingDetails, Kind: KindSupplier, ResponseStatus: StatusFailed, Message: "No booking found for this PNR."}, supplier.KindNoSuchBooking, true},
-		// Only GetBookingDetails can say there is no booking.
+		// Only GetBookingDetails and ReleasePNRRequest can say there is no
+		// booking.
 		{&Error{Op: connector.OpBook, Kind: KindSupplier, ResponseStatus: StatusFailed, Message: "No booking found."}, supplier.KindFailed, true},
+		{&Error{Op: connector.OpRelease, Kind: KindSupplier, ResponseStatus: StatusFailed, Message: "No booking found for this BookingId."}, supplier.KindNoSuchBooking, true},
+		// A release of a ticketed booking, a ticket of a released one: the
+		// booking's state rules them out.
+		{&Error{Op: connector.OpRelease, Kind: KindSupplier, ResponseStatus: StatusFailed, Message: "Booking 7 is ticketed and cannot be released."}, supplier.KindNotAllowed, true},
+		{&Error{Op: connector.OpRelease, Kind: KindSupplier, ResponseStatus: StatusInvalidRequest, Message: "Ticket has been issued for this PNR."}, supplier.KindNotAllowed, true},
+		{&Error{Op: connector.OpTicket, Kind: KindSupplier, ResponseStatus: StatusFailed, Message: "Booking 7 has been released and cannot be ticketed."}, supplier.KindNotAllowed, true},
+		{&Error{Op: connector.OpRelease, Kind: KindSupplier, ResponseStatus: StatusFailed, Message: "Unable to release the PNR at this time."}, supplier.KindFailed, true},
+		{&Error{Op: connector.OpRelease, Kind: KindSupplier, ResponseStatus: StatusInvalidRequest, Message: "Source is mandatory."}, supplier.KindRefused, true},
+		{&Error{Op: connector.OpRelease, Kind: KindTimeout}, supplier.KindTimeout, false},
+		// Words about tickets mean nothing on other calls.
+		{&Error{Op: connector.OpBook, Kind: KindSupplier, ResponseStatus: StatusFailed, Message: "Flight cancelled by the airline."}, supplier.KindFailed, true},
 	} {
 		err := portError(tc.in)
 		e, ok := supplier.AsError(err)
@@ -64,6 +76,61 @@ func TestPortErrors(t *testing.T) {
 	}
 	if portError(nil) != nil {
 		t.Fatal("no error became one")
+	}
+}
+
+// Only a refusal that says the booking is released already counts as a
+// release done.
+func TestIsAlreadyReleased(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		in   error
+		want bool
+	}{
+		{&Error{Op: connector.OpRelease, Kind: KindSupplier, Message: "PNR is already released."}, true},
+		{&Error{Op: connector.OpRelease, Kind: KindSupplier, Message: "Booking already Cancelled"}, true},
+		{&Error{Op: connector.OpRelease, Kind: KindSupplier, Message: "Booking 7 is ticketed and cannot be released."}, false},
+		{&Error{Op: connector.OpRelease, Kind: KindTimeout, Message: "already released"}, false},
+		{&Error{Op: connector.OpTicket, Kind: KindSupplier, Message: "PNR is already released."}, false},
+		{nil, false},
+	} {
+		if got := IsAlreadyReleased(tc.in); got != tc.want {
+			t.Errorf("%v: %v, want %v", tc.in, got, tc.want)
+		}
+	}
+}
+
+// The fare source goes back as the integer the results carry; one that is
+// not a number goes as it is.
+func TestSourceValue(t *testing.T) {
+	t.Parallel()
+	for in, want := range map[string]string{"4": "4", "46": "46", "GDS": `"GDS"`} {
+		b, _ := json.Marshal(sourceValue(in))
+		if string(b) != want {
+			t.Errorf("%q → %s, want %s", in, b, want)
+		}
+	}
+}
+
+// A released booking is read from its status or from its segments, all
+// cancelled; a booking that stands is not released.
+func TestItineraryReleased(t *testing.T) {
+	t.Parallel()
+	for doc, want := range map[string]bool{
+		`{"Status":1,"Segments":[{"Status":"HK"},{"Status":"HK"}]}`: false,
+		`{"Status":7,"Segments":[{"Status":"HK"}]}`:                 true,
+		`{"Status":1,"Segments":[{"Status":"XX"},{"Status":"hx"}]}`: true,
+		`{"Status":1,"Segments":[{"Status":"XX"},{"Status":"HK"}]}`: false,
+		`{"Status":"1","Segments":[]}`:                              false,
+		`{"Status":1,"Segments":null}`:                              false,
+	} {
+		var it Itinerary
+		if err := json.Unmarshal([]byte(doc), &it); err != nil {
+			t.Fatal(err)
+		}
+		if got := it.Released(); got != want {
+			t.Errorf("%s: released %v, want %v", doc, got, want)
+		}
 	}
 }
 

@@ -377,6 +377,17 @@ func TestEveryOperationHonoursItsDeadline(t *testing.T) {
 			_, err := f.client.BookingDetails(ctx, c, tbo.DetailsRequest{BookingId: booked.BookingId, PNR: booked.PNR})
 			return err
 		},
+		connector.OpRelease: func(ctx context.Context, c *connector.Connector) error {
+			// A booking the supplier does not hold: the answer, a refusal,
+			// comes after the delay.
+			_, err := f.client.Release(ctx, c, tbo.ReleaseRequest{BookingId: 42, Source: "4"})
+			return err
+		},
+	}
+	for _, op := range connector.Operations {
+		if _, ok := calls[op]; !ok && op != connector.OpAuthenticate {
+			t.Fatalf("operation %s is not tested", op)
+		}
 	}
 	slow := tbo.WithHeaders(ctx, http.Header{"X-Sim-Latency": {"5s"}})
 	for op, call := range calls {

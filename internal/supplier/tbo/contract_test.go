@@ -16,6 +16,7 @@ import (
 	"github.com/paryatan/paryatan/internal/apitest"
 	"github.com/paryatan/paryatan/internal/platform/telemetry"
 	"github.com/paryatan/paryatan/internal/store/storetest"
+	"github.com/paryatan/paryatan/internal/supplier"
 	"github.com/paryatan/paryatan/internal/supplier/standin"
 	"github.com/paryatan/paryatan/internal/supplier/tbo"
 )
@@ -112,4 +113,43 @@ func indexSet(t *testing.T) map[string]struct{} {
 		}
 	}
 	return set
+}
+
+// A held booking is released with the production-shaped answers: the
+// booking's id and its fare's source, read from the kept quote (or, without
+// one, from the Book answer), reach the supplier as its clients send them,
+// and its bare status answer is a success.
+func TestAdapterReleaseAgainstProductionShapedAnswers(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	sup := standin.New(t)
+	conns := apitest.NewSimConnectors(t, sup.URL, nil)
+	conn, _ := conns.Current().Find("tbo")
+	a := tbo.NewAdapter(tbo.NewClient(tbo.NewPGTokens(storetest.NewPool(t)), telemetry.NewSupplierMetrics(prometheus.NewRegistry()),
+		noop.NewTracerProvider(), slog.New(slog.DiscardHandler), os.Getenv))
+
+	gds := standin.Results(t, standin.GDSConnection)[0][0]
+	q, err := a.FareQuote(ctx, conn, supplier.ResultRef{TraceID: standin.TraceID, ResultIndex: gds})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := a.Book(ctx, conn, supplier.BookRequest{ResultRef: supplier.ResultRef{TraceID: standin.TraceID, ResultIndex: gds},
+		Passengers: []supplier.Passenger{{FirstName: "RAVI", LastName: "KUMAR", PaxType: supplier.PaxAdult, IsLeadPax: true}}})
+	if err != nil || b.BookingID != 2045981 {
+		t.Fatalf("book: %+v %v", b, err)
+	}
+	withQuote := supplier.ReleaseRequest{BookingID: b.BookingID}
+	withQuote.Kept.Quote, withQuote.Kept.Booked = q.Doc, b.Doc
+	withBook := supplier.ReleaseRequest{BookingID: b.BookingID}
+	withBook.Kept.Booked = b.Doc
+	for _, r := range []supplier.ReleaseRequest{withQuote, withBook} {
+		if err := a.Release(ctx, conn, r); err != nil {
+			t.Fatalf("release: %v", err)
+		}
+	}
+	got := sup.Releases()
+	want := standin.Release{BookingID: "2045981", Source: "4"}
+	if len(got) != 2 || got[0] != want || got[1] != want {
+		t.Fatalf("the supplier received %+v, want twice %+v", got, want)
+	}
 }

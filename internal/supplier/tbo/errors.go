@@ -55,18 +55,59 @@ func (e *Error) ClientFault() bool {
 }
 
 // IsNoSuchBooking reports whether err is the supplier saying, in so many
-// words, that it holds no booking for a GetBookingDetails request. Only
-// that answer is proof that a lost Book or Ticket never took effect:
-// timeouts, HTTP failures and other refusals ("try again later") prove
-// nothing and keep the booking's outcome unknown.
+// words, that it holds no booking for a GetBookingDetails or
+// ReleasePNRRequest request. Only that answer is proof that a lost Book or
+// Ticket never took effect: timeouts, HTTP failures and other refusals
+// ("try again later") prove nothing and keep the booking's outcome unknown.
 func IsNoSuchBooking(err error) bool {
-	var e *Error
-	if !errors.As(err, &e) || e.Kind != KindSupplier || e.Op != connector.OpBookingDetails {
+	e, ok := supplierSaid(err, connector.OpBookingDetails, connector.OpRelease)
+	return ok && says(e, "no booking", "not found", "does not exist", "no record")
+}
+
+// IsNotAllowed reports whether err is the supplier refusing what the
+// booking's present state rules out: releasing a booking whose tickets are
+// issued, or ticketing one that has been released. Like IsNoSuchBooking it
+// reads the supplier's words: its error codes for these are not published.
+func IsNotAllowed(err error) bool {
+	e, ok := supplierSaid(err, connector.OpRelease, connector.OpTicket)
+	if !ok {
 		return false
 	}
+	if e.Op == connector.OpRelease {
+		return says(e, "ticketed", "ticket issued", "tickets issued", "ticket has been issued", "tickets have been issued", "ticket already")
+	}
+	return says(e, "released", "cancelled", "canceled")
+}
+
+// IsAlreadyReleased reports whether err is the supplier refusing a release
+// because the booking is released (or cancelled) already: the release the
+// caller wants has happened.
+func IsAlreadyReleased(err error) bool {
+	e, ok := supplierSaid(err, connector.OpRelease)
+	return ok && says(e, "already released", "already cancelled", "already canceled")
+}
+
+// supplierSaid returns the supplier's own error in err when it answers one
+// of ops.
+func supplierSaid(err error, ops ...connector.Operation) (*Error, bool) {
+	var e *Error
+	if !errors.As(err, &e) || e.Kind != KindSupplier {
+		return nil, false
+	}
+	for _, op := range ops {
+		if e.Op == op {
+			return e, true
+		}
+	}
+	return nil, false
+}
+
+// says reports whether the supplier's message holds one of phrases
+// (lower-case).
+func says(e *Error, phrases ...string) bool {
 	msg := strings.ToLower(e.Message)
-	for _, words := range []string{"no booking", "not found", "does not exist", "no record"} {
-		if strings.Contains(msg, words) {
+	for _, p := range phrases {
+		if strings.Contains(msg, p) {
 			return true
 		}
 	}

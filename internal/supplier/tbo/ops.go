@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strconv"
 
 	"github.com/paryatan/paryatan/internal/supplier/connector"
 )
@@ -268,4 +269,30 @@ func (c *Client) BookingDetails(ctx context.Context, conn *connector.Connector, 
 		return nil, &Error{Op: connector.OpBookingDetails, Kind: KindSupplier, Message: fmt.Sprintf("The supplier has no booking %d.", r.BookingId)}
 	}
 	return &Details{Reply: reply, Itinerary: *d.Response.FlightItinerary}, nil
+}
+
+// ReleaseRequest gives up a held GDS booking: its BookingId and the Source
+// of its fare, as the supplier wrote it on the result (an integer code).
+type ReleaseRequest struct {
+	BookingId int64
+	Source    string
+}
+
+// Release gives up a held, unticketed booking (ReleasePNRRequest, on the
+// booking host). The answer is the bare envelope: a status and an error.
+func (c *Client) Release(ctx context.Context, conn *connector.Connector, r ReleaseRequest) (*Reply, error) {
+	return c.airCall(ctx, conn, connector.OpRelease, conn.Endpoints.Booking+"/ReleasePNRRequest", func(token string) any {
+		return map[string]any{"EndUserIp": conn.EndUserIP, "TokenId": token, "BookingId": r.BookingId, "Source": sourceValue(r.Source)}
+	})
+}
+
+// sourceValue is a fare source as the supplier takes it: its documentation
+// types Source as a string, its results carry it as an integer, and its
+// clients send that integer back as a JSON number; a source that is not a
+// number goes as the string it is.
+func sourceValue(s string) any {
+	if n, err := strconv.ParseInt(s, 10, 64); err == nil {
+		return n
+	}
+	return s
 }

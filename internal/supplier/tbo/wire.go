@@ -167,6 +167,12 @@ type Itinerary struct {
 	PNR       Str  `json:"PNR"`
 	IsLCC     Bool `json:"IsLCC"`
 	Status    Int  `json:"Status"`
+	// Source is the fare source of the booked result (an integer code).
+	Source   Str `json:"Source"`
+	Segments []struct {
+		// Status is the segment's GDS status: HK held, XX or HX cancelled.
+		Status Str `json:"Status"`
+	} `json:"Segments"`
 	Passenger []struct {
 		PaxId     Int `json:"PaxId"`
 		FirstName Str `json:"FirstName"`
@@ -175,6 +181,27 @@ type Itinerary struct {
 			TicketNumber Str `json:"TicketNumber"`
 		} `json:"Ticket"`
 	} `json:"Passenger"`
+}
+
+// ItineraryReleased is the FlightItinerary Status of a released booking.
+// The supplier's documentation names the field but gives no values beyond
+// 1 for a booking that stands; 7 is the simulator's. Released reports a
+// release either way, since a GDS booking's segments say it too.
+const ItineraryReleased = 7
+
+// Released reports whether the booking no longer holds its seats: its
+// status says it was released, or every segment is cancelled (XX, or HX:
+// the airline cancelled the hold).
+func (it Itinerary) Released() bool {
+	if int(it.Status) == ItineraryReleased {
+		return true
+	}
+	for _, s := range it.Segments {
+		if st := strings.ToUpper(strings.TrimSpace(string(s.Status))); st != "XX" && st != "HX" {
+			return false
+		}
+	}
+	return len(it.Segments) > 0
 }
 
 // bookingResult is Book's and Ticket's inner Response.Response.
