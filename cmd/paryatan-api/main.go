@@ -113,7 +113,16 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	if err != nil {
 		return err
 	}
-	api, err := app.New(cfg, app.Parts{DB: pool, Connectors: connectors, Web: web.Dist(), Log: log, Metrics: metrics,
+	gateway, stopGateway, err := setupPayments(ctx, cfg, log)
+	defer func() {
+		sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+		defer cancel()
+		err = errors.Join(err, stopGateway(sctx))
+	}()
+	if err != nil {
+		return err
+	}
+	api, err := app.New(cfg, app.Parts{DB: pool, Connectors: connectors, Payment: gateway, Web: web.Dist(), Log: log, Metrics: metrics,
 		Tracing: tracing.Provider, Propagator: otel.GetTextMapPropagator(), Getenv: getenv})
 	if err != nil {
 		return err

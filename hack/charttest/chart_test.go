@@ -16,6 +16,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/paryatan/paryatan/internal/payment"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/golden from the chart")
@@ -238,7 +240,7 @@ func TestMissingValuesAreNamed(t *testing.T) {
 	if err == nil {
 		t.Fatal("the chart rendered with no public URL, database or mail relay")
 	}
-	for _, want := range []string{"api.publicURL", "smtp.existingSecret", "smtp.from", "database.existingSecret"} {
+	for _, want := range []string{"api.publicURL", "smtp.existingSecret", "smtp.from", "payments.existingSecret", "database.existingSecret"} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("the refusal does not name %s:\n%v", want, err)
 		}
@@ -415,11 +417,11 @@ func TestConnectorConfigShared(t *testing.T) {
 	volumes, _ := Get(pod, "volumes").([]any)
 	var configMap, secret any
 	for _, v := range volumes {
-		if n := Get(v, "configMap", "name"); n != nil {
-			configMap = n
-		}
-		if n := Get(v, "secret", "secretName"); n != nil {
-			secret = n
+		switch Get(v, "name") {
+		case "connectors":
+			configMap = Get(v, "configMap", "name")
+		case "connector-credentials":
+			secret = Get(v, "secret", "secretName")
 		}
 	}
 	if configMap != opArgs["configmap"] || configMap != "paryatan-connectors" {
@@ -448,6 +450,51 @@ func TestConnectorConfigShared(t *testing.T) {
 	off := objects(t, valueSet(t, "defaults"), "connectors.enabled=false")
 	if _, ok := env(apiContainer(t, off))["CONNECTORS_FILE"]; ok {
 		t.Error("connectors.enabled=false still sets CONNECTORS_FILE")
+	}
+}
+
+// TestPaymentSettings checks that the payment gateway's settings render as
+// a document the API accepts, reach the pods with their keys mounted from
+// the Secret, and roll the pods when they change (the API reads them at
+// start-up).
+func TestPaymentSettings(t *testing.T) {
+	objs := objects(t, valueSet(t, "defaults"))
+	cm := mustFind(t, objs, "ConfigMap", "paryatan-payments")
+	doc, _ := Get(cm, "data", "payments.yaml").(string)
+	g, err := payment.Parse([]byte(doc))
+	if err != nil {
+		t.Fatalf("rendered payment settings refused by the API's parser: %v\n%s", err, doc)
+	}
+	if g.Name != "razorpay" || g.Credentials.File != "/var/run/secrets/paryatan/payments/credentials.json" || g.Window() != 15*time.Minute {
+		t.Errorf("settings %+v", g)
+	}
+	api := apiContainer(t, objs)
+	if got := env(api)["PAYMENTS_FILE"]; got != "/etc/paryatan/payments/payments.yaml" {
+		t.Errorf("PAYMENTS_FILE = %q", got)
+	}
+	pod := Get(mustFind(t, objs, "Deployment", "paryatan"), "spec", "template")
+	volumes, _ := Get(pod, "spec", "volumes").([]any)
+	mounted := map[string]string{}
+	for _, m := range Get(api, "volumeMounts").([]any) {
+		mounted[fmt.Sprint(Get(m, "name"))] = fmt.Sprint(Get(m, "mountPath"))
+	}
+	for _, v := range volumes {
+		switch Get(v, "name") {
+		case "payments":
+			if Get(v, "configMap", "name") != "paryatan-payments" || mounted["payments"] != "/etc/paryatan/payments" {
+				t.Errorf("payments volume %v mounted at %q", v, mounted["payments"])
+			}
+		case "payment-keys":
+			if Get(v, "secret", "secretName") != "paryatan-payments" || Get(v, "secret", "items", 0, "path") != "credentials.json" ||
+				mounted["payment-keys"] != "/var/run/secrets/paryatan/payments" {
+				t.Errorf("payment keys volume %v mounted at %q", v, mounted["payment-keys"])
+			}
+		}
+	}
+	sum := Get(pod, "metadata", "annotations", "checksum/payments")
+	changed := objects(t, valueSet(t, "defaults"), "payments.payWithin=20m")
+	if sum == nil || Get(mustFind(t, changed, "Deployment", "paryatan"), "spec", "template", "metadata", "annotations", "checksum/payments") == sum {
+		t.Errorf("a change of the payment settings does not roll the pods (checksum %v)", sum)
 	}
 }
 

@@ -17,6 +17,7 @@ import (
 	"path/filepath"
 	"testing"
 	"testing/fstest"
+	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
 	"go.opentelemetry.io/otel/propagation"
@@ -27,6 +28,8 @@ import (
 	"github.com/paryatan/paryatan/internal/flights"
 	"github.com/paryatan/paryatan/internal/instance"
 	"github.com/paryatan/paryatan/internal/outbox"
+	"github.com/paryatan/paryatan/internal/payment"
+	"github.com/paryatan/paryatan/internal/payment/rzpsim"
 	"github.com/paryatan/paryatan/internal/platform/config"
 	"github.com/paryatan/paryatan/internal/platform/telemetry"
 	"github.com/paryatan/paryatan/internal/store/queries"
@@ -68,6 +71,16 @@ type Options struct {
 	// clean-ups) as a deployed replica does; without it tests drive those
 	// steps themselves.
 	Background bool
+	// Gateway configures the payment gateway simulator (its keys are the
+	// simulator's defaults; its webhooks go to the first server).
+	Gateway rzpsim.Options
+	// NoWebhooks leaves the gateway's webhooks unsent (a gateway whose
+	// webhooks never arrive).
+	NoWebhooks bool
+	// TicketOnRequest leaves a paid booking's ticket to the test's ticket
+	// request instead of issuing it when the payment is recorded: for
+	// tests of the ticket route itself.
+	TicketOnRequest bool
 }
 
 // Env is a running server and what tests need around it.
@@ -79,6 +92,9 @@ type Env struct {
 	// Sim is the supplier simulator the "tbo" connector talks to.
 	Sim    *sim.Server
 	SimURL string
+	// Gateway is the payment gateway simulator, at GatewayURL.
+	Gateway    *rzpsim.Sim
+	GatewayURL string
 	// Connectors is the connector configuration in force.
 	Connectors *connector.Store
 	// Flights is the flights handler (for its booking reconciler).
@@ -116,8 +132,23 @@ func New(t testing.TB, opts Options) *Env {
 	}
 	simHTTP := httptest.NewServer(simHandler)
 	t.Cleanup(simHTTP.Close)
-	env := &Env{DB: pool, Mail: &Mailbox{db: pool}, Sim: simSrv, SimURL: simHTTP.URL, opts: opts}
+	gwOpts := opts.Gateway
+	if gwOpts.KeyID == "" {
+		gwOpts.KeyID, gwOpts.KeySecret = rzpsim.DefaultKeyID, rzpsim.DefaultKeySecret
+	}
+	if gwOpts.RetryDelays == nil {
+		gwOpts.RetryDelays = []time.Duration{50 * time.Millisecond, 200 * time.Millisecond, time.Second}
+	}
+	gw := rzpsim.New(gwOpts)
+	gwHTTP := httptest.NewServer(gw)
+	t.Cleanup(func() { gwHTTP.Close(); gw.Close() })
+	env := &Env{DB: pool, Mail: &Mailbox{db: pool}, Sim: simSrv, SimURL: simHTTP.URL, Gateway: gw, GatewayURL: gwHTTP.URL, opts: opts}
 	env.start(t)
+	if !opts.NoWebhooks {
+		if err := gw.SetWebhook(rzpsim.WebhookSettings{URL: env.URL + "/api/v1/payments/razorpay/webhook", Secret: rzpsim.DefaultWebhookSecret}); err != nil {
+			t.Fatal(err)
+		}
+	}
 	return env
 }
 
@@ -127,7 +158,7 @@ func New(t testing.TB, opts Options) *Env {
 // clients of env but the database.
 func (e *Env) Replica(t testing.TB) *Env {
 	t.Helper()
-	r := &Env{DB: e.DB, Mail: e.Mail, Sim: e.Sim, SimURL: e.SimURL, opts: e.opts}
+	r := &Env{DB: e.DB, Mail: e.Mail, Sim: e.Sim, SimURL: e.SimURL, Gateway: e.Gateway, GatewayURL: e.GatewayURL, opts: e.opts}
 	r.start(t)
 	return r
 }
@@ -169,7 +200,7 @@ func (e *Env) start(t testing.TB) {
 		supplierURL = opts.SupplierURL
 	}
 	connectors := NewSimConnectors(t, supplierURL, opts.Connectors)
-	parts := app.Parts{DB: pool, Connectors: connectors, Log: log,
+	parts := app.Parts{DB: pool, Connectors: connectors, Payment: NewGatewaySettings(t, e.GatewayURL), Log: log,
 		Web:     fstest.MapFS{"index.html": {Data: []byte("<!doctype html><head></head>")}},
 		Tracing: noop.NewTracerProvider(), Propagator: propagation.TraceContext{}, Getenv: os.Getenv,
 		Outbox: opts.Outbox}
@@ -186,6 +217,7 @@ func (e *Env) start(t testing.TB) {
 	}
 	t.Cleanup(stopBg)
 	e.stopHeartbeat = stopBg
+	a.Flights.Payments().TicketOnRequest = opts.TicketOnRequest
 	if opts.Background {
 		a.RunBackground(bg)
 	}
@@ -220,6 +252,27 @@ func NewSimConnectors(t testing.TB, simURL string, edit func(*connector.Document
 		edit(doc)
 	}
 	return connector.NewStore(doc, "", slog.New(slog.DiscardHandler))
+}
+
+// NewGatewaySettings returns payment settings for a Razorpay simulator at
+// url, with its default keys in a private file.
+func NewGatewaySettings(t testing.TB, url string) *payment.Settings {
+	t.Helper()
+	cred := filepath.Join(t.TempDir(), "payment-keys.json")
+	b, _ := json.Marshal(payment.Credentials{KeyID: rzpsim.DefaultKeyID, KeySecret: rzpsim.DefaultKeySecret, //nolint:gosec // the simulator's test keys, to a 0600 file
+		WebhookSecret: rzpsim.DefaultWebhookSecret})
+	if err := os.WriteFile(cred, b, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	g, err := payment.Parse([]byte(fmt.Sprintf(`name: razorpay
+endpoints: {api: %[1]s, checkout: %[1]s/v1/checkout/embedded}
+credentials: {file: %[2]s}
+merchantName: Paryatan Travels
+`, url, cred)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
 }
 
 // Client is a browser-like client with its own cookie jar (one device).

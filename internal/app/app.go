@@ -26,6 +26,8 @@ import (
 	"github.com/paryatan/paryatan/internal/instance"
 	"github.com/paryatan/paryatan/internal/mailtmpl"
 	"github.com/paryatan/paryatan/internal/outbox"
+	"github.com/paryatan/paryatan/internal/payment"
+	"github.com/paryatan/paryatan/internal/payment/razorpay"
 	"github.com/paryatan/paryatan/internal/platform/config"
 	"github.com/paryatan/paryatan/internal/platform/smtpmail"
 	"github.com/paryatan/paryatan/internal/platform/telemetry"
@@ -43,6 +45,9 @@ type Parts struct {
 	// Connectors are the supplier connectors in force (a file the operator
 	// renders, or the built-in simulator's).
 	Connectors *connector.Store
+	// Payment is the payment gateway's settings (PAYMENTS_FILE, or the
+	// built-in simulator's). Required: no ticket is issued unpaid.
+	Payment *payment.Settings
 	// Web is the built single-page app (index.html at its root).
 	Web fs.FS
 	Log *slog.Logger
@@ -87,8 +92,8 @@ func New(cfg config.Config, p Parts) (*App, error) {
 	if cfg.PublicURL == "" {
 		return nil, errors.New("app: the site's origin (PUBLIC_URL) is not set")
 	}
-	if p.DB == nil || p.Connectors == nil || p.Log == nil || p.Tracing == nil || p.Propagator == nil || p.Getenv == nil {
-		return nil, errors.New("app: DB, Connectors, Log, Tracing, Propagator and Getenv are required")
+	if p.DB == nil || p.Connectors == nil || p.Payment == nil || p.Log == nil || p.Tracing == nil || p.Propagator == nil || p.Getenv == nil {
+		return nil, errors.New("app: DB, Connectors, Payment, Log, Tracing, Propagator and Getenv are required")
 	}
 	log := p.Log
 	metrics := p.Metrics
@@ -139,7 +144,9 @@ func New(cfg config.Config, p Parts) (*App, error) {
 		Log: log, Metrics: metrics, Instance: self.ID,
 		Limits: &flights.Limits{PerClientPerMinute: cfg.SupplierRatePerMinute, PerClientBurst: cfg.SupplierRateBurst,
 			MaxInFlight: cfg.SupplierMaxInFlight},
-		GiveUpAfter: cfg.BookingGiveUpAfter, Mail: flights.Mail{Queue: queue, Templates: templates}})
+		GiveUpAfter: cfg.BookingGiveUpAfter, Mail: flights.Mail{Queue: queue, Templates: templates},
+		Gateways: payment.Registry{razorpay.Type: razorpay.New(metrics.Payments, p.Tracing, log.With("component", "payments"), p.Getenv)},
+		Payment:  p.Payment, PublicURL: cfg.PublicURL})
 
 	health := httpapi.NewHealth(p.DB, store.Migrations(), log)
 	if cfg.SMTPURL != "" {
@@ -198,11 +205,13 @@ func (a *App) Start(ctx context.Context) error {
 
 // RunBackground runs the periodic work every replica does until ctx ends:
 // the booking machine's sweeps, reconciliation, gauges and clean-up, the
+// payments' checks, tickets after payment, refunds and expiries, the
 // sending of queued e-mails, and the removal of ended sessions and sign-in
 // states. Tests that drive these
 // steps one by one leave it out.
 func (a *App) RunBackground(ctx context.Context) {
 	go a.Flights.Bookings().Maintain(ctx, a.connectors)
+	go a.Flights.Payments().Start(ctx)
 	go cleanupLoop(ctx, a.Auth, a.log)
 	go a.Outbox.Run(ctx)
 }

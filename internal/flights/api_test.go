@@ -111,7 +111,7 @@ type outcome struct {
 
 func TestSearchQuoteRulesBookTicketGDS(t *testing.T) {
 	t.Parallel()
-	env := apitest.New(t, apitest.Options{})
+	env := apitest.New(t, apitest.Options{TicketOnRequest: true})
 	anon := env.NewClient(t)
 	s := search(t, anon, "BOM", "DEL")
 	gds := pick(t, s, false)
@@ -162,6 +162,7 @@ func TestSearchQuoteRulesBookTicketGDS(t *testing.T) {
 		t.Fatalf("other user's details = %d", res.StatusCode)
 	}
 
+	payFor(t, env, c, b.Booking.ID)
 	res = c.Do("POST", "/api/v1/flights/tbo/ticket", map[string]any{"bookingId": id, "pnr": b.Booking.PNR, "traceId": trace})
 	var tk outcome
 	res.JSON(t, &tk)
@@ -264,7 +265,7 @@ func TestMyBookingByID(t *testing.T) {
 
 func TestLCCTicketWithoutBook(t *testing.T) {
 	t.Parallel()
-	env := apitest.New(t, apitest.Options{})
+	env := apitest.New(t, apitest.Options{TicketOnRequest: true})
 	c := signIn(t, env, "lcc@example.in")
 	s := search(t, c, "DEL", "BLR")
 	lcc := pick(t, s, true)
@@ -279,6 +280,7 @@ func TestLCCTicketWithoutBook(t *testing.T) {
 	}
 	ticket := bookBody(trace, lcc.ResultIndex, true)
 	ticket["agentReferenceNo"] = "PT-1700000000000"
+	payFor(t, env, c, b.Booking.ID)
 	res = c.Do("POST", "/api/v1/flights/tbo/ticket", ticket)
 	var tk outcome
 	res.JSON(t, &tk)
@@ -404,7 +406,7 @@ func TestIdempotentDoubleSubmit(t *testing.T) {
 // resent: the booking is found ticketed through GetBookingDetails.
 func TestDroppedTicketIsReconciled(t *testing.T) {
 	t.Parallel()
-	env := apitest.New(t, apitest.Options{SimMiddleware: header("Ticket", "X-Sim-Drop", "after")})
+	env := apitest.New(t, apitest.Options{SimMiddleware: header("Ticket", "X-Sim-Drop", "after"), TicketOnRequest: true})
 	c := signIn(t, env, "drop@example.in")
 	s := search(t, c, "BOM", "DEL")
 	gds := pick(t, s, false)
@@ -414,6 +416,7 @@ func TestDroppedTicketIsReconciled(t *testing.T) {
 	if b.Booking.Status != "booked" {
 		t.Fatalf("book: %+v", b)
 	}
+	payFor(t, env, c, b.Booking.ID)
 	res := c.Do("POST", "/api/v1/flights/tbo/ticket", map[string]any{"bookingId": b.Booking.BookingId, "pnr": b.Booking.PNR, "traceId": trace})
 	var tk outcome
 	res.JSON(t, &tk)
@@ -483,7 +486,7 @@ func delay(method, d string) func(http.Handler) http.Handler {
 // answers 409, the next one accepts the new fare.
 func TestTicketPriceChangeNeedsAcceptance(t *testing.T) {
 	t.Parallel()
-	env := apitest.New(t, apitest.Options{SimMiddleware: header("Ticket", "X-Sim-Price-Change", "true")})
+	env := apitest.New(t, apitest.Options{SimMiddleware: header("Ticket", "X-Sim-Price-Change", "true"), TicketOnRequest: true})
 	c := signIn(t, env, "price@example.in")
 	s := search(t, c, "BOM", "DEL")
 	gds := pick(t, s, false)
@@ -492,6 +495,7 @@ func TestTicketPriceChangeNeedsAcceptance(t *testing.T) {
 	c.Do("POST", "/api/v1/flights/tbo/book", bookBody(trace, gds.ResultIndex, false)).JSON(t, &b)
 	ticket := map[string]any{"bookingId": b.Booking.BookingId, "pnr": b.Booking.PNR, "traceId": trace}
 
+	payFor(t, env, c, b.Booking.ID)
 	res := c.Do("POST", "/api/v1/flights/tbo/ticket", ticket)
 	var first outcome
 	res.JSON(t, &first)
@@ -518,6 +522,11 @@ func TestTicketPriceChangeNeedsAcceptance(t *testing.T) {
 	if !okOld || !okNew || !decimal.RequireFromString(newFare).GreaterThan(decimal.RequireFromString(oldFare)) {
 		t.Fatalf("old fare %#v, new fare %#v", fares.Booking.Price, fares.Data.Response.Response.FlightItinerary.Fare.PublishedFare)
 	}
+	// The new fare is paid before it is ticketed: the difference first.
+	if res := c.Do("POST", "/api/v1/flights/tbo/ticket", ticket); res.StatusCode != http.StatusPaymentRequired {
+		t.Fatalf("ticket at the new fare before paying the difference = %d %s", res.StatusCode, truncate(res.Body))
+	}
+	payFor(t, env, c, b.Booking.ID)
 	res = c.Do("POST", "/api/v1/flights/tbo/ticket", ticket)
 	var second outcome
 	res.JSON(t, &second)
@@ -588,7 +597,7 @@ func TestInternationalGDSNeedsPassport(t *testing.T) {
 			next.ServeHTTP(w, r)
 		})
 	}
-	env := apitest.New(t, apitest.Options{SimMiddleware: capture})
+	env := apitest.New(t, apitest.Options{SimMiddleware: capture, TicketOnRequest: true})
 	c := signIn(t, env, "abroad@example.in")
 	s := search(t, c, "BOM", "DXB")
 	gds := pick(t, s, false)
@@ -631,6 +640,7 @@ func TestInternationalGDSNeedsPassport(t *testing.T) {
 	if res.StatusCode != 200 || b.Booking.Status != "booked" {
 		t.Fatalf("book with passport = %d %s", res.StatusCode, truncate(res.Body))
 	}
+	payFor(t, env, c, b.Booking.ID)
 	res = c.Do("POST", "/api/v1/flights/tbo/ticket", map[string]any{"bookingId": b.Booking.BookingId, "pnr": b.Booking.PNR, "traceId": trace})
 	var tk outcome
 	res.JSON(t, &tk)

@@ -41,13 +41,25 @@ type BookingJSON struct {
 	CreatedAt    time.Time       `json:"createdAt"`
 	UpdatedAt    time.Time       `json:"updatedAt"`
 	PriceChanged bool            `json:"priceChanged,omitempty"`
+	// NewPrice is the fare the airline asks when it moved at ticketing.
+	NewPrice *decimal.Decimal `json:"newPrice,omitempty"`
+	// PayBy is when the booking expires unless paid.
+	PayBy *time.Time `json:"payBy,omitempty"`
+	// Paid, Refunded and AmountDue are rupees, exact; on one booking's
+	// answer only (GET /me/bookings/{id}).
+	Paid      decimal.Decimal `json:"paid,omitzero"`
+	Refunded  decimal.Decimal `json:"refunded,omitzero"`
+	AmountDue decimal.Decimal `json:"amountDue,omitzero"`
 }
 
 func bookingJSON(b queries.Booking) BookingJSON {
 	out := BookingJSON{ID: b.ID.String(), Supplier: b.Supplier, Status: b.Status, IsLCC: b.IsLcc, PNR: derefOr(b.Pnr),
 		TraceId: b.TraceID, ResultIndex: b.ResultIndex, Currency: b.Currency, Origin: b.Origin, Destination: b.Destination,
 		Departure: b.Departure, Airline: b.Airline, Failure: b.Failure, CreatedAt: b.CreatedAt, UpdatedAt: b.UpdatedAt,
-		PriceChanged: b.PriceChangePending}
+		PriceChanged: b.PriceChangePending, PayBy: b.PayBy}
+	if b.PriceChangePending {
+		out.NewPrice = b.NewPrice
+	}
 	if b.SupplierBookingID != nil {
 		out.BookingId = *b.SupplierBookingID
 	}
@@ -319,9 +331,7 @@ func (h *Handler) MyBooking(w http.ResponseWriter, r *http.Request) {
 		httpjson.Fail(w, r, err)
 		return
 	}
-	httpjson.Write(w, r, http.StatusOK, struct {
-		Booking BookingJSON `json:"booking"`
-	}{bookingJSON(b)})
+	h.writeBooking(w, r, b)
 }
 
 // errNoBooking answers for a booking that is not the user's, or not there.

@@ -34,6 +34,11 @@ const (
 	StatusTicketed  = "ticketed"
 	StatusFailed    = "failed"
 	StatusUnknown   = "unknown"
+	// StatusExpired: not paid in time; a held seat was released.
+	StatusExpired = "expired"
+	// StatusCancelled: cancelled by the traveller before the ticket (a
+	// moved fare declined); anything paid is refunded.
+	StatusCancelled = "cancelled"
 )
 
 // What travellers are told (docs/flights-api.md).
@@ -67,6 +72,9 @@ type Bookings struct {
 	owner string
 	// mail writes travellers about their bookings (mail.go).
 	mail Mail
+	// payments, when set, must cover a booking before its ticket
+	// (payments.go); NewPayments sets it.
+	payments *Payments
 	// InlineReconcile bounds how long a request that lost its answer spends
 	// asking GetBookingDetails before leaving the rest to the reconciler.
 	InlineReconcile time.Duration
@@ -202,9 +210,18 @@ func (s *Bookings) create(ctx context.Context, userID uuid.UUID, conn *connector
 	b, err := s.q.BookingCreate(ctx, queries.BookingCreateParams{
 		UserID: userID, Supplier: conn.Name, TraceID: tr.TraceID, ResultIndex: tr.ResultIndex, IsLcc: q.IsLCC,
 		Currency: currency, Price: &price, Origin: q.Origin, Destination: q.Destination, Departure: q.Departure,
-		Airline: q.Airline, Passengers: paxJSON, AgentReference: agentRef, Quote: q.Doc,
+		Airline: q.Airline, Passengers: paxJSON, AgentReference: agentRef, Quote: q.Doc, PayBy: s.payBy(),
 	})
 	return b, q, err
+}
+
+// payBy is when a booking made now expires unpaid (none without payments).
+func (s *Bookings) payBy() *time.Time {
+	if s.payments == nil {
+		return nil
+	}
+	t := s.payments.now().Add(s.payments.Window())
+	return &t
 }
 
 // Outcome is what a book or ticket request ends with.
@@ -309,6 +326,13 @@ func (s *Bookings) afterCall(ctx context.Context, conn *connector.Connector, b q
 	}
 	if step == "ticket" && res.PriceChanged {
 		return settle("fare changed at ticketing", func(q *queries.Queries, from []string) (queries.Booking, error) {
+			if res.Price.IsPositive() {
+				// The traveller pays the difference to this fare first.
+				newPrice := res.Price
+				if err := q.BookingSetNewPrice(ctx, queries.BookingSetNewPriceParams{ID: b.ID, NewPrice: &newPrice}); err != nil {
+					return queries.Booking{}, err
+				}
+			}
 			return q.BookingRecordFailure(ctx, queries.BookingRecordFailureParams{ID: b.ID, Status: StatusBooked,
 				Failure: failureFareChanged, LastResponse: res.Doc, PriceChangePending: true, FromStatuses: from})
 		}, Outcome{Raw: res.Doc, PriceChanged: true, Message: msgFareChangedAtTicket})
@@ -408,6 +432,17 @@ func (s *Bookings) Ticket(ctx context.Context, conn *connector.Connector, b quer
 		return Outcome{Booking: b, Pending: true, Message: "We are still confirming this booking with the airline. Please check again shortly."}, nil
 	default:
 		return Outcome{Booking: b}, apierr.Newf(http.StatusConflict, "not_ticketable", "This booking cannot be ticketed now (it is %s).", b.Status)
+	}
+	if s.payments != nil {
+		// No ticket without payment: the traveller pays the fare (or a
+		// moved fare's difference) first.
+		paid, err := s.payments.paidEnough(ctx, b)
+		if err != nil {
+			return Outcome{Booking: b}, err
+		}
+		if !paid {
+			return Outcome{Booking: b}, apierr.New(http.StatusPaymentRequired, "payment_required", msgPaymentRequired)
+		}
 	}
 	port, err := s.port(conn)
 	if err != nil {
@@ -581,7 +616,7 @@ func (s *Bookings) RefreshStats(ctx context.Context) {
 		return
 	}
 	byStatus := map[string]float64{}
-	for _, st := range []string{StatusQuoted, StatusBooking, StatusBooked, StatusTicketing, StatusTicketed, StatusFailed, StatusUnknown} {
+	for _, st := range []string{StatusQuoted, StatusBooking, StatusBooked, StatusTicketing, StatusTicketed, StatusFailed, StatusUnknown, StatusExpired, StatusCancelled} {
 		byStatus[st] = 0
 	}
 	for _, c := range counts {

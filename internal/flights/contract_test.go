@@ -28,7 +28,7 @@ func noAgencyFields(t *testing.T, what string, body []byte) {
 func TestJourneyAgainstProductionShapedAnswers(t *testing.T) {
 	t.Parallel()
 	sup := standin.New(t)
-	env := apitest.New(t, apitest.Options{SupplierURL: sup.URL})
+	env := apitest.New(t, apitest.Options{SupplierURL: sup.URL, TicketOnRequest: true})
 	c := signIn(t, env, "contract@example.in")
 
 	res := c.Do("POST", "/api/v1/flights/tbo/search", map[string]any{"origin": "DEL", "destination": "YYZ", "departDate": tomorrow()})
@@ -69,6 +69,7 @@ func TestJourneyAgainstProductionShapedAnswers(t *testing.T) {
 	if err := env.DB.QueryRow(context.Background(), "SELECT result_index FROM bookings WHERE supplier_booking_id = 2045981").Scan(&stored); err != nil || stored != index {
 		t.Fatalf("stored index differs (%v)", err)
 	}
+	payFor(t, env, c, b.Booking.ID)
 	res = c.Do("POST", "/api/v1/flights/tbo/ticket", map[string]any{"bookingId": b.Booking.BookingId, "pnr": b.Booking.PNR, "traceId": standin.TraceID})
 	var tk outcome
 	res.JSON(t, &tk)
@@ -95,6 +96,30 @@ func TestJourneyAgainstProductionShapedAnswers(t *testing.T) {
 	lcc := s.Data.Response.Results[0][0]
 	ticket := bookBody(standin.TraceID, lcc.ResultIndex, true)
 	ticket["agentReferenceNo"] = "PT-1"
+	// A low-cost fare's ticket request may come first: it records the
+	// fare, which must be paid before the ticket.
+	res = c.Do("POST", "/api/v1/flights/tbo/ticket", ticket)
+	var unpaid struct {
+		Booking struct {
+			ID string `json:"_id"`
+		} `json:"booking"`
+	}
+	if res.StatusCode != http.StatusPaymentRequired {
+		t.Fatalf("unpaid LCC ticket = %d %s", res.StatusCode, truncate(res.Body))
+	}
+	var mine struct {
+		Items []struct {
+			ID          string `json:"_id"`
+			ResultIndex string
+		}
+	}
+	c.Do("GET", "/api/v1/me/bookings", nil).JSON(t, &mine)
+	for _, it := range mine.Items {
+		if it.ResultIndex == lcc.ResultIndex {
+			unpaid.Booking.ID = it.ID
+		}
+	}
+	payFor(t, env, c, unpaid.Booking.ID)
 	res = c.Do("POST", "/api/v1/flights/tbo/ticket", ticket)
 	if res.StatusCode != 200 {
 		t.Fatalf("LCC ticket = %d %s", res.StatusCode, truncate(res.Body))

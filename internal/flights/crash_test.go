@@ -326,7 +326,7 @@ func TestTicketThatNeverReachedTheSupplier(t *testing.T) {
 			}
 			next.ServeHTTP(w, r)
 		})
-	}})
+	}, TicketOnRequest: true})
 	env.Flights.Bookings().InlineReconcile = 0
 	doomed := env.Replica(t)
 	doomed.Flights.Bookings().InlineReconcile = 0
@@ -339,6 +339,7 @@ func TestTicketThatNeverReachedTheSupplier(t *testing.T) {
 		t.Fatalf("book: %+v", b)
 	}
 	ticket := map[string]any{"bookingId": b.Booking.BookingId, "pnr": b.Booking.PNR, "traceId": trace}
+	payFor(t, env, c, b.Booking.ID)
 	dc := doomed.NewClient(t)
 	dc.HTTP.Jar = c.HTTP.Jar
 	dc.Header.Set("Idempotency-Key", "ticket-1")

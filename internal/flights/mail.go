@@ -93,6 +93,12 @@ func failureReason(b queries.Booking) string {
 		return "the airline did not receive the request, so nothing was booked."
 	case msgTicketingFailed:
 		return "the airline could not issue the ticket."
+	case failureTicketRefunded:
+		return "the airline could not issue the ticket, so your payment is being refunded in full."
+	case failureCancelled:
+		return "you cancelled it, so any payment is being refunded in full."
+	case failureExpired:
+		return "it was not paid in time, so the seats were released."
 	}
 	return "the airline refused the booking."
 }

@@ -27,7 +27,7 @@ func mailsOf(env *apitest.Env, kind string) []apitest.Mail {
 // and to the booking's owner, linking to the trip in My Trips.
 func TestBookingAndTicketMails(t *testing.T) {
 	t.Parallel()
-	env := apitest.New(t, apitest.Options{})
+	env := apitest.New(t, apitest.Options{TicketOnRequest: true})
 	c := signIn(t, env, "mails@example.in")
 	s := search(t, c, "BOM", "DEL")
 	gds := pick(t, s, false)
@@ -52,6 +52,7 @@ func TestBookingAndTicketMails(t *testing.T) {
 	}
 
 	var tk outcome
+	payFor(t, env, c, b.Booking.ID)
 	c.Do("POST", "/api/v1/flights/tbo/ticket", map[string]any{"bookingId": b.Data.Response.Response.BookingId, "pnr": b.Booking.PNR, "traceId": trace}).JSON(t, &tk)
 	if tk.Booking.Status != "ticketed" {
 		t.Fatalf("ticket: %+v", tk)
@@ -67,21 +68,21 @@ func TestBookingAndTicketMails(t *testing.T) {
 	}
 }
 
-// A refused LCC ticket writes "not booked" with the reason in plain words.
+// A refused LCC ticket (after payment) writes "not booked" with the
+// reason in plain words, once.
 func TestFailedBookingMail(t *testing.T) {
 	t.Parallel()
 	env := apitest.New(t, apitest.Options{SimMiddleware: header("Ticket", "X-Sim-Error", "true")})
 	c := signIn(t, env, "refused@example.in")
-	s := search(t, c, "BOM", "DEL")
-	lcc := pick(t, s, true)
-	body := bookBody(s.Data.Response.TraceId, lcc.ResultIndex, true)
-	body["agentReferenceNo"] = "PT-1"
-	res := c.Do("POST", "/api/v1/flights/tbo/ticket", body)
-	if res.StatusCode == http.StatusOK {
-		t.Fatalf("a failing ticket = %d %s", res.StatusCode, truncate(res.Body))
-	}
-	failed := mailsOf(env, outbox.KindBookingFailed)
-	if len(failed) != 1 || !strings.Contains(failed[0].Body, "Your booking did not go through: the airline could not issue the ticket.") {
+	b := bookGDS(t, c, true)
+	payFor(t, env, c, b.Booking.ID)
+	waitStatus(t, c, b.Booking.ID, "failed")
+	var failed []apitest.Mail
+	waitFor(t, 10*time.Second, "the failure mail", func() bool {
+		failed = mailsOf(env, outbox.KindBookingFailed)
+		return len(failed) > 0
+	})
+	if len(failed) != 1 || !strings.Contains(failed[0].Body, "Your booking did not go through: the airline could not issue the ticket") {
 		t.Fatalf("failed mails %+v", failed)
 	}
 }

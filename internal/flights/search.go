@@ -14,6 +14,7 @@ import (
 	"github.com/paryatan/paryatan/internal/apierr"
 	"github.com/paryatan/paryatan/internal/httpjson"
 	"github.com/paryatan/paryatan/internal/indiatime"
+	"github.com/paryatan/paryatan/internal/payment"
 	"github.com/paryatan/paryatan/internal/platform/telemetry"
 	"github.com/paryatan/paryatan/internal/store"
 	"github.com/paryatan/paryatan/internal/store/queries"
@@ -31,6 +32,7 @@ type Handler struct {
 	now             func() time.Time
 	idempotencyWait time.Duration
 	guard           *guard
+	payments        *Payments
 }
 
 // Deps are the flights API's dependencies.
@@ -52,6 +54,12 @@ type Deps struct {
 	// Mail writes travellers about their bookings; without templates no
 	// booking mail is written.
 	Mail Mail
+	// Gateways are the payment adapters by gateway type; Payment is the
+	// gateway in force. No ticket is issued without payment.
+	Gateways payment.Registry
+	Payment  *payment.Settings
+	// PublicURL is the site's origin, where the payment checkout returns.
+	PublicURL string
 }
 
 // NewHandler returns the flights API over the configured connectors.
@@ -65,10 +73,16 @@ func NewHandler(d Deps) *Handler {
 		bookings.GiveUpAfter = d.GiveUpAfter
 	}
 	bookings.mail = d.Mail
+	payments := NewPayments(PaymentsDeps{DB: d.DB, Bookings: bookings, Connectors: d.Connectors, Gateways: d.Gateways,
+		Settings: d.Payment, Metrics: d.Metrics.Payments, Log: d.Log, PublicURL: d.PublicURL})
 	return &Handler{connectors: d.Connectors, suppliers: d.Suppliers, bookings: bookings,
 		q: queries.New(store.Reads{Pool: d.DB}), log: d.Log, now: time.Now, idempotencyWait: 180 * time.Second,
-		guard: newGuard(limits, d.Metrics.Supplier)}
+		guard: newGuard(limits, d.Metrics.Supplier), payments: payments}
 }
+
+// Payments returns the payment service (its background work runs from
+// the app).
+func (h *Handler) Payments() *Payments { return h.payments }
 
 // Bookings returns the booking service (its reconciler runs in the background).
 func (h *Handler) Bookings() *Bookings { return h.bookings }

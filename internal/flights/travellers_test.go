@@ -70,7 +70,7 @@ func supplierPassengers(t *testing.T, c *apitest.Client, bookingID int64) []deta
 // full-service and the low-cost path.
 func TestFamilyBookedAndTicketed(t *testing.T) {
 	t.Parallel()
-	env := apitest.New(t, apitest.Options{})
+	env := apitest.New(t, apitest.Options{TicketOnRequest: true})
 	c := signIn(t, env, "family@example.in")
 
 	s := searchFor(t, c, 2, 1, 1)
@@ -91,6 +91,7 @@ func TestFamilyBookedAndTicketed(t *testing.T) {
 		t.Fatalf("book = %d %s", res.StatusCode, truncate(res.Body))
 	}
 	id := b.Data.Response.Response.BookingId
+	payFor(t, env, c, b.Booking.ID)
 	res = c.Do("POST", "/api/v1/flights/tbo/ticket", map[string]any{"bookingId": id, "pnr": b.Booking.PNR, "traceId": trace})
 	var tk outcome
 	res.JSON(t, &tk)
@@ -119,6 +120,9 @@ func TestFamilyBookedAndTicketed(t *testing.T) {
 	lcc := pick(t, s, true)
 	body := familyBody(s.Data.Response.TraceId, lcc.ResultIndex, true)
 	body["agentReferenceNo"] = "PT-42"
+	var quoted outcome
+	c.Do("POST", "/api/v1/flights/tbo/book", body).JSON(t, &quoted)
+	payFor(t, env, c, quoted.Booking.ID)
 	res = c.Do("POST", "/api/v1/flights/tbo/ticket", body)
 	res.JSON(t, &tk)
 	if res.StatusCode != 200 || tk.Booking.Status != "ticketed" {

@@ -230,9 +230,13 @@ func acceptedCodings(header string) []string {
 
 // crossOriginProtection refuses state-changing requests that a browser marks
 // as coming from another site (Sec-Fetch-Site, else Origin against Host), so
-// another site cannot act with a signed-in user's cookie.
+// another site cannot act with a signed-in user's cookie. The payment
+// gateway's returns come from its site by design; they act on its
+// signature, never on a session.
 func crossOriginProtection() func(http.Handler) http.Handler {
 	cop := http.NewCrossOriginProtection()
+	cop.AddInsecureBypassPattern("POST /api/v1/payments/{gateway}/callback")
+	cop.AddInsecureBypassPattern("POST /api/v1/payments/{gateway}/webhook")
 	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		httpjson.Fail(w, r, apierr.Forbidden("cross_origin", "Cross-origin requests are not allowed."))
 	}))

@@ -34,11 +34,23 @@ var public = map[string]bool{
 	"GET /api/docs/*":                            true,
 	"GET /dev/mail":                              true, // local mode only
 	"GET /dev/mail/{message}":                    true,
+	// The payment gateway's returns: proved by its signature, never by a
+	// session (crossSiteByDesign).
+	"POST /api/v1/payments/{gateway}/callback": true,
+	"POST /api/v1/payments/{gateway}/webhook":  true,
+}
+
+// crossSiteByDesign are the state-changing routes another site calls on
+// purpose (the payment gateway's form post and webhooks). They act on the
+// gateway's signature alone: without one they change nothing.
+var crossSiteByDesign = map[string]bool{
+	"POST /api/v1/payments/{gateway}/callback": true,
+	"POST /api/v1/payments/{gateway}/webhook":  true,
 }
 
 // fill gives a pattern's parameters concrete values.
 func fill(pattern string, ids map[string]string) string {
-	r := strings.NewReplacer("{supplier}", "tbo", "{provider}", "google", "{id}", ids["id"])
+	r := strings.NewReplacer("{supplier}", "tbo", "{provider}", "google", "{gateway}", "razorpay", "{id}", ids["id"])
 	return r.Replace(pattern)
 }
 
@@ -75,10 +87,13 @@ func TestEveryRouteIsProtected(t *testing.T) {
 	if ct.ID == "" || len(sessions.Items) == 0 {
 		t.Fatalf("fixtures: co-traveller %q (%s), sessions %+v", ct.ID, res.Body, sessions)
 	}
+	booking := ownerBooking(t, owner)
 	ownerResource := map[string]string{
-		"/api/v1/me/co-travellers/{id}":   ct.ID,
-		"/api/v1/me/sessions/{id}/revoke": sessions.Items[0].ID,
-		"/api/v1/me/bookings/{id}":        ownerBooking(t, owner),
+		"/api/v1/me/co-travellers/{id}":    ct.ID,
+		"/api/v1/me/sessions/{id}/revoke":  sessions.Items[0].ID,
+		"/api/v1/me/bookings/{id}":         booking,
+		"/api/v1/me/bookings/{id}/payment": booking,
+		"/api/v1/me/bookings/{id}/cancel":  booking,
 	}
 
 	for _, rt := range routes {
@@ -101,6 +116,15 @@ func TestEveryRouteIsProtected(t *testing.T) {
 			if res := stranger.Do(rt.Method, path, map[string]any{"firstName": "X", "lastName": "Y"}); res.StatusCode != http.StatusNotFound {
 				t.Errorf("%s on another user's resource = %d, want 404", key, res.StatusCode)
 			}
+		}
+		if crossSiteByDesign[key] {
+			// Without the gateway's signature nothing is accepted.
+			cross := env.NewClient(t)
+			cross.Header.Set("Sec-Fetch-Site", "cross-site")
+			if res := cross.Do(rt.Method, path, map[string]any{}); res.StatusCode < 300 {
+				t.Errorf("%s unsigned = %d, want a refusal or a redirect", key, res.StatusCode)
+			}
+			continue
 		}
 		if unsafe {
 			cross := env.NewClient(t)

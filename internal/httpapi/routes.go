@@ -52,6 +52,11 @@ func addRoutes(r chi.Router, d Deps, spa *SPA) {
 			// Enquiries are open (a contact message needs a user; the
 			// handler says so in the spec's words).
 			v1.Post("/enquiries", d.Enquiries.Create)
+			// The payment gateway's returns: the hosted checkout's form post
+			// and its webhooks. Neither carries a session; each is proved by
+			// the gateway's signature (and bypasses the cross-origin check).
+			v1.Post("/payments/{gateway}/callback", d.Flights.PaymentCallback)
+			v1.Post("/payments/{gateway}/webhook", d.Flights.PaymentWebhook)
 
 			v1.Group(func(me chi.Router) {
 				me.Use(auth.RequireUser)
@@ -72,6 +77,9 @@ func addRoutes(r chi.Router, d Deps, spa *SPA) {
 				me.Put("/me/company", d.Account.PutCompany)
 				me.Get("/me/bookings", d.Flights.MyBookings)
 				me.Get("/me/bookings/{id}", d.Flights.MyBooking)
+				me.Post("/me/bookings/{id}/payment", d.Flights.PayBooking)
+				me.Post("/me/bookings/{id}/cancel", d.Flights.CancelBooking)
+				me.Get("/me/payments", d.Flights.MyPayments)
 				me.Get("/me/enquiries", d.Enquiries.Mine)
 			})
 		})

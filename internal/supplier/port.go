@@ -262,6 +262,9 @@ type Booking struct {
 	// Status is the supplier's own status of the call, for the booking's
 	// history.
 	Status string
+	// Price is the fare the answer states for the whole booking (zero when
+	// it states none): after PriceChanged, the new fare to accept.
+	Price decimal.Decimal
 }
 
 // DetailsRequest names a booking: by BookingID (and PNR), or, for a

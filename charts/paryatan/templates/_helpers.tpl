@@ -161,6 +161,9 @@ Every check the chart makes before rendering anything; each failure names what t
 {{- if not .Values.smtp.from -}}
 {{- $errs = append $errs "smtp.from is required in production mode" -}}
 {{- end -}}
+{{- if not .Values.payments.existingSecret -}}
+{{- $errs = append $errs "payments.existingSecret (a Secret holding the gateway keys, config/payments.md) is required in production mode: no ticket is issued unpaid" -}}
+{{- end -}}
 {{- end -}}
 {{- if not (or .Values.database.existingSecret .Values.postgresql.cnpg.enabled) -}}
 {{- $errs = append $errs "database.existingSecret (a Secret holding DATABASE_URL) or postgresql.cnpg.enabled is required: the embedded database cannot run in a pod's read-only root" -}}
@@ -181,4 +184,27 @@ Every check the chart makes before rendering anything; each failure names what t
 {{/* PromQL selector of the API's series. */}}
 {{- define "paryatan.api.promSelector" -}}
 namespace="{{ .Release.Namespace }}", job="{{ include "paryatan.api.fullname" . }}"
+{{- end -}}
+
+{{/*
+The payment gateway's settings document (config/payments.md). Its checksum rolls the API pods.
+*/}}
+{{- define "paryatan.payments.settings" -}}
+{{- with .Values.payments -}}
+name: {{ .name }}
+type: {{ .type }}
+endpoints:
+  api: {{ .endpoints.api | quote }}
+  checkout: {{ .endpoints.checkout | quote }}
+credentials:
+  file: /var/run/secrets/paryatan/payments/credentials.json
+merchantName: {{ .merchantName | quote }}
+{{- with .timeouts }}
+timeouts:
+  {{- range $op, $d := . }}
+  {{ $op }}: {{ $d | quote }}
+  {{- end }}
+{{- end }}
+payWithin: {{ .payWithin | quote }}
+{{- end -}}
 {{- end -}}

@@ -92,6 +92,10 @@ type Config struct {
 	// ConnectorsFile is the supplier connector configuration (hot-reloaded);
 	// empty starts the built-in supplier simulator.
 	ConnectorsFile string
+	// PaymentsFile is the payment gateway's settings (config/payments.md);
+	// without it, local mode starts the built-in gateway simulator and
+	// production refuses to start.
+	PaymentsFile string
 	// SimLatency is the built-in simulator's answer delay (see sim.ParseLatency).
 	SimLatency string
 	// SupplierRatePerMinute and SupplierRateBurst limit the open supplier
@@ -249,6 +253,10 @@ func Load(getenv func(string) string) (Config, error) {
 	count("SUPPLIER_RATE_BURST", &c.SupplierRateBurst, 20)
 	count("SUPPLIER_MAX_IN_FLIGHT", &c.SupplierMaxInFlight, 2000)
 	c.ConnectorsFile = strings.TrimSpace(getenv("CONNECTORS_FILE"))
+	c.PaymentsFile = strings.TrimSpace(getenv("PAYMENTS_FILE"))
+	if c.PaymentsFile == "" && c.Mode == ModeProduction {
+		errs = append(errs, errors.New("PAYMENTS_FILE is not set: production takes payments through a configured gateway (config/payments.md)"))
+	}
 	c.SimLatency = strings.TrimSpace(getenv("SIM_LATENCY"))
 	if c.SimLatency == "" {
 		c.SimLatency = "uniform:200ms-1200ms"

@@ -39,11 +39,12 @@ func TestLoadDefaults(t *testing.T) {
 // database.
 func TestProductionNeedsOriginAndMail(t *testing.T) {
 	_, err := Load(env(map[string]string{"DATABASE_URL": "postgres://db/paryatan"}))
-	if err == nil || !strings.Contains(err.Error(), "PUBLIC_URL is required") || !strings.Contains(err.Error(), "SMTP_URL and SMTP_FROM are required") {
-		t.Fatalf("production without PUBLIC_URL and SMTP: %v", err)
+	if err == nil || !strings.Contains(err.Error(), "PUBLIC_URL is required") || !strings.Contains(err.Error(), "SMTP_URL and SMTP_FROM are required") ||
+		!strings.Contains(err.Error(), "PAYMENTS_FILE is not set") {
+		t.Fatalf("production without PUBLIC_URL, SMTP and a payment gateway: %v", err)
 	}
 	c, err := Load(env(map[string]string{"DATABASE_URL": "postgres://db/paryatan", "PUBLIC_URL": "http://paryatan.internal",
-		"SMTP_URL": "smtp://mail:25", "SMTP_FROM": "a@b.in"}))
+		"SMTP_URL": "smtp://mail:25", "SMTP_FROM": "a@b.in", "PAYMENTS_FILE": "/etc/paryatan/payments/payments.yaml"}))
 	if err != nil || c.MetricsAddr != ":9090" || c.Secure() {
 		t.Fatalf("production over http: %+v %v", c, err)
 	}
@@ -66,7 +67,7 @@ func TestLoadValues(t *testing.T) {
 		"HTTP_WRITE_TIMEOUT": "200s", "PUBLIC_URL": "https://paryatan.example/", "VISA_PARTNER_ORIGIN": "https://visa.example.in",
 		"TRUSTED_PROXIES": "10.0.0.0/8", "OAUTH_GOOGLE_CLIENT_ID": "id", "OAUTH_GOOGLE_CLIENT_SECRET": "secret",
 		"METRICS_ADDR": ":9091", "SMTP_URL": "smtp://mail.example:587", "SMTP_FROM": "Paryatan <hello@paryatan.example>",
-		"OUTBOX_GIVE_UP_AFTER": "6h",
+		"OUTBOX_GIVE_UP_AFTER": "6h", "PAYMENTS_FILE": "/etc/paryatan/payments/payments.yaml",
 	}))
 	if err != nil {
 		t.Fatal(err)
@@ -123,7 +124,7 @@ func TestDevMail(t *testing.T) {
 		{map[string]string{}, true},
 		{map[string]string{"PUBLIC_URL": "http://localhost:8080"}, true},
 		{map[string]string{"PUBLIC_URL": "https://paryatan.example"}, false},
-		{map[string]string{"DATABASE_URL": "postgres://x/y", "PUBLIC_URL": "http://10.0.0.5", "SMTP_URL": "smtp://m", "SMTP_FROM": "a@b.in"}, false},
+		{map[string]string{"DATABASE_URL": "postgres://x/y", "PUBLIC_URL": "http://10.0.0.5", "SMTP_URL": "smtp://m", "SMTP_FROM": "a@b.in", "PAYMENTS_FILE": "/p.yaml"}, false},
 	} {
 		cfg, err := Load(env(c.vars))
 		if err != nil {

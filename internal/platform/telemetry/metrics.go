@@ -23,6 +23,8 @@ type Metrics struct {
 	Bookings *BookingMetrics
 	// Outbox watches outgoing e-mail.
 	Outbox *OutboxMetrics
+	// Payments watch the payment gateway and the money it moves.
+	Payments *PaymentMetrics
 	// ConnectorGeneration is the generation of the connector configuration
 	// in force, so ops can see that a change has reached every pod.
 	ConnectorGeneration prometheus.Gauge
@@ -66,6 +68,7 @@ func NewMetrics() *Metrics {
 	m.Supplier = NewSupplierMetrics(reg)
 	m.Bookings = NewBookingMetrics(reg)
 	m.Outbox = NewOutboxMetrics(reg)
+	m.Payments = NewPaymentMetrics(reg)
 	return m
 }
 
@@ -188,5 +191,46 @@ func NewSupplierMetrics(reg prometheus.Registerer) *SupplierMetrics {
 		Help: "Requests for open supplier calls refused before any call, by supplier, operation and reason (rate_limited, at_capacity).",
 	}, []string{"supplier", "operation", "reason"})
 	reg.MustRegister(m.Duration, m.InFlight, m.Timeouts, m.Errors, m.Refused)
+	return m
+}
+
+// PaymentMetrics watch the payment gateway: its calls, the webhooks it
+// sends, and the payments and refunds the product records.
+type PaymentMetrics struct {
+	// Duration observes every gateway call by gateway, operation and
+	// outcome (ok, or the error kind).
+	Duration *prometheus.HistogramVec
+	// Webhooks counts webhook deliveries by gateway, event and result
+	// (applied, duplicate, ignored, bad_signature, invalid).
+	Webhooks *prometheus.CounterVec
+	// Payments counts payments recorded as captured, by how the product
+	// learnt of them (callback, webhook, reconcile).
+	Payments *prometheus.CounterVec
+	// Refunds counts refunds the product asked for, by reason.
+	Refunds *prometheus.CounterVec
+}
+
+// NewPaymentMetrics registers the payment instruments on reg.
+func NewPaymentMetrics(reg prometheus.Registerer) *PaymentMetrics {
+	m := &PaymentMetrics{
+		Duration: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Namespace: "paryatan", Name: "payment_gateway_request_duration_seconds",
+			Help:    "Duration of calls to the payment gateway, by gateway, operation and outcome.",
+			Buckets: LongCallBuckets,
+		}, []string{"gateway", "operation", "outcome"}),
+		Webhooks: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Namespace: "paryatan", Name: "payment_webhooks_total",
+			Help: "Payment gateway webhooks received, by gateway, event and result (applied, duplicate, ignored, bad_signature, invalid).",
+		}, []string{"gateway", "event", "result"}),
+		Payments: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Namespace: "paryatan", Name: "payments_captured_total",
+			Help: "Payments recorded as captured, by how the product learnt of them (callback, webhook, reconcile).",
+		}, []string{"source"}),
+		Refunds: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Namespace: "paryatan", Name: "payment_refunds_total",
+			Help: "Refunds asked of the payment gateway, by reason.",
+		}, []string{"reason"}),
+	}
+	reg.MustRegister(m.Duration, m.Webhooks, m.Payments, m.Refunds)
 	return m
 }

@@ -14,7 +14,7 @@ import (
 )
 
 const bookingClaimForReconcile = `-- name: BookingClaimForReconcile :one
-SELECT id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconcile_attempts, next_reconcile_at, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed FROM bookings
+SELECT id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconcile_attempts, next_reconcile_at, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price FROM bookings
 WHERE status = 'unknown' AND next_reconcile_at <= now()
 ORDER BY next_reconcile_at
 LIMIT 1
@@ -58,6 +58,8 @@ func (q *Queries) BookingClaimForReconcile(ctx context.Context) (Booking, error)
 		&i.LeaseOwner,
 		&i.LeaseUntil,
 		&i.Mailed,
+		&i.PayBy,
+		&i.NewPrice,
 	)
 	return i, err
 }
@@ -93,10 +95,10 @@ func (q *Queries) BookingCountByStatus(ctx context.Context) ([]BookingCountBySta
 
 const bookingCreate = `-- name: BookingCreate :one
 INSERT INTO bookings (user_id, supplier, trace_id, result_index, is_lcc, status, currency, price,
-	origin, destination, departure, airline, passengers, agent_reference, quote)
+	origin, destination, departure, airline, passengers, agent_reference, quote, pay_by)
 VALUES ($1, $2, $3, $4, $5, 'quoted', $6, $7,
-	$8, $9, $10, $11, $12, $13, $14)
-RETURNING id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconcile_attempts, next_reconcile_at, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed
+	$8, $9, $10, $11, $12, $13, $14, $15)
+RETURNING id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconcile_attempts, next_reconcile_at, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price
 `
 
 type BookingCreateParams struct {
@@ -114,6 +116,7 @@ type BookingCreateParams struct {
 	Passengers     []byte
 	AgentReference string
 	Quote          []byte
+	PayBy          *time.Time
 }
 
 func (q *Queries) BookingCreate(ctx context.Context, arg BookingCreateParams) (Booking, error) {
@@ -132,6 +135,7 @@ func (q *Queries) BookingCreate(ctx context.Context, arg BookingCreateParams) (B
 		arg.Passengers,
 		arg.AgentReference,
 		arg.Quote,
+		arg.PayBy,
 	)
 	var i Booking
 	err := row.Scan(
@@ -166,6 +170,8 @@ func (q *Queries) BookingCreate(ctx context.Context, arg BookingCreateParams) (B
 		&i.LeaseOwner,
 		&i.LeaseUntil,
 		&i.Mailed,
+		&i.PayBy,
+		&i.NewPrice,
 	)
 	return i, err
 }
@@ -192,7 +198,7 @@ func (q *Queries) BookingEventAdd(ctx context.Context, arg BookingEventAddParams
 }
 
 const bookingGetByID = `-- name: BookingGetByID :one
-SELECT id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconcile_attempts, next_reconcile_at, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed FROM bookings WHERE id = $1
+SELECT id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconcile_attempts, next_reconcile_at, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price FROM bookings WHERE id = $1
 `
 
 func (q *Queries) BookingGetByID(ctx context.Context, id uuid.UUID) (Booking, error) {
@@ -230,12 +236,14 @@ func (q *Queries) BookingGetByID(ctx context.Context, id uuid.UUID) (Booking, er
 		&i.LeaseOwner,
 		&i.LeaseUntil,
 		&i.Mailed,
+		&i.PayBy,
+		&i.NewPrice,
 	)
 	return i, err
 }
 
 const bookingGetBySupplierID = `-- name: BookingGetBySupplierID :one
-SELECT id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconcile_attempts, next_reconcile_at, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed FROM bookings WHERE supplier = $1 AND supplier_booking_id = $2 AND user_id = $3
+SELECT id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconcile_attempts, next_reconcile_at, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price FROM bookings WHERE supplier = $1 AND supplier_booking_id = $2 AND user_id = $3
 `
 
 type BookingGetBySupplierIDParams struct {
@@ -279,12 +287,14 @@ func (q *Queries) BookingGetBySupplierID(ctx context.Context, arg BookingGetBySu
 		&i.LeaseOwner,
 		&i.LeaseUntil,
 		&i.Mailed,
+		&i.PayBy,
+		&i.NewPrice,
 	)
 	return i, err
 }
 
 const bookingGetForUser = `-- name: BookingGetForUser :one
-SELECT id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconcile_attempts, next_reconcile_at, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed FROM bookings WHERE id = $1 AND user_id = $2
+SELECT id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconcile_attempts, next_reconcile_at, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price FROM bookings WHERE id = $1 AND user_id = $2
 `
 
 type BookingGetForUserParams struct {
@@ -327,12 +337,14 @@ func (q *Queries) BookingGetForUser(ctx context.Context, arg BookingGetForUserPa
 		&i.LeaseOwner,
 		&i.LeaseUntil,
 		&i.Mailed,
+		&i.PayBy,
+		&i.NewPrice,
 	)
 	return i, err
 }
 
 const bookingGetLatestByTrace = `-- name: BookingGetLatestByTrace :one
-SELECT id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconcile_attempts, next_reconcile_at, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed FROM bookings
+SELECT id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconcile_attempts, next_reconcile_at, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price FROM bookings
 WHERE user_id = $1 AND supplier = $2 AND trace_id = $3 AND result_index = $4
 ORDER BY created_at DESC LIMIT 1
 `
@@ -384,12 +396,14 @@ func (q *Queries) BookingGetLatestByTrace(ctx context.Context, arg BookingGetLat
 		&i.LeaseOwner,
 		&i.LeaseUntil,
 		&i.Mailed,
+		&i.PayBy,
+		&i.NewPrice,
 	)
 	return i, err
 }
 
 const bookingListByUser = `-- name: BookingListByUser :many
-SELECT id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconcile_attempts, next_reconcile_at, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed FROM bookings WHERE user_id = $1 ORDER BY created_at DESC LIMIT 200
+SELECT id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconcile_attempts, next_reconcile_at, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price FROM bookings WHERE user_id = $1 ORDER BY created_at DESC LIMIT 200
 `
 
 func (q *Queries) BookingListByUser(ctx context.Context, userID uuid.UUID) ([]Booking, error) {
@@ -433,6 +447,8 @@ func (q *Queries) BookingListByUser(ctx context.Context, userID uuid.UUID) ([]Bo
 			&i.LeaseOwner,
 			&i.LeaseUntil,
 			&i.Mailed,
+			&i.PayBy,
+			&i.NewPrice,
 		); err != nil {
 			return nil, err
 		}
@@ -468,7 +484,7 @@ const bookingMarkUnknown = `-- name: BookingMarkUnknown :one
 UPDATE bookings SET status = 'unknown', unknown_step = $1, failure = $2,
 	unknown_since = now(), reconcile_attempts = 0, next_reconcile_at = now(), lease_owner = NULL, lease_until = NULL
 WHERE id = $3 AND status = ANY ($4::text[])
-RETURNING id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconcile_attempts, next_reconcile_at, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed
+RETURNING id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconcile_attempts, next_reconcile_at, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price
 `
 
 type BookingMarkUnknownParams struct {
@@ -518,6 +534,8 @@ func (q *Queries) BookingMarkUnknown(ctx context.Context, arg BookingMarkUnknown
 		&i.LeaseOwner,
 		&i.LeaseUntil,
 		&i.Mailed,
+		&i.PayBy,
+		&i.NewPrice,
 	)
 	return i, err
 }
@@ -553,9 +571,11 @@ func (q *Queries) BookingPostponeReconcile(ctx context.Context, arg BookingPostp
 const bookingRecordBooked = `-- name: BookingRecordBooked :one
 UPDATE bookings SET status = $1, unknown_step = NULL, pnr = $2, supplier_booking_id = $3,
 	last_response = $4, failure = '', price_change_pending = false, lease_owner = NULL, lease_until = NULL,
+	-- A ticket issued at a moved fare (accepted and paid) is at that fare.
+	price = CASE WHEN price_change_pending AND new_price IS NOT NULL AND $1::text = 'ticketed' THEN new_price ELSE price END,
 	reconciled_at = CASE WHEN $5::boolean THEN now() ELSE reconciled_at END
 WHERE id = $6 AND status = ANY ($7::text[])
-RETURNING id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconcile_attempts, next_reconcile_at, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed
+RETURNING id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconcile_attempts, next_reconcile_at, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price
 `
 
 type BookingRecordBookedParams struct {
@@ -611,6 +631,8 @@ func (q *Queries) BookingRecordBooked(ctx context.Context, arg BookingRecordBook
 		&i.LeaseOwner,
 		&i.LeaseUntil,
 		&i.Mailed,
+		&i.PayBy,
+		&i.NewPrice,
 	)
 	return i, err
 }
@@ -620,7 +642,7 @@ UPDATE bookings SET status = $1, unknown_step = NULL, failure = $2, last_respons
 	price_change_pending = $4, lease_owner = NULL, lease_until = NULL,
 	reconciled_at = CASE WHEN $5::boolean THEN now() ELSE reconciled_at END
 WHERE id = $6 AND status = ANY ($7::text[])
-RETURNING id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconcile_attempts, next_reconcile_at, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed
+RETURNING id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconcile_attempts, next_reconcile_at, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price
 `
 
 type BookingRecordFailureParams struct {
@@ -676,6 +698,8 @@ func (q *Queries) BookingRecordFailure(ctx context.Context, arg BookingRecordFai
 		&i.LeaseOwner,
 		&i.LeaseUntil,
 		&i.Mailed,
+		&i.PayBy,
+		&i.NewPrice,
 	)
 	return i, err
 }
@@ -684,7 +708,7 @@ const bookingStartCall = `-- name: BookingStartCall :one
 UPDATE bookings SET status = $1, lease_owner = $2::text,
 	lease_until = now() + make_interval(secs => $3::float8)
 WHERE id = $4 AND status = $5
-RETURNING id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconcile_attempts, next_reconcile_at, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed
+RETURNING id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconcile_attempts, next_reconcile_at, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price
 `
 
 type BookingStartCallParams struct {
@@ -739,6 +763,8 @@ func (q *Queries) BookingStartCall(ctx context.Context, arg BookingStartCallPara
 		&i.LeaseOwner,
 		&i.LeaseUntil,
 		&i.Mailed,
+		&i.PayBy,
+		&i.NewPrice,
 	)
 	return i, err
 }

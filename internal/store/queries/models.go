@@ -51,6 +51,8 @@ type Booking struct {
 	LeaseOwner         *string
 	LeaseUntil         *time.Time
 	Mailed             []string
+	PayBy              *time.Time
+	NewPrice           *decimal.Decimal
 }
 
 type BookingEvent struct {
@@ -168,6 +170,32 @@ type OutboxMessage struct {
 	ReplyToName   string
 }
 
+type Payment struct {
+	ID          uuid.UUID
+	BookingID   uuid.UUID
+	UserID      uuid.UUID
+	Gateway     string
+	OrderID     string
+	Amount      int64
+	Currency    string
+	Status      string
+	PaymentID   *string
+	Method      string
+	Failure     string
+	PaidAt      *time.Time
+	Checks      int32
+	NextCheckAt time.Time
+	CreatedAt   time.Time
+	UpdatedAt   time.Time
+}
+
+type PaymentEvent struct {
+	Gateway    string
+	EventID    string
+	Event      string
+	ReceivedAt time.Time
+}
+
 type Profile struct {
 	UserID                       uuid.UUID
 	FirstName                    string
@@ -203,6 +231,21 @@ type RateLimit struct {
 	Key         string
 	WindowStart time.Time
 	Hits        int32
+}
+
+type Refund struct {
+	ID          uuid.UUID
+	PaymentID   uuid.UUID
+	BookingID   uuid.UUID
+	UserID      uuid.UUID
+	Amount      int64
+	Reason      string
+	Status      string
+	RefundID    *string
+	Checks      int32
+	NextCheckAt time.Time
+	CreatedAt   time.Time
+	UpdatedAt   time.Time
 }
 
 type Session struct {

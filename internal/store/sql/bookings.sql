@@ -1,8 +1,8 @@
 -- name: BookingCreate :one
 INSERT INTO bookings (user_id, supplier, trace_id, result_index, is_lcc, status, currency, price,
-	origin, destination, departure, airline, passengers, agent_reference, quote)
+	origin, destination, departure, airline, passengers, agent_reference, quote, pay_by)
 VALUES (@user_id, @supplier, @trace_id, @result_index, @is_lcc, 'quoted', @currency, @price,
-	@origin, @destination, @departure, @airline, @passengers, @agent_reference, @quote)
+	@origin, @destination, @departure, @airline, @passengers, @agent_reference, @quote, @pay_by)
 RETURNING *;
 
 -- name: BookingGetByID :one
@@ -34,6 +34,8 @@ RETURNING *;
 -- name: BookingRecordBooked :one
 UPDATE bookings SET status = @status, unknown_step = NULL, pnr = @pnr, supplier_booking_id = @supplier_booking_id,
 	last_response = @last_response, failure = '', price_change_pending = false, lease_owner = NULL, lease_until = NULL,
+	-- A ticket issued at a moved fare (accepted and paid) is at that fare.
+	price = CASE WHEN price_change_pending AND new_price IS NOT NULL AND @status::text = 'ticketed' THEN new_price ELSE price END,
 	reconciled_at = CASE WHEN @reconciled::boolean THEN now() ELSE reconciled_at END
 WHERE id = @id AND status = ANY (@from_statuses::text[])
 RETURNING *;

@@ -235,6 +235,12 @@ func booking(b *Booking, ticket bool) *supplier.Booking {
 	}
 	out := &supplier.Booking{Answer: *answer(b.Reply), BookingID: b.BookingId, PNR: b.PNR, PriceChanged: b.IsPriceChanged,
 		Status: strconv.Itoa(b.Status)}
+	if it := b.Itinerary; it != nil {
+		out.Price = it.Fare.PublishedFare.Decimal
+		if !out.Price.IsPositive() {
+			out.Price = it.Fare.OfferedFare.Decimal
+		}
+	}
 	if ticket {
 		// At Ticket the ticket status says it all: a fare that moved is
 		// status 8, whatever IsPriceChanged says.

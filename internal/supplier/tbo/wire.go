@@ -168,7 +168,9 @@ type Itinerary struct {
 	IsLCC     Bool `json:"IsLCC"`
 	Status    Int  `json:"Status"`
 	// Source is the fare source of the booked result (an integer code).
-	Source   Str `json:"Source"`
+	Source Str `json:"Source"`
+	// Fare is the booking's fare; after a price change, the new one.
+	Fare     Fare `json:"Fare"`
 	Segments []struct {
 		// Status is the segment's GDS status: HK held, XX or HX cancelled.
 		Status Str `json:"Status"`

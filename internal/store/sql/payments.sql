@@ -1,0 +1,145 @@
+-- name: PaymentCreate :one
+INSERT INTO payments (booking_id, user_id, gateway, order_id, amount, currency)
+VALUES (@booking_id, @user_id, @gateway, @order_id, @amount, @currency)
+RETURNING *;
+
+-- name: PaymentOpenForBooking :one
+-- The booking's latest unpaid order for this amount: a failed payment is
+-- retried on the same order.
+SELECT * FROM payments
+WHERE booking_id = @booking_id AND gateway = @gateway AND amount = @amount AND status <> 'paid'
+ORDER BY created_at DESC LIMIT 1;
+
+-- name: PaymentCountForBooking :one
+SELECT count(*) FROM payments WHERE booking_id = @booking_id;
+
+-- name: PaymentGetByOrder :one
+SELECT * FROM payments WHERE gateway = @gateway AND order_id = @order_id;
+
+-- name: PaymentMarkPaid :one
+-- Records the payment that paid an order, once: no row when it was already
+-- recorded.
+UPDATE payments SET status = 'paid', payment_id = @payment_id, method = @method, paid_at = now(), failure = ''
+WHERE id = @id AND status <> 'paid'
+RETURNING *;
+
+-- name: PaymentRecordFailure :exec
+UPDATE payments SET status = 'attempted', failure = @failure
+WHERE id = @id AND status <> 'paid';
+
+-- name: PaymentPaidTotal :one
+SELECT coalesce(sum(amount), 0)::bigint FROM payments WHERE booking_id = @booking_id AND status = 'paid';
+
+-- name: PaymentsPaidUnrefunded :many
+-- A booking's paid orders that have no refund yet.
+SELECT p.* FROM payments p
+WHERE p.booking_id = @booking_id AND p.status = 'paid'
+	AND NOT EXISTS (SELECT 1 FROM refunds r WHERE r.payment_id = p.id)
+ORDER BY p.created_at;
+
+-- name: PaymentClaimForCheck :one
+-- The oldest unpaid order due a look at the gateway (its webhook may never
+-- come); SKIP LOCKED lets every replica check.
+SELECT * FROM payments
+WHERE status <> 'paid' AND next_check_at <= now()
+ORDER BY next_check_at LIMIT 1
+FOR UPDATE SKIP LOCKED;
+
+-- name: PaymentPostponeCheck :exec
+UPDATE payments SET checks = checks + 1, next_check_at = @next_check_at WHERE id = @id;
+
+-- name: PaymentListByUser :many
+SELECT p.id, p.booking_id, p.order_id, p.amount, p.currency, p.status, p.payment_id, p.method, p.failure,
+	p.paid_at, p.created_at, b.origin, b.destination, b.departure, b.airline, b.status AS booking_status
+FROM payments p JOIN bookings b ON b.id = p.booking_id
+WHERE p.user_id = @user_id
+ORDER BY p.created_at DESC LIMIT 200;
+
+-- name: PaymentListByBooking :many
+SELECT * FROM payments WHERE booking_id = @booking_id ORDER BY created_at;
+
+-- name: RefundCreate :one
+-- Asks for the refund of a paid order, once: no row when it has one.
+INSERT INTO refunds (payment_id, booking_id, user_id, amount, reason)
+VALUES (@payment_id, @booking_id, @user_id, @amount, @reason)
+ON CONFLICT (payment_id) DO NOTHING
+RETURNING *;
+
+-- name: RefundMarkPending :one
+UPDATE refunds SET status = 'pending', refund_id = @refund_id, next_check_at = @next_check_at
+WHERE id = @id AND status = 'requested'
+RETURNING *;
+
+-- name: RefundSettle :one
+-- Records a refund's end, from its webhook or a check; a refund that ended
+-- stays as it ended.
+UPDATE refunds SET status = @status
+WHERE refund_id = @refund_id AND status IN ('requested', 'pending')
+RETURNING *;
+
+-- name: RefundClaimForCheck :one
+SELECT r.*, p.payment_id AS gateway_payment_id, p.gateway FROM refunds r JOIN payments p ON p.id = r.payment_id
+WHERE r.status IN ('requested', 'pending') AND r.next_check_at <= now()
+ORDER BY r.next_check_at LIMIT 1
+FOR UPDATE OF r SKIP LOCKED;
+
+-- name: RefundPostponeCheck :exec
+UPDATE refunds SET checks = checks + 1, next_check_at = @next_check_at WHERE id = @id;
+
+-- name: RefundListByUser :many
+SELECT r.id, r.booking_id, r.amount, r.reason, r.status, r.created_at, r.updated_at, p.order_id, p.currency
+FROM refunds r JOIN payments p ON p.id = r.payment_id
+WHERE r.user_id = @user_id
+ORDER BY r.created_at DESC LIMIT 200;
+
+-- name: RefundListByBooking :many
+SELECT * FROM refunds WHERE booking_id = @booking_id ORDER BY created_at;
+
+-- name: PaymentEventAdd :execrows
+-- Records a webhook event as applied; 0 rows: it was, already.
+INSERT INTO payment_events (gateway, event_id, event) VALUES (@gateway, @event_id, @event)
+ON CONFLICT DO NOTHING;
+
+-- name: PaymentEventsCleanup :exec
+DELETE FROM payment_events WHERE received_at < @before;
+
+-- name: BookingsPaidToSettle :many
+-- Bookings whose money is in and whose next step has not happened: paid in
+-- full and not ticketed (a fare moved at ticketing waits for the
+-- difference), or ended (failed, expired, cancelled) with a paid order not
+-- refunded. Recently changed ones are left to the request or callback
+-- working on them.
+SELECT b.* FROM bookings b
+WHERE b.updated_at < @changed_before
+	AND EXISTS (SELECT 1 FROM payments p WHERE p.booking_id = b.id AND p.status = 'paid'
+		AND NOT EXISTS (SELECT 1 FROM refunds r WHERE r.payment_id = p.id))
+	AND (b.status IN ('failed', 'expired', 'cancelled')
+		OR (b.status IN ('quoted', 'booked')
+			AND (SELECT sum(p.amount) FROM payments p WHERE p.booking_id = b.id AND p.status = 'paid')
+				>= round(coalesce(CASE WHEN b.price_change_pending THEN b.new_price END, b.price) * 100)))
+ORDER BY b.updated_at LIMIT 20;
+
+-- name: BookingsUnpaidDue :many
+-- Bookings whose time to pay is over and that hold no paid order.
+SELECT b.* FROM bookings b
+WHERE b.status IN ('quoted', 'booked') AND b.pay_by < now()
+	AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.booking_id = b.id AND p.status = 'paid')
+ORDER BY b.pay_by LIMIT 20;
+
+-- name: BookingExpire :one
+-- Ends an unpaid booking whose time to pay is over, unless a payment was
+-- recorded meanwhile.
+UPDATE bookings SET status = 'expired', failure = @failure, price_change_pending = false
+WHERE bookings.id = @id AND bookings.status = @from_status
+	AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.booking_id = bookings.id AND p.status = 'paid')
+RETURNING *;
+
+-- name: BookingEnd :one
+-- Ends a booking the traveller paid for that will not be ticketed (a ticket
+-- the airline refused, a new fare declined): its money is refunded.
+UPDATE bookings SET status = @status, failure = @failure, price_change_pending = false, lease_owner = NULL, lease_until = NULL
+WHERE id = @id AND status = ANY (@from_statuses::text[])
+RETURNING *;
+
+-- name: BookingSetNewPrice :exec
+UPDATE bookings SET new_price = @new_price WHERE id = @id;
