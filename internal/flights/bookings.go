@@ -437,6 +437,9 @@ func (s *Bookings) Ticket(ctx context.Context, conn *connector.Connector, b quer
 		// No ticket without payment: the traveller pays the fare (or a
 		// moved fare's difference) first.
 		paid, err := s.payments.paidEnough(ctx, b)
+		if err == nil && !paid {
+			paid, err = s.payments.confirm(ctx, b)
+		}
 		if err != nil {
 			return Outcome{Booking: b}, err
 		}

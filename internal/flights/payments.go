@@ -341,8 +341,42 @@ func (p *Payments) markPaid(ctx context.Context, row queries.Payment, got paymen
 	}
 	p.metrics.Payments.WithLabelValues(source).Inc()
 	p.log.Info("payment received", "booking", row.BookingID, "order", row.OrderID, "payment", got.ID, "source", source)
-	p.settleSoon(row.BookingID)
+	if source != sourceTicket {
+		p.settleSoon(row.BookingID)
+	}
 	return true, nil
+}
+
+// sourceTicket is a payment found by a ticket request, which goes on to
+// issue the ticket itself.
+const sourceTicket = "ticket"
+
+// confirm asks the gateway about b's unpaid orders, for a ticket request
+// on a booking not recorded as paid: the traveller may have paid with the
+// news still on its way (a late webhook, a lost callback). What it finds
+// is recorded; the request then tickets. It reports whether b is paid.
+func (p *Payments) confirm(ctx context.Context, b queries.Booking) (bool, error) {
+	orders, err := p.q.PaymentListByBooking(ctx, b.ID)
+	if err != nil {
+		return false, err
+	}
+	gw, err := p.gateway()
+	if err != nil {
+		return false, err
+	}
+	asked := false
+	for _, o := range orders {
+		if o.Status != payment.OrderPaid {
+			asked = true
+			if err := p.checkOrder(ctx, gw, o, sourceTicket); err != nil {
+				p.log.Info("ticket request: the gateway could not be asked about an order", "order", o.OrderID, "err", err)
+			}
+		}
+	}
+	if !asked {
+		return false, nil
+	}
+	return p.paidEnough(ctx, b)
 }
 
 func orDash(s string) string {

@@ -47,6 +47,7 @@ type tripView struct {
 		NewPrice     string `json:"newPrice"`
 		BookingId    int64  `json:"bookingId"`
 		PNR          string `json:"pnr"`
+		TraceId      string `json:"traceId"`
 	} `json:"booking"`
 	Payments []struct {
 		OrderID   string `json:"orderId"`
@@ -592,5 +593,25 @@ func payFor(t *testing.T, env *apitest.Env, c *apitest.Client, id string) {
 	t.Helper()
 	if _, to := pay(t, env, c, id, "upi", "success"); !strings.HasSuffix(to, "?payment=paid") {
 		t.Fatalf("paying booking %s sent the traveller to %q", id, to)
+	}
+}
+
+// A ticket request on a booking paid at the gateway whose news has not
+// arrived (no callback, no webhook yet) asks the gateway and tickets.
+func TestTicketRequestFindsAPaymentOnItsWay(t *testing.T) {
+	t.Parallel()
+	env := apitest.New(t, apitest.Options{NoWebhooks: true, TicketOnRequest: true})
+	c := signIn(t, env, "onitsway@example.in")
+	b := bookGDS(t, c, false)
+	o := openOrder(t, c, b.Booking.ID)
+	if _, err := env.Gateway.Pay(o.Payment.OrderID, "upi", "success"); err != nil {
+		t.Fatal(err)
+	}
+	v := trip(t, c, b.Booking.ID)
+	res := c.Do("POST", "/api/v1/flights/tbo/ticket", map[string]any{"bookingId": v.Booking.BookingId, "pnr": v.Booking.PNR, "traceId": v.Booking.TraceId})
+	var tk outcome
+	res.JSON(t, &tk)
+	if res.StatusCode != 200 || tk.Booking.Status != "ticketed" {
+		t.Fatalf("ticket after paying = %d %s", res.StatusCode, truncate(res.Body))
 	}
 }
