@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/paryatan/paryatan/internal/payment"
+	"github.com/paryatan/paryatan/internal/supplier/connector"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/golden from the chart")
@@ -825,13 +826,13 @@ func TestAlerts(t *testing.T) {
 	}
 	for _, want := range []string{"ParyatanSupplierTimeouts", "ParyatanTicketsFailing", "ParyatanAPIErrors",
 		"ParyatanConnectorConfigRefused", "ParyatanConnectorNotApplied", "ParyatanBookingsUnknown", "ParyatanMailBacklog",
-		"ParyatanSupplierUnreachable"} {
+		"ParyatanSupplierUnreachable", "ParyatanPaymentGatewayFailing", "ParyatanPaymentWebhooksForged"} {
 		if alerts[want] != 1 {
 			t.Errorf("alert %s appears %d times", want, alerts[want])
 		}
 	}
-	if alerts["ParyatanSupplierLatencyNearTimeout"] != 7 {
-		t.Errorf("latency alerts for %d operations, want one per operation (7)", alerts["ParyatanSupplierLatencyNearTimeout"])
+	if alerts["ParyatanSupplierLatencyNearTimeout"] != len(connector.Operations) {
+		t.Errorf("latency alerts for %d operations, want one per operation (%d)", alerts["ParyatanSupplierLatencyNearTimeout"], len(connector.Operations))
 	}
 	for _, r := range Get(groups[0], "rules").([]any) {
 		expr, _ := Get(r, "expr").(string)
