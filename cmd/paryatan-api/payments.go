@@ -36,6 +36,7 @@ func setupPayments(ctx context.Context, cfg config.Config, log *slog.Logger) (g 
 	if err != nil {
 		return nil, noop, fmt.Errorf("payment gateway simulator: %w", err)
 	}
+	//nolint:contextcheck // the simulator's webhook deliveries live until its Close (stop), not a request
 	sim := rzpsim.New(rzpsim.Options{KeyID: rzpsim.DefaultKeyID, KeySecret: rzpsim.DefaultKeySecret,
 		WebhookURL: cfg.PublicURL + "/api/v1/payments/razorpay/webhook", WebhookSecret: rzpsim.DefaultWebhookSecret,
 		Logger: log.With("component", "razorpay-sim")})

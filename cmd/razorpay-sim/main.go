@@ -122,7 +122,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	log.Info("serving", "addr", ln.Addr().String(), "webhook_url", *webhookURL,
 		"pending_delay", opts.PendingDelay, "refund_delay", opts.RefundDelay, "webhook_retries", *retries)
 
-	sim := rzpsim.New(opts)
+	sim := rzpsim.New(opts) //nolint:contextcheck // webhook deliveries live until the simulator's Close, not a request
 	err = sim.Serve(ctx, ln, graceD)
 	log.Info("stopped")
 	return err

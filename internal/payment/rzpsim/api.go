@@ -539,7 +539,7 @@ func checkIdempotencyKey(key string) *apiError {
 		return requestError(http.StatusBadRequest, "The idempotency key must be at least 10 characters long.")
 	}
 	for _, c := range key {
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_') {
+		if (c < 'a' || c > 'z') && (c < 'A' || c > 'Z') && (c < '0' || c > '9') && c != '-' && c != '_' {
 			return requestError(http.StatusBadRequest,
 				"The idempotency key must only contain alphanumeric characters, underscores, and hyphens")
 		}

@@ -236,7 +236,7 @@ func serverError() *apiError {
 const (
 	msgNoSuchID      = "The id provided does not exist"
 	msgNoURL         = "The requested URL was not found on the server."
-	msgNoAPIKey      = "Please provide your api key for authentication purposes."
+	msgNoAPIKey      = "Please provide your api key for authentication purposes." //nolint:gosec // an error message, not a credential
 	msgAuthFailed    = "Authentication failed"
 	msgOrderPaid     = "Payment already done for this order."
 	msgFullyRefunded = "The payment has been fully refunded already"

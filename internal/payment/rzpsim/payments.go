@@ -15,7 +15,7 @@ var (
 	ErrNoSuchPayment = errors.New("rzpsim: no such payment")
 	// ErrOrderPaid is a payment tried on an order that is paid, or has an
 	// authorized payment waiting for capture.
-	ErrOrderPaid = errors.New("rzpsim: " + msgOrderPaid)
+	ErrOrderPaid = errors.New("rzpsim: payment already done for this order")
 	// ErrNotPending is CompletePayment or FailPayment on a payment that is
 	// not waiting for the customer.
 	ErrNotPending = errors.New("rzpsim: the payment is not pending")
