@@ -23,7 +23,8 @@ API_TS  := web/src/lib/api.gen.ts
 # Fuzz targets (name:package), each run for FUZZTIME by make test: no input
 # may panic a decoder or make the API answer 5xx. Seeds are in the tests.
 FUZZ_TARGETS := FuzzSanitize:./internal/returnpath FuzzParse:./internal/supplier/connector \
-	FuzzSupplierAnswer:./internal/supplier/tbo FuzzJSONRoutes:./internal/httpapi FuzzTravellerView:./internal/flights
+	FuzzSupplierAnswer:./internal/supplier/tbo FuzzJSONRoutes:./internal/httpapi FuzzTravellerView:./internal/flights \
+	FuzzWebhook:./internal/payment/razorpay
 FUZZTIME ?= 4s
 
 # Code generators, pinned and installed into ./bin on first use.

@@ -24,7 +24,7 @@ const (
 	hookKey   = "unit-webhook-secret"
 )
 
-func newAdapter(t *testing.T) *Adapter {
+func newAdapter(t testing.TB) *Adapter {
 	t.Helper()
 	env := map[string]string{"KID": keyID, "KSECRET": keySecret, "WSECRET": hookKey}
 	return New(telemetry.NewMetrics().Payments, noop.NewTracerProvider(), slog.New(slog.DiscardHandler), func(k string) string { return env[k] })
