@@ -82,7 +82,7 @@ function setup(b: Booking | null, detailsReply: DetailsResolver = () => details(
   server.use(
     api.booking(({ params }) =>
       b && params.id === b._id
-        ? HttpResponse.json({ booking: b })
+        ? HttpResponse.json({ booking: b, payments: [], refunds: [] })
         : errorReply(404, { error: 'not_found', message: 'No such booking.' }),
     ),
     api.bookingDetails(detailsReply),

@@ -8,7 +8,7 @@ import { ApiError } from '@/lib/api-client'
 import type { Booking } from '@/lib/api-types'
 import { bookingStatusLabel, bookingStatusPalette } from '@/lib/booking-status'
 import { formatMoney } from '@/lib/money'
-import { useBooking } from '../../api/get-booking'
+import { bookingQueryKey, useBooking } from '../../api/get-booking'
 import { bookingDetailsQueryOptions, useBookingDetails } from '../../api/get-booking-details'
 import { clockOf, formatLongDay } from '../../lib/dates'
 import { toItineraryView, type ItineraryView } from '../../lib/itinerary'
@@ -149,7 +149,7 @@ function SupplierDetails({ booking }: { booking: Booking }) {
   const refresh = async () => {
     await queryClient.refetchQueries({ queryKey: bookingDetailsQueryOptions(booking.bookingId).queryKey })
     // Asking the supplier may have settled a booking we were still confirming.
-    await queryClient.invalidateQueries({ queryKey: ['flights', 'booking', booking._id] })
+    await queryClient.invalidateQueries({ queryKey: bookingQueryKey(booking._id) })
   }
   const itinerary = details.data ? toItineraryView(details.data) : undefined
 
@@ -206,7 +206,7 @@ export function TripPage({ id }: { id: string }) {
     )
   }
 
-  const b = booking.data
+  const b = booking.data.booking
   return (
     <Stack gap="6">
       <BackLink />
