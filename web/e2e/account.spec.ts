@@ -285,7 +285,7 @@ test.describe('account area against the API', () => {
     const pages: ReadonlyArray<[link: string, path: string, text?: string]> = [
       ['My Trips', '/account/trips', 'Your upcoming and past bookings will appear here.'],
       ['My Wallet', '/account/wallet', 'Your wallet balance, credits and vouchers will appear here.'],
-      ['My Payments', '/account/payments', 'Your saved cards, UPI IDs and transactions will appear here.'],
+      ['My Payments', '/account/payments', 'No payments yet. Your payments and refunds will appear here.'],
       ['My Wishlist', '/account/wishlist', 'Your saved trips and hotels will appear here.'],
       ['Co-Travellers', '/account/co-travellers', 'No co-travellers yet.'],
       ['Logged in Devices', '/account/devices', 'This device'],

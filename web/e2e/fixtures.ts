@@ -143,3 +143,97 @@ export async function clearSimDocuments(): Promise<void> {
   const res = await fetch(simURL('/_sim/documents'), { method: 'DELETE' })
   expect(res.status).toBe(200)
 }
+
+/** A fare of a search answer, with what the journeys choose it by. */
+export interface Fare {
+  ResultIndex: string
+  IsLCC: boolean
+  IsPassportRequiredAtBook?: boolean
+  IsPassportRequiredAtTicket?: boolean
+  Fare: { PublishedFare: string }
+}
+
+/** Searches one adult's one-way trip 10 days out through the API, with the context's session: the trace and its first list. */
+export async function searchFares(request: APIRequestContext, origin: string, destination: string) {
+  const res = await request.post('/api/v1/flights/tbo/search', {
+    data: { origin, destination, departDate: indiaDay(10), adults: 1, cabinClass: 2 },
+  })
+  expect(res.status(), await res.text()).toBe(200)
+  const body = (await res.json()) as { data: { Response: { TraceId: string; Results: Fare[][] } } }
+  return { traceId: body.data.Response.TraceId, fares: body.data.Response.Results[0] ?? [] }
+}
+
+/** The first fare that passes `test`; fails the test when the simulator offers none. */
+export function pickFare(fares: Fare[], test: (f: Fare) => boolean): Fare {
+  const fare = fares.find(test)
+  expect(fare, 'the simulator offers such a fare').toBeDefined()
+  return fare as Fare
+}
+
+/** A full-service fare that asks for no passport: booked with one adult's details. */
+export const plainGDS = (f: Fare) => !f.IsLCC && !f.IsPassportRequiredAtTicket && !f.IsPassportRequiredAtBook
+
+/** Opens the fare page of a fare and waits for its price. */
+export async function openFare(page: Page, traceId: string, fare: Fare) {
+  const query = new URLSearchParams({ traceId, resultIndex: fare.ResultIndex })
+  await page.goto(`/flights/fare?${query.toString()}`)
+  await expect(page.getByTestId('fare-price')).toBeVisible({ timeout: 20_000 })
+}
+
+/** Completes what an account without a profile leaves empty on the fare page. */
+export async function fillPassenger(page: Page) {
+  await page.getByLabel('Title').selectOption('Ms')
+  await page.getByRole('textbox', { name: 'Date of birth', exact: true }).fill('12-04-1990')
+  await page.getByLabel('Gender').selectOption('2')
+  await page.getByLabel('Mobile').fill('+919876543210')
+  await page.getByLabel('Address line 1').fill('12 MG Road')
+}
+
+interface Checkout {
+  action: string
+  fields: Record<string, string>
+}
+
+/**
+ * Pays for one of the user's bookings as the gateway's hosted checkout would,
+ * without a browser: the order opened through the API, paid at the gateway's
+ * simulator (its `/_sim/orders/{id}/pay` control, which also sends the signed
+ * webhooks), and the signed answer posted to the callback the checkout posts
+ * to. Returns where the callback sends the traveller.
+ */
+export async function payByApi(
+  request: APIRequestContext,
+  bookingId: string,
+  how: { method?: 'upi' | 'card' | 'netbanking' | 'wallet'; outcome?: 'success' | 'failure' } = {},
+): Promise<string> {
+  const opened = await request.post(`/api/v1/me/bookings/${encodeURIComponent(bookingId)}/payment`)
+  expect(opened.status(), await opened.text()).toBe(200)
+  const { checkout } = (await opened.json()) as { checkout: Checkout }
+  const gateway = new URL(checkout.action).origin
+  const orderId = checkout.fields.order_id ?? ''
+  const paid = await fetch(`${gateway}/_sim/orders/${encodeURIComponent(orderId)}/pay`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ method: how.method ?? 'upi', outcome: how.outcome ?? 'success' }),
+  })
+  const text = await paid.text()
+  expect(paid.status, text).toBe(200)
+  const { fields } = JSON.parse(text) as { fields: Record<string, string> }
+  const back = await request.post(checkout.fields.callback_url ?? '', { form: fields, maxRedirects: 0 })
+  expect(back.status(), await back.text()).toBe(303)
+  return back.headers()['location'] ?? ''
+}
+
+/** Waits until the server has issued a booking's ticket (it does so by itself once the booking is paid). */
+export async function waitForTicket(request: APIRequestContext, bookingId: string) {
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get(`/api/v1/me/bookings/${encodeURIComponent(bookingId)}`)
+        expect(res.status()).toBe(200)
+        return ((await res.json()) as { booking: { status: string } }).booking.status
+      },
+      { message: 'the booking is ticketed after payment', timeout: 60_000, intervals: [500, 1000, 2000] },
+    )
+    .toBe('ticketed')
+}

@@ -1,11 +1,12 @@
+import { openCheckout, payAtCheckout } from './checkout'
 import { createAccount, expect, expectApiServer, indiaDay, shownDay, simBookings, test } from './fixtures'
 
 // The whole flight journey as a new traveller takes it, against the real API
 // and the supplier simulator: search on the home page, narrow the results,
-// choose, sign in when the fare page asks, book, ticket, and find the trip in
-// My Trips.
+// choose, sign in when the fare page asks, book, pay on the gateway's checkout,
+// get the ticket, and find the trip in My Trips.
 
-test('home search → results → filter → choose → sign in → book → ticket → My Trips', async ({ page }) => {
+test('home search → results → filter → choose → sign in → book → pay → ticket → My Trips', async ({ page }) => {
   test.setTimeout(180_000)
   await expectApiServer(page.request)
   // An account made beforehand; the journey signs in to it through the dialog, on its own context.
@@ -69,15 +70,16 @@ test('home search → results → filter → choose → sign in → book → tic
   await page.getByLabel('Address line 1').fill('4 Marine Drive')
   await page.getByLabel('City').fill('Mumbai')
 
-  // Book when the fare is full-service; a low-cost fare is booked by its ticket.
+  // Book (a full-service fare holds its seats, a low-cost one is recorded), then pay: the server tickets.
   const book = page.getByRole('button', { name: 'Book', exact: true })
   await book.click()
   await expect(page.getByText('Booking record')).toBeVisible({ timeout: 30_000 })
-  await page.getByRole('button', { name: 'Ticket', exact: true }).click()
-  await expect(page.getByText('Ticket issued successfully.')).toBeVisible({ timeout: 30_000 })
-  await expect(page.getByRole('button', { name: 'Retry Ticket' })).toBeVisible()
-  await expect(page.getByTestId('booking-details')).toContainText(/Ticket \S+/)
-  const pnr = ((await page.getByTestId('booking-pnr').textContent()) ?? '').trim()
+  await expect(page.getByTestId('pay-countdown')).toHaveText(/^Pay within 1[45]:\d\d$/)
+  await openCheckout(page, page.getByRole('button', { name: /^Pay ₹/ }))
+  await payAtCheckout(page, { method: 'UPI', outcome: 'Success' })
+  await expect(page.getByRole('heading', { level: 1, name: 'Ticket issued' })).toBeVisible({ timeout: 60_000 })
+  await expect(page.getByText('Ticket issued successfully.')).toBeVisible()
+  const pnr = ((await page.getByTestId('booking-summary').locator('dt:text-is("PNR") + dd').textContent()) ?? '').trim()
   expect(pnr).toMatch(/^[A-Z0-9]{5,8}$/)
   expect((await simBookings()).length).toBe(heldBefore + 1)
 

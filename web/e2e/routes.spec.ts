@@ -25,6 +25,7 @@ const PUBLIC_PAGES: ReadonlyArray<[path: string, heading: string]> = [
 const PROTECTED_PAGES = [
   '/flights/fare',
   '/flights/review',
+  '/flights/booking/0b6c1a52-8d7e-4a38-9d55-3f1f5c0f2a11?payment=paid',
   '/go/visa',
   '/go-for-visa?country=ae',
   '/account',

@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test'
-import { createAccount, expect, expectApiServer, expectPath, indiaDay, test } from './fixtures'
+import { createAccount, expect, expectApiServer, expectPath, indiaDay, payByApi, test, waitForTicket } from './fixtures'
 
 interface Booked {
   id: string
@@ -7,7 +7,11 @@ interface Booked {
   bookingId: number
 }
 
-/** Books and tickets a full-service (GDS) BOM→DEL fare through the API, as the fare page would. */
+/**
+ * Books a full-service (GDS) BOM→DEL fare through the API, as the fare page
+ * would, and pays for it, as the gateway's checkout would: the server then
+ * issues the ticket by itself.
+ */
 async function bookAndTicket(request: APIRequestContext): Promise<Booked> {
   const search = await request.post('/api/v1/flights/tbo/search', {
     data: { origin: 'BOM', destination: 'DEL', departDate: indiaDay(10), adults: 1, cabinClass: 2 },
@@ -50,13 +54,9 @@ async function bookAndTicket(request: APIRequestContext): Promise<Booked> {
   const booked = (await book.json()) as { booking: { _id: string; pnr: string; bookingId: number; status: string } }
   expect(booked.booking.status).toBe('booked')
 
-  const ticket = await request.post('/api/v1/flights/tbo/ticket', {
-    headers: { 'Idempotency-Key': `trips-ticket-${Date.now()}` },
-    data: { bookingId: booked.booking.bookingId, pnr: booked.booking.pnr, traceId },
-  })
-  expect(ticket.status(), await ticket.text()).toBe(200)
-  const ticketed = (await ticket.json()) as { booking: { status: string } }
-  expect(ticketed.booking.status).toBe('ticketed')
+  const back = await payByApi(request, booked.booking._id)
+  expect(back).toMatch(new RegExp(`/flights/booking/${booked.booking._id}\\?payment=paid$`))
+  await waitForTicket(request, booked.booking._id)
   return { id: booked.booking._id, pnr: booked.booking.pnr, bookingId: booked.booking.bookingId }
 }
 

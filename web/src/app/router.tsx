@@ -37,6 +37,7 @@ export const routes: RouteObject[] = [
             children: [
               { path: 'flights/fare', lazy: () => import('./routes/flights-fare') },
               { path: 'flights/review', lazy: () => import('./routes/flights-fare') },
+              { path: 'flights/booking/:id', lazy: () => import('./routes/flights-booking') },
             ],
           },
           { path: 'flights/search', element: <Redirect to="/flights" keepQuery /> },

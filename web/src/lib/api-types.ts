@@ -1,9 +1,15 @@
 // Friendly names for the API's wire types. The types themselves are
 // generated from the API's contract (api/openapi.yaml) into api.gen.ts by
 // `make gen`; this file only names them.
-import type { components } from './api.gen'
+import type { components, operations } from './api.gen'
 
 type Schemas = components['schemas']
+/** What an operation answers with 200. */
+type Ok<Op extends keyof operations> = operations[Op]['responses'] extends {
+  200: { content: { 'application/json': infer T } }
+}
+  ? T
+  : never
 
 /** The error envelope every API route answers a failure with. */
 export type ErrorBody = Schemas['Error']
@@ -61,3 +67,17 @@ export type FareBreakdown = Schemas['FareBreakdown']
 export type BookingStatus = Schemas['BookingStatus']
 export type Booking = Schemas['Booking']
 export type BookingOutcome = Schemas['BookingOutcome']
+
+// Payments.
+/** One booking with its orders and refunds (GET /api/v1/me/bookings/{id}, and the cancel answer). */
+export type BookingWithPayments = Schemas['BookingWithPayments']
+export type Payment = Schemas['Payment']
+export type PaymentStatus = Payment['status']
+export type Refund = Schemas['Refund']
+export type RefundStatus = Refund['status']
+/** The order opened for a booking and the form that takes the traveller to the gateway's checkout. */
+export type PaymentOrder = Ok<'payBooking'>
+export type Checkout = PaymentOrder['checkout']
+/** My Payments: the user's orders with their trips, and their refunds. */
+export type MyPayments = Ok<'myPayments'>
+export type PaymentWithTrip = MyPayments['payments'][number]

@@ -437,6 +437,134 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/api/v1/me/bookings/{id}/payment': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The booking's `_id`. */
+        id: string
+      }
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Open the order that pays a booking
+     * @description The amount is what the booking still owes at the server's fare (the whole fare, or the
+     *     difference when the airline's fare moved at ticketing), never a number from the browser.
+     *     A payment that failed is retried on the same order. The browser posts `checkout.fields` to
+     *     `checkout.action`, the gateway's hosted checkout; the gateway returns the traveller through
+     *     POST /api/v1/payments/{gateway}/callback to `/flights/booking/{id}`. Once paid, the ticket is
+     *     issued without another request. At most 10 orders per booking.
+     */
+    post: operations['payBooking']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/v1/me/bookings/{id}/cancel': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The booking's `_id`. */
+        id: string
+      }
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Cancel a booking before its ticket
+     * @description A booking not paid yet, or one whose fare moved at ticketing (declined), is cancelled: a held
+     *     seat is released and anything paid is refunded in full.
+     */
+    post: operations['cancelBooking']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/v1/me/payments': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * My Payments
+     * @description The user's 200 newest orders (paid, failed, open) with their trips, and their refunds.
+     */
+    get: operations['myPayments']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/v1/payments/{gateway}/callback': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The payment gateway's name (config/payments.md); `razorpay` by default. */
+        gateway: components['parameters']['Gateway']
+      }
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Where the hosted checkout returns the traveller
+     * @description A form post from the gateway's site (no session; exempt from the cross-origin check): on
+     *     success `razorpay_order_id`, `razorpay_payment_id` and `razorpay_signature`
+     *     (HMAC-SHA256 of "order_id|payment_id" with the key secret, checked in constant time before
+     *     anything is written); on failure `error[code]`, `error[description]`, `error[metadata]`
+     *     (the reason recorded is read back from the gateway, not from the form). Redirects to
+     *     `/flights/booking/{bookingId}?payment=paid|failed|unverified`.
+     */
+    post: operations['paymentCallback']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/v1/payments/{gateway}/webhook': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The payment gateway's name (config/payments.md); `razorpay` by default. */
+        gateway: components['parameters']['Gateway']
+      }
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * The gateway's signed events
+     * @description `X-Razorpay-Signature` (HMAC-SHA256 of the raw body with the webhook secret) is checked in
+     *     constant time before the body is parsed. Each event (`X-Razorpay-Event-Id`) is applied once,
+     *     in the transaction that records it; events about orders or refunds the product does not
+     *     hold, or already settled, are acknowledged and ignored. payment.captured and order.paid
+     *     record the payment and set about the ticket; payment.failed notes the attempt;
+     *     refund.processed and refund.failed end a refund.
+     */
+    post: operations['paymentWebhook']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/api/v1/enquiries': {
     parameters: {
       query?: never
@@ -1138,7 +1266,8 @@ export interface components {
      * @description Where a booking is in its life (docs/flights-api.md, Bookings).
      * @enum {string}
      */
-    BookingStatus: 'quoted' | 'booking' | 'booked' | 'ticketing' | 'ticketed' | 'failed' | 'unknown'
+    BookingStatus:
+      'quoted' | 'booking' | 'booked' | 'ticketing' | 'ticketed' | 'failed' | 'unknown' | 'expired' | 'cancelled'
     /** @description Our record of a booking, as My Trips and the fare page read it. */
     Booking: {
       /** Format: uuid */
@@ -1168,6 +1297,71 @@ export interface components {
       updatedAt: string
       /** @description The fare moved at ticketing; the next ticket request accepts it. */
       priceChanged?: boolean
+      /** @description The fare the airline asks now, when it moved at ticketing. */
+      newPrice?: components['schemas']['Money']
+      /**
+       * Format: date-time
+       * @description When the booking expires unless paid.
+       */
+      payBy?: string
+      /** @description Paid so far (one booking's answer only). */
+      paid?: components['schemas']['Money']
+      /** @description Refunded or being refunded (one booking's answer only). */
+      refunded?: components['schemas']['Money']
+      /** @description Still to pay before the ticket (one booking's answer only). */
+      amountDue?: components['schemas']['Money']
+    }
+    /** @description One booking with its orders and refunds. */
+    BookingWithPayments: {
+      booking: components['schemas']['Booking']
+      payments: components['schemas']['Payment'][]
+      refunds: components['schemas']['Refund'][]
+    }
+    /** @description A gateway order for a booking and how it went. */
+    Payment: {
+      /** Format: uuid */
+      _id: string
+      /** Format: uuid */
+      bookingId: string
+      /** @description The gateway's order id. */
+      orderId: string
+      amount: components['schemas']['Money']
+      /** @example INR */
+      currency: string
+      /**
+       * @description attempted: a payment on it failed.
+       * @enum {string}
+       */
+      status: 'created' | 'attempted' | 'paid'
+      /**
+       * @example upi
+       * @example card
+       * @example netbanking
+       * @example wallet
+       */
+      method?: string
+      paymentId?: string
+      /** @description The last failed attempt, in the gateway's words. */
+      failure?: string
+      /** Format: date-time */
+      paidAt?: string
+      /** Format: date-time */
+      createdAt: string
+    }
+    Refund: {
+      /** Format: uuid */
+      _id: string
+      /** Format: uuid */
+      bookingId: string
+      amount: components['schemas']['Money']
+      currency: string
+      /** @enum {string} */
+      status: 'requested' | 'pending' | 'processed' | 'failed'
+      reason: string
+      /** Format: date-time */
+      createdAt: string
+      /** Format: date-time */
+      updatedAt: string
     }
     /** @description A book or ticket answer. */
     BookingOutcome: {
@@ -1588,6 +1782,8 @@ export interface components {
     }
   }
   parameters: {
+    /** @description The payment gateway's name (config/payments.md); `razorpay` by default. */
+    Gateway: string
     /** @description A flight supplier connector's name (config/connectors.md); `tbo` by default. */
     Supplier: string
     /** @description The sign-in provider, `google`. */
@@ -2378,12 +2574,215 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          'application/json': components['schemas']['BookingWithPayments']
+        }
+      }
+      401: components['responses']['Unauthenticated']
+      404: components['responses']['NotFound']
+      default: components['responses']['Failure']
+    }
+  }
+  payBooking: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The booking's `_id`. */
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The order and its checkout form. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
           'application/json': {
-            booking: components['schemas']['Booking']
+            payment: components['schemas']['Payment']
+            checkout: {
+              /**
+               * Format: uri
+               * @description The hosted checkout's URL (POST).
+               */
+              action: string
+              /** @description Form fields: key_id (public), order_id, name, description, prefill[...], callback_url, cancel_url. */
+              fields: {
+                [key: string]: string
+              }
+            }
           }
         }
       }
       401: components['responses']['Unauthenticated']
+      403: components['responses']['CrossOrigin']
+      404: components['responses']['NotFound']
+      /**
+       * @description `not_payable` (the booking is not waiting for a payment), `payment_window_over` ("The time
+       *     to pay for this booking is over. Please search again."), or `already_paid`.
+       */
+      409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      429: components['responses']['TooManyRequests']
+      /** @description `payment_unavailable`: the gateway failed; try again in a minute. */
+      502: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      default: components['responses']['Failure']
+    }
+  }
+  cancelBooking: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The booking's `_id`. */
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The cancelled booking. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['BookingWithPayments']
+        }
+      }
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['CrossOrigin']
+      404: components['responses']['NotFound']
+      /** @description `not_cancellable`, or `already_paid` (the ticket is being issued). */
+      409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      default: components['responses']['Failure']
+    }
+  }
+  myPayments: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Payments and refunds, newest first. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            payments: ({
+              trip: {
+                origin: string
+                destination: string
+                departure: string
+                airline: string
+                status: components['schemas']['BookingStatus']
+              }
+            } & components['schemas']['Payment'])[]
+            refunds: components['schemas']['Refund'][]
+          }
+        }
+      }
+      401: components['responses']['Unauthenticated']
+      default: components['responses']['Failure']
+    }
+  }
+  paymentCallback: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The payment gateway's name (config/payments.md); `razorpay` by default. */
+        gateway: components['parameters']['Gateway']
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': {
+          [key: string]: string
+        }
+      }
+    }
+    responses: {
+      /** @description To the booking's page. */
+      303: {
+        headers: {
+          Location: components['headers']['Location']
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      400: components['responses']['InvalidInput']
+      404: components['responses']['NotFound']
+      default: components['responses']['Failure']
+    }
+  }
+  paymentWebhook: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The payment gateway's name (config/payments.md); `razorpay` by default. */
+        gateway: components['parameters']['Gateway']
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': Record<string, never>
+      }
+    }
+    responses: {
+      /** @description Accepted (applied, duplicate or ignored). */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            /** @constant */
+            ok: true
+            /** @enum {string} */
+            result: 'applied' | 'duplicate' | 'ignored'
+          }
+        }
+      }
+      /** @description `bad_signature` or `invalid_event`: not applied. */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       404: components['responses']['NotFound']
       default: components['responses']['Failure']
     }
@@ -2609,6 +3008,16 @@ export interface operations {
       }
       400: components['responses']['InvalidInput']
       401: components['responses']['Unauthenticated']
+      /** @description `payment_required`: "Please pay for this booking before the ticket is issued." (POST /api/v1/me/bookings/{id}/payment). */
+      402: {
+        headers: {
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       403: components['responses']['CrossOrigin']
       /** @description Unknown supplier, or no such booking of the caller's ("No such booking."). */
       404: {
@@ -2702,6 +3111,16 @@ export interface operations {
       }
       400: components['responses']['InvalidInput']
       401: components['responses']['Unauthenticated']
+      /** @description `payment_required`: "Please pay for this booking before the ticket is issued." (POST /api/v1/me/bookings/{id}/payment). */
+      402: {
+        headers: {
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       403: components['responses']['CrossOrigin']
       /** @description Unknown supplier, or no such booking of the caller's ("No such booking."). */
       404: {

@@ -13,6 +13,8 @@ const LABELS: Record<BookingStatus, string> = {
   ticketed: 'Ticketed',
   failed: 'Failed',
   unknown: 'Confirming with airline',
+  expired: 'Expired',
+  cancelled: 'Cancelled',
 }
 
 const PALETTES: Record<BookingStatus, string> = {
@@ -23,6 +25,8 @@ const PALETTES: Record<BookingStatus, string> = {
   ticketed: 'green',
   failed: 'red',
   unknown: 'orange',
+  expired: 'gray',
+  cancelled: 'gray',
 }
 
 function isStatus(status: string): status is BookingStatus {

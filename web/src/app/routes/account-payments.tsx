@@ -1,5 +1,5 @@
-import { AccountPlaceholderPage, PLACEHOLDERS } from '@/features/account/components/account-placeholder'
+import { PaymentsPage } from '@/features/account/components/payments-page'
 
 export function Component() {
-  return <AccountPlaceholderPage title="My Payments" message={PLACEHOLDERS.payments} />
+  return <PaymentsPage />
 }

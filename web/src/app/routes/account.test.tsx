@@ -33,6 +33,7 @@ function signedIn(...overrides: RequestHandler[]) {
     api.coTravellers(() => HttpResponse.json({ items: [] })),
     api.sessions(() => HttpResponse.json({ items: [] })),
     api.bookings(() => HttpResponse.json({ items: [] })),
+    api.myPayments(() => HttpResponse.json({ payments: [], refunds: [] })),
   )
   if (overrides.length > 0) server.use(...overrides)
 }
@@ -84,7 +85,7 @@ describe('account area', () => {
     const pages: ReadonlyArray<[link: string, heading: string, text?: string]> = [
       ['My Trips', 'My Trips', 'Your upcoming and past bookings will appear here.'],
       ['My Wallet', 'My Wallet', 'Your wallet balance, credits and vouchers will appear here.'],
-      ['My Payments', 'My Payments', 'Your saved cards, UPI IDs and transactions will appear here.'],
+      ['My Payments', 'My Payments', 'No payments yet. Your payments and refunds will appear here.'],
       ['My Wishlist', 'My Wishlist', 'Your saved trips and hotels will appear here.'],
       ['Co-Travellers', 'Co-Travellers', 'No co-travellers yet.'],
       ['Logged in Devices', 'Logged in Devices'],

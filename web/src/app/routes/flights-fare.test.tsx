@@ -15,6 +15,7 @@ import {
   type FamilyFareOptions,
 } from '@/testing/flights'
 import { api, errorReply } from '@/testing/handlers'
+import { BOOKING_ID, CHECKOUT_ACTION, paymentOrder } from '@/testing/payments'
 import { server } from '@/testing/server'
 import { deferred, recordCalls, renderRoutes, testUser, type RecordedCall } from '@/testing/test-utils'
 import type {
@@ -45,7 +46,7 @@ function farePath(traceId = TRACE_ID, index = INDEX, path = '/flights/fare') {
 
 function booking(overrides: Partial<Booking> = {}): Booking {
   return {
-    _id: '7d1f6a3e-2b4c-4f5e-9a8b-1c2d3e4f5a6b',
+    _id: BOOKING_ID,
     supplier: 'tbo',
     status: 'booked',
     isLCC: false,
@@ -755,6 +756,168 @@ describe('ticketing', () => {
     expect(diagnostics).not.toHaveAttribute('open')
     expect(diagnostics).toHaveTextContent(INDEX)
     expect(screen.getByText('Raw booking details').closest('details')).not.toHaveAttribute('open')
+  })
+})
+
+describe('payment', () => {
+  const PAY_PATH = `/api/v1/me/bookings/${BOOKING_ID}/payment`
+
+  /** Catches the checkout form as it is posted, instead of leaving the page. */
+  function catchCheckout() {
+    const posted: HTMLFormElement[] = []
+    vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(function (this: HTMLFormElement) {
+      posted.push(this)
+    })
+    return posted
+  }
+
+  afterEach(() => {
+    vi.restoreAllMocks()
+  })
+
+  it('shows no payment before Book has answered', async () => {
+    setup(flightResult({ isLCC: false }))
+    renderRoutes({ routes, initialEntries: [farePath()] })
+    await bookButton()
+    expect(screen.queryByRole('heading', { name: 'Payment' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /^Pay / })).not.toBeInTheDocument()
+  })
+
+  it('after Book, shows what each traveller pays, the total and the time left, and posts the checkout', async () => {
+    const posted = catchCheckout()
+    const payBy = new Date(Date.now() + 15 * 60_000).toISOString()
+    setup(
+      flightResult({ isLCC: false, price: '5318.46' }),
+      api.book(() => HttpResponse.json(outcome({ bookingId: 4711, pnr: 'ABC123', b: { price: '5318.46', payBy } }))),
+      api.payBooking(() => HttpResponse.json(paymentOrder({ amount: '5318.46' }))),
+    )
+    const all = recordCalls()
+    renderRoutes({ routes, initialEntries: [farePath()] })
+    await fillAddress()
+    await userEvent.click(await bookButton())
+    const section = await screen.findByRole('region', { name: 'Payment' })
+    const table = within(section).getByRole('table', { name: 'Amount per traveller' })
+    expect(within(table).getByRole('row', { name: /Adult × 1/ })).toHaveTextContent('Adult × 1₹5,293.46₹5,293.46')
+    expect(within(table).getByRole('row', { name: /Other charges and fees/ })).toHaveTextContent('₹25')
+    expect(within(table).getByRole('row', { name: /^Total/ })).toHaveTextContent('₹5,318.46')
+    expect(within(section).getByTestId('pay-countdown')).toHaveTextContent(/^Pay within 1[45]:\d\d$/)
+    expect(within(section).getByText(/^Pay within 1[45] minutes$/)).toHaveAttribute('aria-live', 'polite')
+
+    await userEvent.click(within(section).getByRole('button', { name: 'Pay ₹5,318.46' }))
+    await waitFor(() => expect(posted).toHaveLength(1))
+    const form = posted[0]
+    expect(form?.method).toBe('post')
+    expect(form?.action).toBe(CHECKOUT_ACTION)
+    expect(Object.fromEntries([...(form?.querySelectorAll('input') ?? [])].map((i) => [i.name, i.value]))).toEqual(
+      paymentOrder().checkout.fields,
+    )
+    const pays = calls(all, PAY_PATH)
+    expect(pays).toHaveLength(1)
+    expect(pays[0]?.method).toBe('POST')
+    expect(pays[0]?.body).toBeUndefined()
+    expect(within(section).getByRole('button', { name: 'Taking you to payment…' })).toBeDisabled()
+  })
+
+  it('offers the payment once Book has recorded a low-cost fare', async () => {
+    const posted = catchCheckout()
+    setup(
+      flightResult({ isLCC: true }),
+      api.book(() =>
+        HttpResponse.json(
+          outcome({
+            message: 'Low-cost fares are booked when the ticket is issued.',
+            b: { status: 'quoted', isLCC: true },
+          }),
+        ),
+      ),
+      api.payBooking(() => HttpResponse.json(paymentOrder())),
+    )
+    renderRoutes({ routes, initialEntries: [farePath()] })
+    await fillAddress()
+    await userEvent.click(await bookButton())
+    const section = await screen.findByRole('region', { name: 'Payment' })
+    await userEvent.click(within(section).getByRole('button', { name: 'Pay ₹5,293.46' }))
+    await waitFor(() => expect(posted).toHaveLength(1))
+  })
+
+  it("opens one order for a double click, shows why it could not be opened in the API's words, and pays on a second try", async () => {
+    const posted = catchCheckout()
+    const held = deferred<void>()
+    let n = 0
+    setup(
+      flightResult({ isLCC: false }),
+      api.book(() => HttpResponse.json(outcome({ bookingId: 4711, pnr: 'ABC123' }))),
+      api.payBooking(async () => {
+        n += 1
+        if (n > 1) return HttpResponse.json(paymentOrder())
+        await held.promise
+        return errorReply(429, {
+          error: 'too_many_payments',
+          message: 'Too many payment attempts. Please wait a minute.',
+        })
+      }),
+    )
+    renderRoutes({ routes, initialEntries: [farePath()] })
+    await fillAddress()
+    await userEvent.click(await bookButton())
+    const pay = await screen.findByRole('button', { name: 'Pay ₹5,293.46' })
+    await userEvent.dblClick(pay)
+    fireEvent.click(pay)
+    expect(await screen.findByRole('button', { name: 'Taking you to payment…' })).toBeDisabled()
+    held.resolve()
+    const section = screen.getByRole('region', { name: 'Payment' })
+    expect(await within(section).findByRole('alert')).toHaveTextContent(
+      'Too many payment attempts. Please wait a minute.',
+    )
+    expect(n).toBe(1)
+    expect(posted).toHaveLength(0)
+    await userEvent.click(within(section).getByRole('button', { name: 'Pay ₹5,293.46' }))
+    await waitFor(() => expect(posted).toHaveLength(1))
+    expect(n).toBe(2)
+  })
+
+  it('stops taking payment once the time to pay is over', async () => {
+    setup(
+      flightResult({ isLCC: false }),
+      api.book(() =>
+        HttpResponse.json(outcome({ bookingId: 4711, pnr: 'ABC123', b: { payBy: '2026-11-22T10:15:00Z' } })),
+      ),
+    )
+    renderRoutes({ routes, initialEntries: [farePath()] })
+    await fillAddress()
+    await userEvent.click(await bookButton())
+    const section = await screen.findByRole('region', { name: 'Payment' })
+    expect(within(section).getByRole('alert')).toHaveTextContent(
+      'The time to pay for this booking is over. Please search again.',
+    )
+    expect(within(section).getByRole('button', { name: 'Pay ₹5,293.46' })).toBeDisabled()
+  })
+
+  it("shows the API's payment_required where ticket errors show, and the ticket buttons stay", async () => {
+    setup(
+      flightResult({ isLCC: false }),
+      api.book(() => HttpResponse.json(outcome({ bookingId: 4711, pnr: 'ABC123' }))),
+      api.ticket(() =>
+        errorReply(402, {
+          error: 'payment_required',
+          message: 'Please pay for this booking before the ticket is issued.',
+        }),
+      ),
+    )
+    renderRoutes({ routes, initialEntries: [farePath()] })
+    await fillAddress()
+    await userEvent.click(await bookButton())
+    await screen.findByRole('region', { name: 'Payment' })
+    await userEvent.click(screen.getByRole('button', { name: 'Ticket' }))
+    const booking = screen.getByRole('region', { name: 'Booking' })
+    expect(await within(booking).findByRole('alert')).toHaveTextContent(
+      'Please pay for this booking before the ticket is issued.',
+    )
+    expect(within(booking).getByRole('button', { name: 'Ticket' })).toBeEnabled()
+    expect(within(booking).getByRole('button', { name: 'Force GDS ticket' })).toBeEnabled()
+    expect(within(booking).getByRole('button', { name: 'Force LCC ticket' })).toBeEnabled()
+    // Still to pay.
+    expect(screen.getByRole('button', { name: 'Pay ₹5,293.46' })).toBeEnabled()
   })
 })
 

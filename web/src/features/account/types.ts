@@ -1,5 +1,5 @@
 // The account area's wire types: generated from the API's contract
-// (api/openapi.yaml: the account, sessions and bookings routes).
+// (api/openapi.yaml: the account, sessions, bookings and payments routes).
 // Dates are YYYY-MM-DD or ''.
 export type {
   Booking,
@@ -8,7 +8,10 @@ export type {
   CompletionItem,
   CoTraveller,
   DeviceSession,
+  MyPayments,
   NextStep,
+  PaymentWithTrip,
   Profile,
   ProfileCompletion,
+  Refund,
 } from '@/lib/api-types'

@@ -4,7 +4,7 @@ import { PageHeading } from '@/components/ui/page-heading'
 export const PLACEHOLDERS = {
   trips: 'Your upcoming and past bookings will appear here.',
   wallet: 'Your wallet balance, credits and vouchers will appear here.',
-  payments: 'Your saved cards, UPI IDs and transactions will appear here.',
+  payments: 'No payments yet. Your payments and refunds will appear here.',
   wishlist: 'Your saved trips and hotels will appear here.',
 } as const
 

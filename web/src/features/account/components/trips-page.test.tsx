@@ -82,6 +82,8 @@ describe('TripsPage', () => {
       ticketed: 'Ticketed',
       failed: 'Failed',
       unknown: 'Confirming with airline',
+      expired: 'Expired',
+      cancelled: 'Cancelled',
     } as const
     setup(Object.keys(statuses).map((status, i) => booking({ _id: `b${i}`, status: status as Booking['status'] })))
     const trips = await screen.findAllByTestId('trip')

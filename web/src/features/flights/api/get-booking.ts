@@ -1,20 +1,23 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api, ApiError } from '@/lib/api-client'
-import type { Booking } from '@/lib/api-types'
+import type { BookingWithPayments } from '@/lib/api-types'
 
 export function bookingPath(id: string): string {
   return `/api/v1/me/bookings/${encodeURIComponent(id)}`
 }
 
-/** One of the user's bookings, our record of it (GET /api/v1/me/bookings/{id}). */
-export async function getBooking(id: string): Promise<Booking> {
-  const { booking } = await api.get<{ booking: Booking }>(bookingPath(id))
-  return booking
+/** One of the user's bookings: our record of it, its orders and its refunds (GET /api/v1/me/bookings/{id}). */
+export function getBooking(id: string): Promise<BookingWithPayments> {
+  return api.get<BookingWithPayments>(bookingPath(id))
+}
+
+export function bookingQueryKey(id: string) {
+  return ['flights', 'booking', id] as const
 }
 
 export function bookingQueryOptions(id: string) {
   return queryOptions({
-    queryKey: ['flights', 'booking', id],
+    queryKey: bookingQueryKey(id),
     queryFn: () => getBooking(id),
     staleTime: 0,
     // Another user's booking and an unknown one are both 404: asking again changes nothing.

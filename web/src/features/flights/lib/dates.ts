@@ -47,6 +47,14 @@ export function clockOf(localTime: string | null | undefined): string {
   return m ? `${m[1]}:${m[2]}` : ''
 }
 
+/** A supplier local time ("2026-12-01T06:05:00") as "Tue, 1 Dec 2026, 06:05", with no time-zone shift. */
+export function formatLocalDateTime(value: string): string {
+  const day = /^\d{4}-\d{2}-\d{2}/.exec(value)?.[0]
+  if (!day) return value
+  const clock = clockOf(value)
+  return clock ? `${formatLongDay(day)}, ${clock}` : formatLongDay(day)
+}
+
 /** Minutes as "2h 05m". */
 export function formatDuration(minutes: number): string {
   if (!Number.isFinite(minutes) || minutes <= 0) return ''

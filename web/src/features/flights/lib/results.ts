@@ -95,6 +95,14 @@ export function supplierText(value: string | null | undefined): string {
 /** The supplier's passenger type codes (PaxType, PassengerType). */
 export const PASSENGER_TYPES: Record<number, string> = { 1: 'Adult', 2: 'Child', 3: 'Infant' }
 
+const PASSENGER_PLURALS: Record<number, string> = { 1: 'Adults', 2: 'Children', 3: 'Infants' }
+
+/** A passenger type's line: "Adult × 1", "Adults × 2", "Child × 1", "Infants × 2". */
+export function passengerLine(type: number, count: number): string {
+  const name = (count === 1 ? PASSENGER_TYPES[type] : PASSENGER_PLURALS[type]) ?? `Type ${type}`
+  return `${name} × ${count}`
+}
+
 export function segmentOf(s: Segment): FlightSegment {
   const code = supplierText(s.Airline.AirlineCode)
   const operating = supplierText(s.Airline.OperatingCarrier)

@@ -4,11 +4,13 @@ import { useMemo, useState } from 'react'
 import { useForm, useWatch, type Path } from 'react-hook-form'
 import { useLocation, useSearchParams } from 'react-router'
 import { ErrorBanner } from '@/components/ui/error-banner'
+import type { FareBreakdown } from '@/lib/api-types'
 import { PageContainer, PageHeading } from '@/components/ui/page-heading'
 import { RouterLink } from '@/components/ui/router-link'
 import { useFareQuote } from '../../api/use-fare-quote'
 import { useBookingFlow, type TicketMode } from '../../hooks/use-booking-flow'
 import { isSessionExpired, type PriceChange } from '../../lib/booking'
+import { awaitsPayment } from '../../lib/payment'
 import { todayISO } from '@/lib/calendar-date'
 import { freshSearchPath, MISSING_PARAMS_MESSAGE, readFareParams } from '../../lib/fare-params'
 import { FARE_MESSAGES, failureText } from '../../lib/fare-messages'
@@ -32,6 +34,7 @@ import { BookingPanel } from './booking-panel'
 import { FareRulesPanel } from './fare-rules-panel'
 import { ItinerarySummary, PriceSummary } from './fare-summary'
 import { GSTFields } from './gst-fields'
+import { PaymentStep } from './payment-step'
 import { PriceChangeNotice } from './price-change-notice'
 import { SaveCoTravellers, type HandTyped } from './save-co-travellers'
 import { SessionTimer } from './session-timer'
@@ -145,6 +148,7 @@ function Fare({ params, ...people }: FarePageProps & { params: ReturnType<typeof
             traceId={traceId}
             resultIndex={resultIndex}
             isLCC={isLCC}
+            breakdown={result?.FareBreakdown}
           />
         ) : null}
       </Stack>
@@ -160,6 +164,8 @@ interface BookingProps extends FarePageProps {
   traceId: string
   resultIndex: string
   isLCC: boolean | undefined
+  /** The quote's fare per passenger type, for the payment step. */
+  breakdown: FareBreakdown[] | null | undefined
 }
 
 function Booking(props: BookingProps) {
@@ -184,6 +190,7 @@ function BookingForm({
   traceId,
   resultIndex,
   isLCC,
+  breakdown,
 }: BookingProps & { prefill: PassengerPrefill; company: CompanyDetails | null }) {
   const schema = useMemo(() => bookingSchema(rules), [rules])
   const form = useForm<BookingValues>({
@@ -242,6 +249,7 @@ function BookingForm({
       : []
 
   const booking = flow.busy === 'book'
+  const made = flow.ticket?.booking ?? flow.book?.booking
   return (
     <>
       {priceChange ? <PriceChangeNotice change={priceChange} onAccept={accept} busy={flow.busy !== null} /> : null}
@@ -279,6 +287,13 @@ function BookingForm({
           </Stack>
         </Card.Body>
       </Card.Root>
+      {awaitsPayment(made) ? (
+        <Card.Root>
+          <Card.Body>
+            <PaymentStep key={made._id} booking={made} breakdown={breakdown} />
+          </Card.Body>
+        </Card.Root>
+      ) : null}
       <Card.Root>
         <Card.Body>
           <BookingPanel flow={flow} traceId={traceId} resultIndex={resultIndex} isLCC={isLCC} onTicket={ticket} />

@@ -2,7 +2,7 @@ import { Badge, Box, Flex, Heading, HStack, Stack, Table, Text } from '@chakra-u
 import type { FlightResult } from '@/lib/api-types'
 import { formatINR, formatMoney, parsePaise } from '@/lib/money'
 import { formatDuration, formatLastTicketDate, formatLongDay } from '../../lib/dates'
-import { PASSENGER_TYPES, type FlightLeg, type ListFlight } from '../../lib/results'
+import { passengerLine, type FlightLeg, type ListFlight } from '../../lib/results'
 
 function Leg({ leg }: { leg: FlightLeg }) {
   return (
@@ -75,14 +75,6 @@ function ChargesRows({ result, currency }: { result: FlightResult; currency: str
       </Table.Row>
     </>
   )
-}
-
-const PLURALS: Record<number, string> = { 1: 'Adults', 2: 'Children', 3: 'Infants' }
-
-/** A passenger type's line: "Adult × 1", "Adults × 2", "Child × 1", "Infants × 2". */
-function passengerLine(type: number, count: number): string {
-  const name = (count === 1 ? PASSENGER_TYPES[type] : PLURALS[type]) ?? `Type ${type}`
-  return `${name} × ${count}`
 }
 
 /** The price (PublishedFare), what each passenger type pays (all of that type together) and the fare's terms. */

@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest'
 import { api, errorReply } from '@/testing/handlers'
 import { server } from '@/testing/server'
 import { recordCalls, renderRoutes } from '@/testing/test-utils'
-import type { Booking, BookingDetailsDocument } from '@/testing/wire'
+import { paidPayment, payment, refund } from '@/testing/payments'
+import type { Booking, BookingDetailsDocument, Payment, Refund } from '@/testing/wire'
 import { TripPage } from './trip-page'
 
 const ID = '3f1c2a9e-8b7d-4c21-9e41-7a2d6b8f0c13'
@@ -27,6 +28,9 @@ function booking(over: Partial<Booking> = {}): Booking {
     airline: 'AI',
     price: '1234567.5',
     currency: 'INR',
+    paid: '1234567.5',
+    refunded: '0',
+    amountDue: '0',
     createdAt: '2026-11-20T10:00:00Z',
     updatedAt: '2026-11-20T10:05:00Z',
     ...over,
@@ -78,11 +82,15 @@ function details(over: { ticket?: string | null; operatedBy?: string; lastTicket
 
 type DetailsResolver = Parameters<typeof api.bookingDetails>[0]
 
-function setup(b: Booking | null, detailsReply: DetailsResolver = () => details()) {
+function setup(
+  b: Booking | null,
+  detailsReply: DetailsResolver = () => details(),
+  { payments = [], refunds = [] }: { payments?: Payment[]; refunds?: Refund[] } = {},
+) {
   server.use(
     api.booking(({ params }) =>
       b && params.id === b._id
-        ? HttpResponse.json({ booking: b })
+        ? HttpResponse.json({ booking: b, payments, refunds })
         : errorReply(404, { error: 'not_found', message: 'No such booking.' }),
     ),
     api.bookingDetails(detailsReply),
@@ -117,7 +125,7 @@ describe('TripPage', () => {
     expect(dl.getByText('Q7XK2P')).toBeInTheDocument()
     expect(dl.getByText('1802233')).toBeInTheDocument()
     expect(dl.getByText('Failed')).toBeInTheDocument()
-    expect(dl.getByText('₹12,34,567.50')).toBeInTheDocument()
+    expect(dl.getByText('Price').nextElementSibling).toHaveTextContent('₹12,34,567.50')
     expect(dl.getByText('The airline refused the fare.')).toBeInTheDocument()
     expect(dl.getByText('Created').nextElementSibling).toHaveTextContent(/20 Nov,? 2026/)
     expect(dl.getByText('Last updated').nextElementSibling).toHaveTextContent(/20 Nov,? 2026/)
@@ -180,6 +188,49 @@ describe('TripPage', () => {
       'Please do not book this trip again.',
     )
     expect(screen.getByText('Confirming with airline')).toBeInTheDocument()
+  })
+
+  it('shows what was paid and what was refunded, each refund where it is', async () => {
+    setup(
+      booking({ _id: ID, status: 'failed', failure: 'The airline refused the fare.', refunded: '1234567.5' }),
+      () => details({ ticket: null }),
+      {
+        payments: [
+          payment({ _id: 'p1', bookingId: ID, status: 'attempted', failure: 'Declined.', amount: '1234567.5' }),
+          paidPayment({ _id: 'p2', bookingId: ID, amount: '1234567.5', method: 'card' }),
+        ],
+        refunds: [refund({ bookingId: ID, amount: '1234567.5', status: 'pending' })],
+      },
+    )
+    const record = within(await screen.findByTestId('booking-record'))
+    expect(record.getByText('Paid').nextElementSibling).toHaveTextContent('₹12,34,567.50')
+    expect(record.getByText('Refunded').nextElementSibling).toHaveTextContent('₹12,34,567.50')
+    const section = screen.getByRole('region', { name: 'Payments' })
+    const lines = within(section).getAllByTestId('trip-payment')
+    expect(lines[0]).toHaveTextContent('₹12,34,567.50: Failed')
+    expect(lines[1]).toHaveTextContent('₹12,34,567.50: Paid')
+    expect(lines[1]).toHaveTextContent('Card · Order order_NQ3xkLmP8vR2tY')
+    expect(within(section).getByTestId('refund')).toHaveTextContent('₹12,34,567.50: Refund on its way')
+    expect(within(section).getByRole('link', { name: 'Payment status' })).toHaveAttribute(
+      'href',
+      `/flights/booking/${ID}`,
+    )
+  })
+
+  it('leads a booking waiting for its payment to the page that takes it', async () => {
+    setup(booking({ status: 'booked', paid: '0', amountDue: '1234567.5', refunded: undefined }), () =>
+      details({ ticket: null }),
+    )
+    const record = within(await screen.findByTestId('booking-record'))
+    expect(record.getByText('Paid').nextElementSibling).toHaveTextContent('₹0')
+    expect(record.queryByText('Refunded')).not.toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Pay for this booking' })).toHaveAttribute('href', `/flights/booking/${ID}`)
+  })
+
+  it('has no payments section for a booking with nothing paid or due', async () => {
+    setup(booking({ status: 'expired', paid: '0', amountDue: '0' }), () => details({ ticket: null }))
+    expect(await screen.findByText('Expired')).toBeInTheDocument()
+    expect(screen.queryByRole('region', { name: 'Payments' })).not.toBeInTheDocument()
   })
 
   it('answers another user’s or an unknown booking with No such booking. and a way back', async () => {

@@ -5,14 +5,17 @@ import { ErrorBanner } from '@/components/ui/error-banner'
 import { PageHeading } from '@/components/ui/page-heading'
 import { RouterLink } from '@/components/ui/router-link'
 import { ApiError } from '@/lib/api-client'
-import type { Booking } from '@/lib/api-types'
+import type { Booking, BookingWithPayments, Payment } from '@/lib/api-types'
 import { bookingStatusLabel, bookingStatusPalette } from '@/lib/booking-status'
 import { formatMoney } from '@/lib/money'
-import { useBooking } from '../../api/get-booking'
+import { paymentMethodLabel, paymentStatusLabel } from '@/lib/payment-status'
+import { bookingQueryKey, useBooking } from '../../api/get-booking'
 import { bookingDetailsQueryOptions, useBookingDetails } from '../../api/get-booking-details'
-import { clockOf, formatLongDay } from '../../lib/dates'
+import { formatLocalDateTime } from '../../lib/dates'
 import { toItineraryView, type ItineraryView } from '../../lib/itinerary'
+import { awaitsPayment, bookingPagePath, isPositive } from '../../lib/payment'
 import type { FlightSegment } from '../../lib/results'
+import { RefundList } from '../payment/refund-list'
 
 const TRIPS_PATH = '/account/trips'
 
@@ -22,14 +25,6 @@ const timestampFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', 
 function formatTimestamp(iso: string): string {
   const date = new Date(iso)
   return Number.isNaN(date.getTime()) ? '' : timestampFormat.format(date)
-}
-
-/** A supplier local time ("2026-12-01T06:05:00") as "Tue, 1 Dec 2026, 06:05", with no time-zone shift. */
-function formatLocal(value: string): string {
-  const day = /^\d{4}-\d{2}-\d{2}/.exec(value)?.[0]
-  if (!day) return value
-  const clock = clockOf(value)
-  return clock ? `${formatLongDay(day)}, ${clock}` : formatLongDay(day)
 }
 
 function BackLink() {
@@ -53,6 +48,45 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   )
 }
 
+function PaymentLine({ payment }: { payment: Payment }) {
+  const when = formatTimestamp(payment.paidAt ?? payment.createdAt)
+  return (
+    <Box as="li" data-testid="trip-payment">
+      <Text fontWeight="medium">
+        {[formatMoney(payment.amount, payment.currency), paymentStatusLabel(payment.status)].join(': ')}
+      </Text>
+      <Text fontSize="sm" color="fg.muted">
+        {[when, paymentMethodLabel(payment.method), `Order ${payment.orderId}`].filter(Boolean).join(' · ')}
+      </Text>
+    </Box>
+  )
+}
+
+/** What was paid for the booking and what was refunded, and the way to pay while it waits for a payment. */
+function Payments({ data }: { data: BookingWithPayments }) {
+  const { booking, payments, refunds } = data
+  const due = awaitsPayment(booking)
+  if (payments.length === 0 && refunds.length === 0 && !due) return null
+  return (
+    <Stack gap="4" as="section" aria-labelledby="payments-heading">
+      <Heading as="h2" size="lg" id="payments-heading">
+        Payments
+      </Heading>
+      {payments.length > 0 ? (
+        <Stack as="ul" gap="2" listStyleType="none" m="0" p="0" aria-label="Payments">
+          {payments.map((p) => (
+            <PaymentLine key={p._id} payment={p} />
+          ))}
+        </Stack>
+      ) : null}
+      <RefundList refunds={refunds} />
+      <RouterLink to={bookingPagePath(booking._id)} color="brand.fg" fontWeight="medium" alignSelf="flex-start">
+        {due ? 'Pay for this booking' : 'Payment status'}
+      </RouterLink>
+    </Stack>
+  )
+}
+
 function BookingRecord({ booking }: { booking: Booking }) {
   const updated = formatTimestamp(booking.updatedAt)
   return (
@@ -67,7 +101,7 @@ function BookingRecord({ booking }: { booking: Booking }) {
           m="0"
         >
           <Field label="Route">{`${booking.origin} → ${booking.destination}`}</Field>
-          <Field label="Departure">{formatLocal(booking.departure)}</Field>
+          <Field label="Departure">{formatLocalDateTime(booking.departure)}</Field>
           <Field label="Airline">{booking.airline}</Field>
           <Field label="PNR">{booking.pnr || 'Not issued yet'}</Field>
           <Field label="BookingId">{booking.bookingId ? String(booking.bookingId) : 'Not issued yet'}</Field>
@@ -77,6 +111,10 @@ function BookingRecord({ booking }: { booking: Booking }) {
             </Badge>
           </Field>
           <Field label="Price">{formatMoney(booking.price, booking.currency)}</Field>
+          <Field label="Paid">{formatMoney(booking.paid ?? '0', booking.currency)}</Field>
+          {isPositive(booking.refunded) ? (
+            <Field label="Refunded">{formatMoney(booking.refunded, booking.currency)}</Field>
+          ) : null}
           <Field label="Created">{formatTimestamp(booking.createdAt)}</Field>
           {updated ? <Field label="Last updated">{updated}</Field> : null}
           {booking.failure ? <Field label="Failure reason">{booking.failure}</Field> : null}
@@ -95,7 +133,7 @@ function SegmentLine({ segment }: { segment: FlightSegment }) {
         {`${segment.origin} ${segment.departTime} → ${segment.destination} ${segment.arriveTime}`}
       </Text>
       <Text fontSize="sm" color="fg.muted">
-        {[formatLocal(segment.departure), `${airline} ${segment.airlineCode}-${segment.flightNumber}`]
+        {[formatLocalDateTime(segment.departure), `${airline} ${segment.airlineCode}-${segment.flightNumber}`]
           .filter(Boolean)
           .join(' · ')}
       </Text>
@@ -149,7 +187,7 @@ function SupplierDetails({ booking }: { booking: Booking }) {
   const refresh = async () => {
     await queryClient.refetchQueries({ queryKey: bookingDetailsQueryOptions(booking.bookingId).queryKey })
     // Asking the supplier may have settled a booking we were still confirming.
-    await queryClient.invalidateQueries({ queryKey: ['flights', 'booking', booking._id] })
+    await queryClient.invalidateQueries({ queryKey: bookingQueryKey(booking._id) })
   }
   const itinerary = details.data ? toItineraryView(details.data) : undefined
 
@@ -206,7 +244,8 @@ export function TripPage({ id }: { id: string }) {
     )
   }
 
-  const b = booking.data
+  const data = booking.data
+  const b = data.booking
   return (
     <Stack gap="6">
       <BackLink />
@@ -220,6 +259,7 @@ export function TripPage({ id }: { id: string }) {
         </Alert.Root>
       ) : null}
       <BookingRecord booking={b} />
+      <Payments data={data} />
       <Stack gap="4" as="section" aria-labelledby="booking-details-heading">
         <Heading as="h2" size="lg" id="booking-details-heading">
           Booking details

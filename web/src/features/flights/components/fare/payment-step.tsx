@@ -1,0 +1,80 @@
+import { Button, Heading, Stack, Table, Text } from '@chakra-ui/react'
+import { ErrorBanner } from '@/components/ui/error-banner'
+import type { Booking, FareBreakdown } from '@/lib/api-types'
+import { formatINR, formatMoney } from '@/lib/money'
+import { useCheckout } from '../../hooks/use-checkout'
+import { useTimeLeft } from '../../hooks/use-time-left'
+import { payLabel, paymentSummary } from '../../lib/payment'
+import { PayCountdown } from '../payment/pay-countdown'
+
+interface PaymentStepProps {
+  /** The booking just made: seats held (GDS, booked) or the fare recorded (LCC, quoted). */
+  booking: Booking
+  /** The quote's fare per passenger type. */
+  breakdown: FareBreakdown[] | null | undefined
+}
+
+/**
+ * The fare page's last step once Book has answered: what each traveller's
+ * fare comes to, the total, the time left to pay and the button that takes
+ * the traveller to the gateway's checkout. The ticket follows the payment on
+ * the server.
+ */
+export function PaymentStep({ booking, breakdown }: PaymentStepProps) {
+  const checkout = useCheckout(booking._id)
+  const left = useTimeLeft(booking.payBy)
+  const inRupees = booking.currency === 'INR'
+  const summary = inRupees ? paymentSummary(breakdown, booking.price) : null
+  return (
+    <Stack gap="4" as="section" aria-labelledby="payment-heading">
+      <Heading as="h2" size="lg" id="payment-heading">
+        Payment
+      </Heading>
+      <Table.Root size="sm" variant="outline" data-testid="payment-summary">
+        <Table.Caption>Amount per traveller</Table.Caption>
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader>Travellers</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">Fare each</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">Amount</Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {summary?.lines.map((line) => (
+            <Table.Row key={line.label}>
+              <Table.Cell>{line.label}</Table.Cell>
+              <Table.Cell textAlign="end">{line.each === null ? '' : formatINR(line.each)}</Table.Cell>
+              <Table.Cell textAlign="end">{formatINR(line.total)}</Table.Cell>
+            </Table.Row>
+          ))}
+          {summary && summary.other > 0n ? (
+            <Table.Row>
+              <Table.Cell colSpan={2}>Other charges and fees</Table.Cell>
+              <Table.Cell textAlign="end">{formatINR(summary.other)}</Table.Cell>
+            </Table.Row>
+          ) : null}
+          <Table.Row fontWeight="semibold">
+            <Table.Cell colSpan={2}>Total</Table.Cell>
+            <Table.Cell textAlign="end" data-testid="payment-total">
+              {formatMoney(booking.price, booking.currency)}
+            </Table.Cell>
+          </Table.Row>
+        </Table.Body>
+      </Table.Root>
+      <Text color="fg.muted">Your ticket is issued as soon as the payment is through.</Text>
+      <PayCountdown left={left} />
+      {checkout.error ? <ErrorBanner message={checkout.error} /> : null}
+      <Button
+        colorPalette="terracotta"
+        size="lg"
+        alignSelf="start"
+        onClick={checkout.pay}
+        disabled={left === 0}
+        loading={checkout.busy}
+        loadingText="Taking you to payment…"
+      >
+        {payLabel(booking)}
+      </Button>
+    </Stack>
+  )
+}

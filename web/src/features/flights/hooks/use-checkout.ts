@@ -1,0 +1,59 @@
+import { useMutation } from '@tanstack/react-query'
+import { useEffect, useRef } from 'react'
+import { ApiError } from '@/lib/api-client'
+import { payBooking } from '../api/pay-booking'
+import { checkoutForm, submitCheckout } from '../lib/checkout'
+import { failureText } from '../lib/fare-messages'
+import { PAYMENT_MESSAGES } from '../lib/payment'
+
+export interface Checkout {
+  /** Opens the order and posts its checkout form: the page leaves for the gateway. */
+  pay(): void
+  /** The order is being opened, or the page is on its way to the gateway. */
+  busy: boolean
+  /** Why the order could not be opened, in the API's words when it gave them; '' when nothing failed. */
+  error: string
+}
+
+/** Paying for one booking: its order opened by the API, then the gateway's hosted checkout. */
+export function useCheckout(bookingId: string): Checkout {
+  const mutation = useMutation({
+    mutationFn: async () => {
+      const order = await payBooking(bookingId)
+      submitCheckout(checkoutForm(order.checkout))
+    },
+  })
+  const { reset, mutate } = mutation
+  // One order at a time, also for a double click that lands before the page re-renders.
+  const started = useRef(false)
+
+  // Back from the gateway, the browser may show this page as it was left: ready to pay again.
+  useEffect(() => {
+    const onShow = (event: PageTransitionEvent) => {
+      if (!event.persisted) return
+      started.current = false
+      reset()
+    }
+    window.addEventListener('pageshow', onShow)
+    return () => window.removeEventListener('pageshow', onShow)
+  }, [reset])
+
+  const error = mutation.error
+  return {
+    pay: () => {
+      if (started.current) return
+      started.current = true
+      mutate(undefined, {
+        onError: () => {
+          started.current = false
+        },
+      })
+    },
+    busy: mutation.isPending || mutation.isSuccess,
+    error: !error
+      ? ''
+      : error instanceof ApiError
+        ? failureText(error, PAYMENT_MESSAGES.unavailable)
+        : PAYMENT_MESSAGES.unavailable,
+  }
+}
