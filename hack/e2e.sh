@@ -43,7 +43,9 @@ export E2E_SIM_URL="http://127.0.0.1:$sim_port"
 
 # Loopback is trusted as a proxy so each browser test can present its own
 # client address (X-Forwarded-For) and stay clear of the per-address limits.
-CONNECTORS_FILE="$data/connectors.yaml" PORT=$port METRICS_ADDR=127.0.0.1:0 DATA_DIR="$data" LOG_LEVEL=warn TRUSTED_PROXIES=127.0.0.1/32,::1/128 bin/paryatan-api >"$log" 2>&1 &
+# PUBLIC_URL is the address the browser uses, so that the payment
+# gateway's checkout returns the traveller to the site their session is on.
+PUBLIC_URL="http://127.0.0.1:$port" CONNECTORS_FILE="$data/connectors.yaml" PORT=$port METRICS_ADDR=127.0.0.1:0 DATA_DIR="$data" LOG_LEVEL=warn TRUSTED_PROXIES=127.0.0.1/32,::1/128 bin/paryatan-api >"$log" 2>&1 &
 pid=$!
 cleanup() {
   kill -TERM "$pid" "$sim_pid" 2>/dev/null || true

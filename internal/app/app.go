@@ -11,6 +11,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"net/url"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -168,15 +169,17 @@ func New(cfg config.Config, p Parts) (*App, error) {
 		Web:        p.Web,
 		WebConfig:  httpapi.RuntimeConfig{VisaPartnerOrigin: cfg.VisaPartnerOrigin},
 		HSTS:       cfg.Secure(),
-		APIDocs:    cfg.APIDocs(),
-		Migrations: store.Migrations(),
-		Health:     health,
-		ClientIP:   clientip.New(cfg.TrustedProxies),
-		Auth:       auth.NewHandler(authSvc, log),
-		Account:    account.NewHandler(p.DB, log),
-		Enquiries:  enquiry.NewHandler(p.DB, queue, templates, enquiry.Config{Mailboxes: cfg.EnquiryMailboxes}, log),
-		Flights:    flightsHandler,
-		DevMail:    devMail,
+		// The traveller's browser posts the checkout form to the gateway.
+		FormActions: []string{origin(p.Payment.Endpoints.Checkout)},
+		APIDocs:     cfg.APIDocs(),
+		Migrations:  store.Migrations(),
+		Health:      health,
+		ClientIP:    clientip.New(cfg.TrustedProxies),
+		Auth:        auth.NewHandler(authSvc, log),
+		Account:     account.NewHandler(p.DB, log),
+		Enquiries:   enquiry.NewHandler(p.DB, queue, templates, enquiry.Config{Mailboxes: cfg.EnquiryMailboxes}, log),
+		Flights:     flightsHandler,
+		DevMail:     devMail,
 	})
 	if err != nil {
 		return nil, err
@@ -236,4 +239,13 @@ func cleanupLoop(ctx context.Context, svc *auth.Service, log *slog.Logger) {
 			}
 		}
 	}
+}
+
+// origin is the scheme and host of a URL (a CSP source).
+func origin(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return ""
+	}
+	return u.Scheme + "://" + u.Host
 }

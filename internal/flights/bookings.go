@@ -452,6 +452,15 @@ func (s *Bookings) Ticket(ctx context.Context, conn *connector.Connector, b quer
 		return Outcome{Booking: b}, err
 	}
 	b, ok, err := s.startCall(ctx, conn, b, StatusTicketing, connector.OpTicket, "ticket sent from "+from)
+	if err == nil && !ok {
+		// Another caller (a retry on another replica, the ticket started
+		// by the payment) moved it first: answer from the booking as it
+		// stands, "still confirming" while that call runs (not kept for a
+		// repeat, which then sees the outcome).
+		if now, gerr := s.q.BookingGetByID(ctx, b.ID); gerr == nil && (now.Status == StatusTicketing || now.Status == StatusUnknown || now.Status == StatusTicketed) {
+			return outcomeOf(now, "ticket"), nil
+		}
+	}
 	if err != nil || !ok {
 		return Outcome{Booking: b}, errors.Join(err, errBookingBusy("This booking is already being ticketed."))
 	}

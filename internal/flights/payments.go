@@ -326,6 +326,9 @@ func (p *Payments) markPaid(ctx context.Context, row queries.Payment, got paymen
 			return err
 		}
 		first = true
+		if err := q.BookingTouch(ctx, row.BookingID); err != nil {
+			return err
+		}
 		b, err := q.BookingGetByID(ctx, row.BookingID)
 		if err != nil {
 			return err
@@ -681,6 +684,9 @@ func (p *Payments) applyEvent(ctx context.Context, ev *payment.Event) (result st
 				if errors.Is(err, pgx.ErrNoRows) {
 					return nil
 				}
+				return err
+			}
+			if err := q.BookingTouch(ctx, row.BookingID); err != nil {
 				return err
 			}
 			b, err := q.BookingGetByID(ctx, row.BookingID)

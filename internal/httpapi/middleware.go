@@ -130,23 +130,29 @@ func recoverer(log *slog.Logger) func(http.Handler) http.Handler {
 
 // contentSecurityPolicy allows only the app's own scripts, styles, images and
 // API. Inline styles are needed by the component library's runtime styling;
-// inline scripts are not allowed. The app may not be framed by anyone.
-var contentSecurityPolicy = strings.Join([]string{
-	"default-src 'self'",
-	"script-src 'self'",
-	"style-src 'self' 'unsafe-inline'",
-	"img-src 'self' data: blob:",
-	"font-src 'self' data:",
-	"connect-src 'self'",
-	"object-src 'none'",
-	"base-uri 'self'",
-	"form-action 'self'",
-	"frame-ancestors 'none'",
-}, "; ")
+// inline scripts are not allowed. The app may not be framed by anyone. Forms
+// post to the app, and to formActions: the payment gateway's hosted
+// checkout, where the traveller is sent to pay.
+func contentSecurityPolicy(formActions []string) string {
+	return strings.Join([]string{
+		"default-src 'self'",
+		"script-src 'self'",
+		"style-src 'self' 'unsafe-inline'",
+		"img-src 'self' data: blob:",
+		"font-src 'self' data:",
+		"connect-src 'self'",
+		"object-src 'none'",
+		"base-uri 'self'",
+		strings.Join(append([]string{"form-action 'self'"}, formActions...), " "),
+		"frame-ancestors 'none'",
+	}, "; ")
+}
 
 // securityHeaders sets the headers every answer carries; HSTS when the site
 // is configured as https (PUBLIC_URL), never guessed from the request.
-func securityHeaders(hsts bool) func(http.Handler) http.Handler {
+// formActions are the origins forms may post to besides the app's.
+func securityHeaders(hsts bool, formActions ...string) func(http.Handler) http.Handler {
+	contentSecurityPolicy := contentSecurityPolicy(formActions)
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			h := w.Header()

@@ -97,6 +97,25 @@ func TestHSTSFromConfiguration(t *testing.T) {
 	}
 }
 
+// Forms post to the app and, only when named, to the payment gateway's
+// checkout: the traveller is sent there to pay.
+func TestFormActions(t *testing.T) {
+	for _, tc := range []struct {
+		actions []string
+		want    string
+	}{
+		{nil, "form-action 'self';"},
+		{[]string{"https://api.razorpay.com"}, "form-action 'self' https://api.razorpay.com;"},
+	} {
+		h := securityHeaders(false, tc.actions...)(http.HandlerFunc(func(http.ResponseWriter, *http.Request) {}))
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/", nil))
+		if csp := rec.Header().Get("Content-Security-Policy"); !strings.Contains(csp, tc.want) {
+			t.Errorf("%v: %s", tc.actions, csp)
+		}
+	}
+}
+
 // A body too small to gain from packing goes out as it is.
 func TestCompressLeavesSmallBodies(t *testing.T) {
 	h := compress()(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

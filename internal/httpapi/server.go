@@ -38,6 +38,9 @@ type Deps struct {
 	WebConfig RuntimeConfig
 	// Migrations are the schema migrations this build expects to be applied.
 	Migrations fs.FS
+	// FormActions are the origins the app's forms may post to besides its
+	// own (the payment gateway's hosted checkout).
+	FormActions []string
 	// HSTS sends Strict-Transport-Security: the site is https (PUBLIC_URL).
 	HSTS bool
 	// APIDocs serves the API's contract and a browsable reference of it at
@@ -73,7 +76,7 @@ func NewServer(d Deps) (http.Handler, error) {
 	r.Use(
 		recoverer(d.Logger),
 		observe(d.Logger, d.Metrics),
-		securityHeaders(d.HSTS),
+		securityHeaders(d.HSTS, d.FormActions...),
 		d.ClientIP.Middleware,
 		crossOriginProtection(),
 		compress(),

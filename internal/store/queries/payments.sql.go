@@ -144,6 +144,17 @@ func (q *Queries) BookingSetNewPrice(ctx context.Context, arg BookingSetNewPrice
 	return err
 }
 
+const bookingTouch = `-- name: BookingTouch :exec
+UPDATE bookings SET updated_at = now() WHERE id = $1
+`
+
+// Marks a booking as just worked on (a payment recorded), so the background
+// settle leaves it to whoever recorded it.
+func (q *Queries) BookingTouch(ctx context.Context, id uuid.UUID) error {
+	_, err := q.db.Exec(ctx, bookingTouch, id)
+	return err
+}
+
 const bookingsPaidToSettle = `-- name: BookingsPaidToSettle :many
 SELECT b.id, b.user_id, b.supplier, b.trace_id, b.result_index, b.is_lcc, b.status, b.unknown_step, b.pnr, b.supplier_booking_id, b.currency, b.price, b.origin, b.destination, b.departure, b.airline, b.passengers, b.agent_reference, b.price_change_pending, b.quote, b.last_response, b.failure, b.unknown_since, b.reconcile_attempts, b.next_reconcile_at, b.reconciled_at, b.created_at, b.updated_at, b.lease_owner, b.lease_until, b.mailed, b.pay_by, b.new_price FROM bookings b
 WHERE b.updated_at < $1

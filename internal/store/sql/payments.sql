@@ -143,3 +143,8 @@ RETURNING *;
 
 -- name: BookingSetNewPrice :exec
 UPDATE bookings SET new_price = @new_price WHERE id = @id;
+
+-- name: BookingTouch :exec
+-- Marks a booking as just worked on (a payment recorded), so the background
+-- settle leaves it to whoever recorded it.
+UPDATE bookings SET updated_at = now() WHERE id = @id;
