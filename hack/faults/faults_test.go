@@ -68,7 +68,7 @@ func TestFaults(t *testing.T) {
 	w := &World{Dir: base, Logf: t.Logf}
 	t.Cleanup(w.Close)
 	var err error
-	if w.APIBin, w.SimBin, err = Binaries(ctx, os.Getenv("PARYATAN_BIN_DIR"), filepath.Join(base, "bin")); err != nil {
+	if w.Bin, err = FindBinaries(ctx, os.Getenv("PARYATAN_BIN_DIR"), filepath.Join(base, "bin")); err != nil {
 		t.Fatal(err)
 	}
 	pg, err := w.StartPostgres(ctx, filepath.Join(base, "pg"))

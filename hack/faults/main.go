@@ -44,7 +44,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	concurrency := fs.Int("concurrency", 200, "bookings of the load case in flight at once")
 	latency := fs.Duration("latency", time.Second, "supplier latency of Book and Ticket in the load case")
 	runs := fs.Int("runs", 0, "also run every scripted case this many times")
-	binDir := fs.String("bin", getenv("PARYATAN_BIN_DIR"), "directory holding paryatan-api and tbo-sim (PARYATAN_BIN_DIR); empty builds them")
+	binDir := fs.String("bin", getenv("PARYATAN_BIN_DIR"), "directory holding paryatan-api, tbo-sim and razorpay-sim (PARYATAN_BIN_DIR); empty builds them")
 	keep := fs.Bool("keep", false, "keep the working directory (logs, database) after the run")
 	if err := fs.Parse(args[1:]); err != nil {
 		return err
@@ -68,7 +68,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	logf := func(format string, a ...any) { fmt.Fprintf(stderr, format+"\n", a...) }
 	w := &World{Dir: dir, Logf: logf}
 	defer w.Close()
-	if w.APIBin, w.SimBin, err = Binaries(ctx, *binDir, filepath.Join(dir, "bin")); err != nil {
+	if w.Bin, err = FindBinaries(ctx, *binDir, filepath.Join(dir, "bin")); err != nil {
 		return err
 	}
 	pg, err := w.StartPostgres(ctx, filepath.Join(dir, "pg"))
