@@ -20,10 +20,13 @@ const settleWait = 45 * time.Second
 // Booking is one booking a case attempts, on its own search: the supplier's
 // bookings map to it by TraceId.
 type Booking struct {
-	Variant string // "GDS book", "GDS ticket" or "LCC ticket"
-	Trace   string
-	Index   string
-	LCC     bool
+	// Variant is one of the Variant constants, or the load case's kind.
+	Variant string
+	// ID is our booking's id once it is made (the one its payment names).
+	ID    string
+	Trace string
+	Index string
+	LCC   bool
 	// Faulted is the call the fault strikes; Calls every keyed call made.
 	Faulted *Call
 	Calls   []*Call
@@ -80,6 +83,33 @@ func (t *Tally) Replay(key string, a Answer) {
 		t.note("replay %s: %s", key, a)
 	case a.Took > replayBudget:
 		t.note("replay %s took %s: %s", key, a.Took.Round(time.Millisecond), a)
+	}
+}
+
+// ReplayView records the answer to a look at our booking id whose ticket
+// the server started after its payment (GET /me/bookings/{id}): it must
+// come within replayBudget with the booking ticketed, or still in flight
+// or unknown while it is settled. Anything else (an error, a booking back
+// to booked or quoted, failed) is a bad replay.
+func (t *Tally) ReplayView(id string, a Answer) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.Replays++
+	t.MaxReplay = max(t.MaxReplay, a.Took)
+	status := a.Outcome().Booking.Status
+	switch {
+	case a.Err != nil:
+		t.BadReplay++
+		if a.TimedOut {
+			t.note("look at booking %s hung: no answer in %s", id, replayTimeout)
+		} else {
+			t.note("look at booking %s: %s", id, a)
+		}
+	case a.Status != http.StatusOK || (status != "ticketed" && !inFlight(status)):
+		t.BadReplay++
+		t.note("look at paid booking %s: %s", id, a)
+	case a.Took > replayBudget:
+		t.note("look at booking %s took %s: %s", id, a.Took.Round(time.Millisecond), a)
 	}
 }
 
