@@ -19,9 +19,41 @@ import (
 // answering: the window in which the suite strikes.
 const holdFor = 4 * time.Second
 
+// The kinds of booking a run makes, each on its own search. Every booking
+// the drill tickets is paid first: its order opened through the API and
+// paid at the gateway simulator.
+const (
+	// VariantGDSBook is a GDS fare; the fault strikes its Book.
+	VariantGDSBook = "GDS book"
+	// VariantGDSTicket is a GDS fare booked and paid; the fault strikes its
+	// keyed Ticket, which finds the payment at the gateway (no callback is
+	// posted).
+	VariantGDSTicket = "GDS ticket"
+	// VariantLCCTicket is an LCC fare recorded by its Book (quoted, nothing
+	// at the supplier) and paid; the fault strikes its keyed Ticket, which
+	// books and tickets at once.
+	VariantLCCTicket = "LCC ticket"
+	// VariantGDSCallback is a GDS fare booked and paid whose callback (the
+	// traveller back from the gateway) starts the Ticket on the server;
+	// the fault strikes that Ticket.
+	VariantGDSCallback = "GDS callback ticket"
+	// VariantLCCCallback is the same for an LCC fare.
+	VariantLCCCallback = "LCC callback ticket"
+)
+
+// keyedVariants are a run's bookings when the faulted calls are the
+// traveller's keyed requests; callbackVariants when they are tickets the
+// server started after a payment.
+var (
+	keyedVariants    = []string{VariantGDSBook, VariantGDSTicket, VariantLCCTicket}
+	callbackVariants = []string{VariantGDSCallback, VariantLCCCallback}
+)
+
 // Case is one fault scenario.
 type Case struct {
 	Name string
+	// Variants are the bookings of each run (keyedVariants when empty).
+	Variants []string
 	// Replicas is the number of API replicas on the case's database.
 	Replicas int
 	// OwnPostgres gives the case a cluster of its own (it stops it).
@@ -38,6 +70,7 @@ type Drill struct {
 	T    *Tally
 	Logf func(format string, args ...any)
 
+	variants []string
 	mu       sync.Mutex
 	bookings []*Booking
 	// busy counts the keyed calls in flight on each replica (load case).
@@ -76,7 +109,10 @@ func RunCase(ctx context.Context, w *World, shared *Postgres, c Case, logf func(
 	if err != nil {
 		return t, st, err
 	}
-	d := &Drill{St: st, User: user, T: t, Logf: logf}
+	d := &Drill{St: st, User: user, T: t, Logf: logf, variants: c.Variants}
+	if len(d.variants) == 0 {
+		d.variants = keyedVariants
+	}
 	for run := range c.Runs {
 		if err := c.Run(ctx, d, run); err != nil {
 			return t, st, fmt.Errorf("run %d: %w", run+1, err)
@@ -120,42 +156,85 @@ func RunAll(ctx context.Context, w *World, shared *Postgres, cases []Case, logf 
 	return out
 }
 
-// Prepare makes the three bookings of a run, each on a fresh search: a GDS
-// fare to book, a GDS fare booked already (to ticket) and an LCC fare to
-// ticket directly. It returns them with the call the fault will strike.
+// Prepare makes the bookings of a run (the drill's variants), each on a
+// fresh search, and returns them with the call the fault will strike: a
+// GDS fare's Book; or, for a fare booked (GDS) or recorded (LCC) and paid
+// at the gateway, its keyed Ticket, or the gateway's callback that starts
+// the Ticket on the server.
 func (d *Drill) Prepare(ctx context.Context, api *API, run int) ([]*Booking, error) {
 	key := func(variant, op string) string {
 		return fmt.Sprintf("%s-r%d-%s-%s", d.St.Name, run+1, variant, op)
 	}
 	var out []*Booking
-	for i, v := range []string{"GDS book", "GDS ticket", "LCC ticket"} {
+	for i, v := range d.variants {
 		lcc := strings.HasPrefix(v, "LCC")
-		trace, index, err := d.User.Search(ctx, api.URL, run*3+i, lcc)
+		trace, index, err := d.User.Search(ctx, api.URL, run*len(d.variants)+i, lcc)
 		if err != nil {
 			return nil, err
 		}
 		b := &Booking{Variant: v, Trace: trace, Index: index, LCC: lcc}
 		slug := strings.ToLower(strings.ReplaceAll(v, " ", "-"))
-		switch v {
-		case "GDS book":
-			b.Faulted = BookCall(key(slug, "book"), trace, index, false)
-		case "GDS ticket":
-			book := BookCall(key(slug, "book"), trace, index, false)
+		book := BookCall(key(slug, "book"), trace, index, lcc)
+		if v == VariantGDSBook {
+			b.Faulted = book
 			b.Calls = append(b.Calls, book)
-			a := d.User.Do(ctx, api.URL, book, firstTimeout)
-			o := a.Outcome()
-			if a.Err != nil || a.Status != http.StatusOK || o.Booking.Status != "booked" || o.Booking.BookingID == 0 {
-				return nil, fmt.Errorf("book before the ticket: %s", a)
-			}
-			b.Faulted = TicketGDSCall(key(slug, "ticket"), trace, o.Booking.BookingID, o.Booking.PNR)
-		case "LCC ticket":
-			b.Faulted = TicketLCCCall(key(slug, "ticket"), trace, index)
+			d.add(b)
+			out = append(out, b)
+			continue
 		}
-		b.Calls = append(b.Calls, b.Faulted)
+		b.Calls = append(b.Calls, book)
+		a := d.User.Do(ctx, api.URL, book, firstTimeout)
+		o, ok := payable(a, lcc)
+		if !ok {
+			return nil, fmt.Errorf("%s: book before paying: %s", v, a)
+		}
+		b.ID = o.Booking.ID
+		fields, err := d.pay(ctx, api.URL, b.ID)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", v, err)
+		}
+		switch v {
+		case VariantGDSTicket:
+			b.Faulted = TicketGDSCall(key(slug, "ticket"), trace, o.Booking.BookingID, o.Booking.PNR)
+		case VariantLCCTicket:
+			b.Faulted = TicketLCCCall(key(slug, "ticket"), trace, index)
+		case VariantGDSCallback, VariantLCCCallback:
+			b.Faulted = CallbackCall(fields)
+		default:
+			return nil, fmt.Errorf("no such variant %q", v)
+		}
+		if b.Faulted.Key != "" {
+			b.Calls = append(b.Calls, b.Faulted)
+		}
 		d.add(b)
 		out = append(out, b)
 	}
 	return out, nil
+}
+
+// payable reads a book answer: our booking, ready to be paid (a GDS fare
+// booked under a BookingId, an LCC fare quoted).
+func payable(a Answer, lcc bool) (Outcome, bool) {
+	o := a.Outcome()
+	if a.Err != nil || a.Status != http.StatusOK || o.Booking.ID == "" {
+		return o, false
+	}
+	if lcc {
+		return o, o.Booking.Status == "quoted"
+	}
+	return o, o.Booking.Status == "booked" && o.Booking.BookingID != 0
+}
+
+// pay pays our booking id as the traveller does: the order opened through
+// the API at base, then paid on the gateway's checkout (its controls
+// stand in for the browser). The callback is not posted: it returns the
+// fields the page would post.
+func (d *Drill) pay(ctx context.Context, base, id string) (map[string]string, error) {
+	order, err := d.User.OpenOrder(ctx, base, id)
+	if err != nil {
+		return nil, err
+	}
+	return d.St.Gateway.Pay(ctx, order)
 }
 
 // Held is a faulted call in flight.
@@ -223,6 +302,15 @@ func (d *Drill) Hold(ctx context.Context, api *API, bs []*Booking, fault sim.Fau
 		}
 		if missing == 0 {
 			for _, h := range held {
+				if h.B.Faulted.Form {
+					// The callback answers at once by design: the ticket it
+					// started runs on the server, where the fault holds it.
+					if a, answered := h.Wait(firstTimeout); !answered || a.Status != http.StatusSeeOther ||
+						!strings.HasSuffix(a.Location, "?payment=paid") {
+						return held, fmt.Errorf("%s: the callback was not taken as a payment: %s", h.B.Variant, a)
+					}
+					continue
+				}
 				if a, answered := h.Wait(0); answered && fault.Drop == "" {
 					// Too slow to strike mid-call (a loaded machine): the
 					// booking is still checked, but this run proves less.
@@ -232,7 +320,14 @@ func (d *Drill) Hold(ctx context.Context, api *API, bs []*Booking, fault sim.Fau
 			return held, nil
 		}
 		if time.Now().After(deadline) {
-			return held, fmt.Errorf("%d of %d faulted calls never reached the supplier", missing, len(bs))
+			var answers []string
+			for _, h := range held {
+				if a, answered := h.Wait(0); answered {
+					answers = append(answers, h.B.Variant+": "+a.String())
+				}
+			}
+			return held, fmt.Errorf("%d of %d faulted calls never reached the supplier (answers so far: %s)",
+				missing, len(bs), strings.Join(answers, "; "))
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
@@ -256,11 +351,16 @@ func WaitAll(held []*Held, timeout time.Duration) {
 }
 
 // ReplayAll sends each booking's faulted call again, with its key, to api,
-// all at once, and tallies the answers.
+// all at once, and tallies the answers. A ticket its callback started has
+// no key to repeat: the traveller looks at the booking instead.
 func (d *Drill) ReplayAll(ctx context.Context, api *API, bs []*Booking) {
 	var wg sync.WaitGroup
 	for _, b := range bs {
 		wg.Go(func() {
+			if b.Faulted.Form {
+				d.T.ReplayView(b.ID, d.User.Do(ctx, api.URL, BookingCall(b.ID), replayTimeout))
+				return
+			}
 			a := d.User.Do(ctx, api.URL, b.Faulted, replayTimeout)
 			d.T.Replay(b.Faulted.Key, a)
 		})
@@ -295,17 +395,24 @@ func (d *Drill) round(ctx context.Context, api *API, run int, fault sim.Fault, w
 }
 
 // Cases are the fault scenarios, each on GDS book, GDS ticket and LCC
-// ticket in every run.
+// ticket in every run, but paid-then-kill-9, on tickets started by the
+// gateway's callback (GDS and LCC).
 func Cases(runs int) []Case {
 	hold := sim.Fault{Latency: holdFor.String()}
+	kill9 := func(ctx context.Context, d *Drill, run int) error {
+		api := d.St.APIs[0]
+		return d.round(ctx, api, run, hold, time.Second, func([]*Held) (*API, error) {
+			api.Kill()
+			return nil, api.Start(ctx)
+		})
+	}
 	return []Case{
-		{Name: "kill-9", Replicas: 1, Runs: runs, Run: func(ctx context.Context, d *Drill, run int) error {
-			api := d.St.APIs[0]
-			return d.round(ctx, api, run, hold, time.Second, func([]*Held) (*API, error) {
-				api.Kill()
-				return nil, api.Start(ctx)
-			})
-		}},
+		{Name: "kill-9", Replicas: 1, Runs: runs, Run: kill9},
+		// The traveller pays and comes back from the gateway; the callback
+		// starts the ticket on the server and answers. The API dies while
+		// the supplier holds that ticket: nobody will repeat a request for
+		// it, so the lease sweep and the reconciler must finish it.
+		{Name: "paid-then-kill-9", Variants: callbackVariants, Replicas: 1, Runs: runs, Run: kill9},
 		{Name: "sigterm", Replicas: 1, Runs: runs, Run: func(ctx context.Context, d *Drill, run int) error {
 			api := d.St.APIs[0]
 			return d.round(ctx, api, run, hold, time.Second, func([]*Held) (*API, error) {
@@ -392,8 +499,8 @@ func Cases(runs int) []Case {
 	}
 }
 
-// LoadCase is n concurrent bookings, half GDS (book, then ticket) and half
-// LCC (ticket), over two replicas; every second or two, one that holds book
+// LoadCase is n concurrent bookings, half GDS and half LCC, each booked,
+// paid and ticketed, over two replicas; every second or two, one that holds book
 // or ticket calls is killed (-9) and restarted. Every key is replayed at the
 // end.
 func LoadCase(n, concurrency int, latency time.Duration) Case {
@@ -480,7 +587,7 @@ func (d *Drill) Load(ctx context.Context, n, concurrency int, latency time.Durat
 	d.Logf("%s: %d bookings started in %s, %d kills, %d could not start (%v)", d.St.Name, n,
 		time.Since(begin).Round(time.Second), kills.Load(), failed.Load(), firstErr)
 	if f := failed.Load(); f > int64(n)/10 {
-		return fmt.Errorf("%d of %d bookings could not even be searched: %w", f, n, firstErr)
+		return fmt.Errorf("%d of %d bookings could not even be searched or paid: %w", f, n, firstErr)
 	}
 
 	// Every key again, after the storm: the answers must be settled or
@@ -507,8 +614,10 @@ func (d *Drill) Load(ctx context.Context, n, concurrency int, latency time.Durat
 	return nil
 }
 
-// loadOne makes booking i of the load case, replaying its keys on the
-// other replica whenever the one it talks to goes away.
+// loadOne makes booking i of the load case: a keyed Book (a GDS fare held
+// at the supplier, an LCC one recorded), the payment, and a keyed Ticket.
+// Its keys are replayed on the other replica whenever the one it talks to
+// goes away, and so are the payment's steps.
 func (d *Drill) loadOne(ctx context.Context, i int) error {
 	apis := d.St.APIs
 	lcc := i%2 == 1
@@ -526,27 +635,51 @@ func (d *Drill) loadOne(ctx context.Context, i int) error {
 	key := fmt.Sprintf("%s-%d", d.St.Name, i)
 	b := &Booking{Variant: "GDS book+ticket", Trace: trace, Index: index, LCC: lcc}
 	if lcc {
-		b.Variant = "LCC ticket"
-		b.Faulted = TicketLCCCall(key+"-ticket", trace, index)
-	} else {
-		b.Faulted = BookCall(key+"-book", trace, index, false)
+		b.Variant = "LCC book+ticket"
 	}
+	b.Faulted = BookCall(key+"-book", trace, index, lcc)
 	b.Calls = append(b.Calls, b.Faulted)
 	d.add(b)
-	a := d.keyed(ctx, b.Faulted, i)
-	if lcc || a.Status != http.StatusOK {
+	o, ok := payable(d.keyed(ctx, b.Faulted, i), lcc)
+	if !ok {
+		// Not made, or still being confirmed: nothing to pay for.
 		return nil
 	}
-	o := a.Outcome()
-	if o.Booking.Status != "booked" || o.Booking.BookingID == 0 {
-		return nil
+	if err := d.payOnAny(ctx, o.Booking.ID, i); err != nil {
+		return err
 	}
 	ticket := TicketGDSCall(key+"-ticket", trace, o.Booking.BookingID, o.Booking.PNR)
+	if lcc {
+		ticket = TicketLCCCall(key+"-ticket", trace, index)
+	}
 	d.mu.Lock()
+	b.ID = o.Booking.ID
 	b.Calls = append(b.Calls, ticket)
 	d.mu.Unlock()
 	d.keyed(ctx, ticket, i+1)
 	return nil
+}
+
+// payOnAny pays our booking id, opening its order on the other replica in
+// turn when one fails to answer (killed under the request). The gateway
+// lives on: an order it says is paid already was paid by an attempt whose
+// answer was lost.
+func (d *Drill) payOnAny(ctx context.Context, id string, start int) error {
+	apis := d.St.APIs
+	var err error
+	for attempt := range 10 {
+		var order string
+		if order, err = d.User.OpenOrder(ctx, apis[(start+attempt)%len(apis)].URL, id); err == nil {
+			if _, err = d.St.Gateway.Pay(ctx, order); err == nil || errors.Is(err, errOrderPaid) {
+				return nil
+			}
+		}
+		if ctx.Err() != nil {
+			break
+		}
+		time.Sleep(300 * time.Millisecond)
+	}
+	return fmt.Errorf("pay booking %s: %w", id, err)
 }
 
 // keyed sends c, and sends it again with its key, to the other replica in

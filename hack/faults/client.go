@@ -9,6 +9,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/cookiejar"
+	"net/url"
 	"sync/atomic"
 	"time"
 )
@@ -30,6 +31,9 @@ var replayBudget = 5 * time.Second
 // User is a signed-in traveller: one cookie jar, valid on every replica.
 type User struct {
 	http *http.Client
+	// gateway posts as the payment gateway's checkout page does: from its
+	// site, without the traveller's cookies, redirects not followed.
+	gateway *http.Client
 }
 
 // Register creates an account on the API at base and keeps its session.
@@ -39,7 +43,10 @@ func Register(ctx context.Context, base, email string) (*User, error) {
 		// A fresh connection per request: after a replica restarts, no
 		// request is lost on a pooled connection to the dead one.
 		DisableKeepAlives: true,
-	}}}
+	}}, gateway: &http.Client{
+		Transport:     &http.Transport{DisableKeepAlives: true},
+		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
+	}}
 	a := u.post(ctx, base, "/api/auth/register", "", map[string]string{"fullName": "Fault Drill", "email": email, "password": "password1"}, firstTimeout)
 	if a.Err != nil || a.Status != http.StatusCreated {
 		return nil, fmt.Errorf("register: %s", a)
@@ -56,6 +63,8 @@ type Answer struct {
 	Err error
 	// TimedOut: no answer within the client's deadline.
 	TimedOut bool
+	// Location is a redirect's target (the callback's).
+	Location string
 }
 
 func (a Answer) String() string {
@@ -66,15 +75,21 @@ func (a Answer) String() string {
 	if len(body) > 300 {
 		body = append(body[:300:300], "…"...)
 	}
+	if a.Location != "" {
+		return fmt.Sprintf("HTTP %d after %s to %s", a.Status, a.Took.Round(time.Millisecond), a.Location)
+	}
 	return fmt.Sprintf("HTTP %d after %s: %s", a.Status, a.Took.Round(time.Millisecond), body)
 }
 
-// Outcome is the part of a book or ticket answer the suite reads.
+// Outcome is the part of a book or ticket answer (or of GET
+// /me/bookings/{id}) the suite reads.
 type Outcome struct {
 	OK      bool   `json:"ok"`
 	Pending bool   `json:"pending"`
 	Message string `json:"message"`
 	Booking struct {
+		// ID is our booking's id, which its payment names.
+		ID        string `json:"_id"`
 		Status    string `json:"status"`
 		PNR       string `json:"pnr"`
 		BookingID int64  `json:"bookingId"`
@@ -93,45 +108,90 @@ func (u *User) post(ctx context.Context, base, path, key string, body any, timeo
 	if err != nil {
 		return Answer{Err: err}
 	}
-	return u.send(ctx, base, path, key, b, timeout)
+	return u.send(ctx, base, &Call{Path: path, Key: key, Body: b}, timeout)
 }
 
-func (u *User) send(ctx context.Context, base, path, key string, body []byte, timeout time.Duration) Answer {
+func (u *User) send(ctx context.Context, base string, c *Call, timeout time.Duration) Answer {
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	start := time.Now()
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, base+path, bytes.NewReader(body))
+	method := c.Method
+	if method == "" {
+		method = http.MethodPost
+	}
+	var body io.Reader
+	if c.Body != nil {
+		body = bytes.NewReader(c.Body)
+	}
+	req, err := http.NewRequestWithContext(ctx, method, base+c.Path, body)
 	if err != nil {
 		return Answer{Err: err}
 	}
-	req.Header.Set("Content-Type", "application/json")
-	if key != "" {
-		req.Header.Set("Idempotency-Key", key)
+	client := u.http
+	switch {
+	case c.Form:
+		client = u.gateway
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		req.Header.Set("Origin", gatewayOrigin)
+		req.Header.Set("Sec-Fetch-Site", "cross-site")
+	case c.Body != nil:
+		req.Header.Set("Content-Type", "application/json")
 	}
-	res, err := u.http.Do(req)
+	if c.Key != "" {
+		req.Header.Set("Idempotency-Key", c.Key)
+	}
+	res, err := client.Do(req)
 	if err == nil {
 		var b []byte
 		b, err = io.ReadAll(res.Body)
 		res.Body.Close()
 		if err == nil {
-			return Answer{Status: res.StatusCode, Body: b, Took: time.Since(start)}
+			return Answer{Status: res.StatusCode, Body: b, Took: time.Since(start), Location: res.Header.Get("Location")}
 		}
 	}
 	return Answer{Err: err, Took: time.Since(start), TimedOut: errors.Is(ctx.Err(), context.DeadlineExceeded)}
 }
 
-// Call is a keyed book or ticket request, sent again as is to replay it.
+// gatewayOrigin is where the payment gateway's checkout page posts from.
+const gatewayOrigin = "https://api.razorpay.com"
+
+// Call is a request sent again as is to replay it: a keyed book or ticket
+// request, the gateway's return to the callback, or a look at a booking.
 type Call struct {
-	Path string
-	Key  string
-	Body []byte
+	// Method is POST when empty.
+	Method string
+	Path   string
+	Key    string
+	Body   []byte
+	// Form marks the gateway's checkout page returning the traveller: a
+	// form post from another site, with no session.
+	Form bool
 	// hung is set once a replay of the call got no answer in time.
 	hung atomic.Bool
 }
 
 // Do sends c to the replica at base. timeout bounds the wait for an answer.
 func (u *User) Do(ctx context.Context, base string, c *Call, timeout time.Duration) Answer {
-	return u.send(ctx, base, c.Path, c.Key, c.Body, timeout)
+	return u.send(ctx, base, c, timeout)
+}
+
+// OpenOrder asks the API at base for the gateway order that pays our
+// booking id, as the fare page does before the checkout, and returns the
+// order's id.
+func (u *User) OpenOrder(ctx context.Context, base, id string) (string, error) {
+	a := u.send(ctx, base, &Call{Path: "/api/v1/me/bookings/" + url.PathEscape(id) + "/payment"}, firstTimeout)
+	if a.Err != nil || a.Status != http.StatusOK {
+		return "", fmt.Errorf("open the order of booking %s: %s", id, a)
+	}
+	var o struct {
+		Payment struct {
+			OrderID string `json:"orderId"`
+		} `json:"payment"`
+	}
+	if err := json.Unmarshal(a.Body, &o); err != nil || o.Payment.OrderID == "" {
+		return "", fmt.Errorf("open the order of booking %s: no order id in %s", id, a)
+	}
+	return o.Payment.OrderID, nil
 }
 
 // Routes the bookings are spread over, all domestic (no passports).
@@ -209,8 +269,23 @@ func TicketGDSCall(key, trace string, bookingID int64, pnr string) *Call {
 		Body: mustJSON(map[string]any{"bookingId": bookingID, "pnr": pnr, "traceId": trace})}
 }
 
+// CallbackCall is the gateway's checkout page returning the traveller
+// after a payment: the signed fields, posted to the callback.
+func CallbackCall(fields map[string]string) *Call {
+	form := url.Values{}
+	for k, v := range fields {
+		form.Set(k, v)
+	}
+	return &Call{Path: "/api/v1/payments/razorpay/callback", Body: []byte(form.Encode()), Form: true}
+}
+
+// BookingCall is a look at our booking id (GET /api/v1/me/bookings/{id}).
+func BookingCall(id string) *Call {
+	return &Call{Method: http.MethodGet, Path: "/api/v1/me/bookings/" + url.PathEscape(id)}
+}
+
 // TicketLCCCall is the keyed ticket request that books and tickets an LCC
-// result at once.
+// result (recorded as quoted by its book request, and paid) at once.
 func TicketLCCCall(key, trace, index string) *Call {
 	return &Call{Path: "/api/v1/flights/tbo/ticket", Key: key, Body: mustJSON(bookBody(trace, index, true))}
 }

@@ -1,19 +1,33 @@
-// The fault suite: no booking is lost or doubled whatever dies.
+// The fault suite: no booking is lost or doubled whatever dies, and no
+// ticket is issued unpaid.
 //
 // Every case runs against real parts in child processes: a private
-// PostgreSQL cluster, the built paryatan-api (one or two replicas) and the
-// tbo-sim supplier simulator. In each run the case makes three bookings,
-// each on its own search (its own TraceId) and every request with an
-// Idempotency-Key: a GDS fare to book, a GDS fare already booked to ticket,
-// and an LCC fare to ticket directly. The simulator is told to do the work
-// of Book and Ticket and then hold the answer (or drop it, or send it late);
-// once its control surface (/_sim/bookings) shows the work done, the case
-// strikes, then replays every key. At the end it compares our bookings
-// table with the simulator's list:
+// PostgreSQL cluster, the built paryatan-api (one or two replicas), the
+// tbo-sim supplier simulator and the razorpay-sim payment gateway (the
+// API's PAYMENTS_FILE points at it; it sends no webhooks). In each run the
+// case makes three bookings, each on its own search (its own TraceId) and
+// every book and ticket request with an Idempotency-Key: a GDS fare to
+// book, a GDS fare booked and paid to ticket, and an LCC fare recorded by
+// its book request and paid, to ticket. Paying is what a traveller does:
+// the order opened through the API, paid on the gateway (its controls
+// stand in for the browser); the callback is not posted, so the keyed
+// ticket request finds the payment at the gateway itself. The simulator is
+// told to do the work of Book and Ticket and then hold the answer (or drop
+// it, or send it late); once its control surface (/_sim/bookings) shows
+// the work done, the case strikes, then replays every key. At the end it
+// compares our bookings table, with its payments and refunds, with the
+// simulator's list:
 //
 //   - kill-9: the API dies mid-call and is restarted. A booking the supplier
 //     made must still be recorded (the dead instance's bookings swept to
 //     unknown and reconciled), and the replayed key must answer at once.
+//   - paid-then-kill-9: a GDS fare booked and an LCC fare recorded are paid
+//     and the gateway's callback posted (a cross-site form post, no
+//     session), which starts the ticket on the server; the API dies while
+//     the supplier holds it and is restarted. With no request to repeat,
+//     the sweep and the reconciler must finish the tickets; a look at each
+//     booking (GET /me/bookings/{id}) must answer at once, ticketed or still
+//     being settled.
 //   - sigterm: the API is told to stop mid-call; the drain lets the call
 //     finish and be recorded before it exits, and the replay after the
 //     restart gets that answer.
@@ -29,17 +43,20 @@
 //   - replica-kill-9: two replicas on one database; the one holding the
 //     calls is killed, the key is replayed on the other, which settles the
 //     bookings.
-//   - load-200: 200 concurrent bookings (half GDS book-then-ticket, half LCC)
-//     over two replicas; every second or two the one holding book or ticket
-//     calls is killed -9 and restarted. Requests that lose their replica are
-//     replayed on the other, and every key is replayed after.
+//   - load-200: 200 concurrent bookings (half GDS, half LCC; each booked,
+//     paid and ticketed) over two replicas; every second or two the one
+//     holding book or ticket calls is killed -9 and restarted. Requests
+//     that lose their replica, the payment's steps too, are sent again to
+//     the other, and every key is replayed after.
 //
 // Each case fails on a lost booking (the supplier has it, we do not hold it
 // as booked or ticketed under its BookingId), a doubled one (two supplier
 // bookings for one key), a stuck one (ours still booking, ticketing or
 // unknown 45 s after the fault), a phantom (ours booked under a BookingId
-// the supplier lacks), and a replay that hangs (10 s), answers other than
-// 200 or 202, or takes more than 5 s.
+// the supplier lacks), an unpaid ticket (issued by the supplier for a
+// booking of ours with no paid order), a paid booking not done (a paid
+// order neither ticketed nor refunded 60 s after the fault), and a replay
+// that hangs (10 s), answers other than 200 or 202, or takes more than 5 s.
 package main
 
 import (
@@ -68,7 +85,7 @@ func TestFaults(t *testing.T) {
 	w := &World{Dir: base, Logf: t.Logf}
 	t.Cleanup(w.Close)
 	var err error
-	if w.APIBin, w.SimBin, err = Binaries(ctx, os.Getenv("PARYATAN_BIN_DIR"), filepath.Join(base, "bin")); err != nil {
+	if w.Bin, err = FindBinaries(ctx, os.Getenv("PARYATAN_BIN_DIR"), filepath.Join(base, "bin")); err != nil {
 		t.Fatal(err)
 	}
 	pg, err := w.StartPostgres(ctx, filepath.Join(base, "pg"))
@@ -101,9 +118,12 @@ func TestFaults(t *testing.T) {
 				t.Errorf("%v", r.Err)
 			}
 			if tl := r.Tally; tl.Failed() {
-				t.Errorf("%d lost, %d doubled, %d stuck, %d phantom, %d of %d replays bad, slowest replay %s:\n%s",
-					tl.Lost, tl.Doubled, tl.Stuck, tl.Phantom, tl.BadReplay, tl.Replays,
+				t.Errorf("%d lost, %d doubled, %d stuck, %d phantom, %d unpaid tickets, %d paid not done, %d of %d replays bad, slowest replay %s:\n%s",
+					tl.Lost, tl.Doubled, tl.Stuck, tl.Phantom, tl.UnpaidTicket, tl.PaidUndone, tl.BadReplay, tl.Replays,
 					tl.MaxReplay.Round(time.Millisecond), firstLines(tl.Details, 30))
+			}
+			if tl := r.Tally; !tl.Failed() && len(tl.Details) > 0 {
+				t.Logf("noted:\n%s", firstLines(tl.Details, 30))
 			}
 			if r.Logs != "" {
 				t.Logf("logs:\n%s", r.Logs)
@@ -121,7 +141,8 @@ func firstLines(lines []string, n int) string {
 }
 
 // The verdict counts each kind of harm once, and only harm: a booking
-// recorded as the supplier holds it is fine whatever path it took.
+// recorded as the supplier holds it, and ticketed only once paid, is fine
+// whatever path it took.
 func TestJudge(t *testing.T) {
 	id := func(n int64) *int64 { return &n }
 	for _, tc := range []struct {
@@ -129,17 +150,18 @@ func TestJudge(t *testing.T) {
 		ours                          []row
 		theirs                        []sim.BookingInfo
 		lost, doubled, stuck, phantom int
+		unpaid, undone                int
 	}{
 		{name: "booked and ticketed as the supplier says",
-			ours: []row{{Trace: "a", Status: "booked", SupplierID: id(1)}, {Trace: "b", Status: "ticketed", SupplierID: id(2)},
+			ours: []row{{Trace: "a", Status: "booked", SupplierID: id(1)}, {Trace: "b", Status: "ticketed", SupplierID: id(2), Paid: true, Unrefunded: true},
 				{Trace: "c", Status: "failed"}, {Trace: "d", Status: "quoted"}},
 			theirs: []sim.BookingInfo{{BookingID: 1, TraceID: "a"}, {BookingID: 2, TraceID: "b", Ticketed: true}}},
 		{name: "killed mid-book: the supplier booked, ours never heard",
 			ours:   []row{{Trace: "a", Status: "booking"}},
 			theirs: []sim.BookingInfo{{BookingID: 1, TraceID: "a"}}, lost: 1, stuck: 1},
-		{name: "a ticket issued that we think is only booked",
-			ours:   []row{{Trace: "a", Status: "booked", SupplierID: id(1)}},
-			theirs: []sim.BookingInfo{{BookingID: 1, TraceID: "a", Ticketed: true}}, lost: 1},
+		{name: "a paid ticket issued that we think is only booked",
+			ours:   []row{{Trace: "a", Status: "booked", SupplierID: id(1), Paid: true, Unrefunded: true}},
+			theirs: []sim.BookingInfo{{BookingID: 1, TraceID: "a", Ticketed: true}}, lost: 1, undone: 1},
 		{name: "declared failed although the supplier booked",
 			ours:   []row{{Trace: "a", Status: "failed"}},
 			theirs: []sim.BookingInfo{{BookingID: 1, TraceID: "a"}}, lost: 1},
@@ -150,18 +172,44 @@ func TestJudge(t *testing.T) {
 			ours: []row{{Trace: "a", Status: "unknown"}}, stuck: 1},
 		{name: "ours booked under an id the supplier lacks",
 			ours: []row{{Trace: "a", Status: "booked", SupplierID: id(9)}}, phantom: 1},
+		{name: "a ticket issued for a booking never paid",
+			ours:   []row{{Trace: "a", Status: "ticketed", SupplierID: id(1)}},
+			theirs: []sim.BookingInfo{{BookingID: 1, TraceID: "a", Ticketed: true}}, unpaid: 1},
+		{name: "a ticket issued with no booking of ours",
+			theirs: []sim.BookingInfo{{BookingID: 1, TraceID: "a", IsLCC: true, Ticketed: true}}, lost: 1, unpaid: 1},
+		{name: "paid and left booked",
+			ours:   []row{{Trace: "a", Status: "booked", SupplierID: id(1), Paid: true, Unrefunded: true}},
+			theirs: []sim.BookingInfo{{BookingID: 1, TraceID: "a"}}, undone: 1},
+		{name: "paid and still unknown",
+			ours:   []row{{Trace: "a", Status: "unknown", Paid: true, Unrefunded: true}},
+			theirs: []sim.BookingInfo{{BookingID: 1, TraceID: "a", IsLCC: true, Ticketed: true}}, lost: 1, stuck: 1, undone: 1},
+		{name: "paid, the ticket refused: seat released, payment refunded",
+			ours:   []row{{Trace: "a", Status: "failed", SupplierID: id(1), Paid: true}},
+			theirs: []sim.BookingInfo{{BookingID: 1, TraceID: "a", Released: true}}},
+		{name: "paid, the ticket refused, nothing refunded",
+			ours:   []row{{Trace: "a", Status: "failed", SupplierID: id(1), Paid: true, Unrefunded: true}},
+			theirs: []sim.BookingInfo{{BookingID: 1, TraceID: "a", Released: true}}, undone: 1},
+		{name: "ours still booked on a seat the supplier released",
+			ours:   []row{{Trace: "a", Status: "booked", SupplierID: id(1)}},
+			theirs: []sim.BookingInfo{{BookingID: 1, TraceID: "a", Released: true}}, lost: 1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var tl Tally
 			tl.judge(tc.ours, tc.theirs, map[string]string{"a": "GDS book"})
-			if tl.Lost != tc.lost || tl.Doubled != tc.doubled || tl.Stuck != tc.stuck || tl.Phantom != tc.phantom {
-				t.Fatalf("lost %d doubled %d stuck %d phantom %d; want %d %d %d %d\n%s", tl.Lost, tl.Doubled, tl.Stuck, tl.Phantom,
-					tc.lost, tc.doubled, tc.stuck, tc.phantom, strings.Join(tl.Details, "\n"))
+			got := []int{tl.Lost, tl.Doubled, tl.Stuck, tl.Phantom, tl.UnpaidTicket, tl.PaidUndone}
+			want := []int{tc.lost, tc.doubled, tc.stuck, tc.phantom, tc.unpaid, tc.undone}
+			if !slices.Equal(got, want) {
+				t.Fatalf("lost, doubled, stuck, phantom, unpaid tickets, paid not done = %v; want %v\n%s", got, want,
+					strings.Join(tl.Details, "\n"))
 			}
-			if got := len(tl.Details); got != tc.lost+tc.doubled+tc.stuck+tc.phantom {
-				t.Fatalf("%d details for %d findings", got, tc.lost+tc.doubled+tc.stuck+tc.phantom)
+			n := 0
+			for _, c := range want {
+				n += c
 			}
-			if n := tc.lost + tc.doubled + tc.stuck + tc.phantom; tl.Failed() != (n > 0) {
+			if len(tl.Details) != n {
+				t.Fatalf("%d details for %d findings", len(tl.Details), n)
+			}
+			if tl.Failed() != (n > 0) {
 				t.Fatalf("Failed() = %v with %d findings", tl.Failed(), n)
 			}
 		})
@@ -177,10 +225,36 @@ func TestJudge(t *testing.T) {
 	if !tl.Failed() || tl.BadReplay != 0 {
 		t.Fatal("a 6 s replay passed")
 	}
-	for _, a := range []Answer{{Status: 500}, {Status: 409}, {Err: context.DeadlineExceeded, TimedOut: true}} {
+	busy := Answer{Status: 409, Body: []byte(`{"ok":false,"error":"booking_in_progress","message":"This booking is already being ticketed."}`)}
+	if tl.Replay("ticket", busy); tl.Busy != 1 || tl.BadReplay != 0 {
+		t.Fatalf("a ticket replay told the ticket is under way: busy %d, bad %d", tl.Busy, tl.BadReplay)
+	}
+	bookBusy := Answer{Status: 409, Body: []byte(`{"ok":false,"error":"booking_in_progress","message":"This booking is already being processed."}`)}
+	for _, a := range []Answer{{Status: 500}, {Status: 409}, {Status: 402}, bookBusy, {Err: context.DeadlineExceeded, TimedOut: true}} {
 		var tl Tally
 		if tl.Replay("bad", a); tl.BadReplay != 1 || !tl.Failed() {
 			t.Fatalf("%s passed", a)
 		}
+	}
+
+	// A look at a booking whose ticket the server started after payment
+	// must find it ticketed, or still being settled.
+	view := func(status string) []byte { return []byte(`{"booking":{"_id":"b1","status":"` + status + `"}}`) }
+	for _, status := range []string{"ticketed", "ticketing", "unknown"} {
+		var tl Tally
+		if tl.ReplayView("b1", Answer{Status: 200, Body: view(status), Took: time.Second}); tl.Failed() {
+			t.Fatalf("a paid booking %s failed the case: %v", status, tl.Details)
+		}
+	}
+	for _, a := range []Answer{{Status: 200, Body: view("booked")}, {Status: 200, Body: view("quoted")}, {Status: 200, Body: view("failed")},
+		{Status: 404}, {Err: context.DeadlineExceeded, TimedOut: true}} {
+		var tl Tally
+		if tl.ReplayView("b1", a); tl.BadReplay != 1 || !tl.Failed() {
+			t.Fatalf("%s passed", a)
+		}
+	}
+	var slow Tally
+	if slow.ReplayView("b1", Answer{Status: 200, Body: view("ticketed"), Took: 6 * time.Second}); !slow.Failed() || slow.BadReplay != 0 {
+		t.Fatal("a 6 s look passed")
 	}
 }

@@ -1,14 +1,16 @@
 // Command faults is the booking fault drill: real PostgreSQL, the built
-// paryatan-api and tbo-sim binaries as child processes, and faults struck
-// while the supplier holds a committed Book or Ticket. It checks that no
-// booking is lost or doubled whatever dies. `go test ./hack/faults` runs
+// paryatan-api, tbo-sim and razorpay-sim binaries as child processes, and
+// faults struck while the supplier holds a committed Book or Ticket. It
+// checks that no booking is lost or doubled whatever dies, and that no
+// ticket is issued unpaid nor a payment left without its ticket or refund. `go test ./hack/faults` runs
 // every case briefly (see faults_test.go); this command runs the long soak:
 //
 //	go run ./hack/faults -bookings 2000            # concurrent bookings, replicas killed
 //	go run ./hack/faults -bookings 0 -runs 5       # only the scripted cases, 5 runs each
 //
 // It prints one table row per case and exits 1 when any case found a lost,
-// doubled or stuck booking, or a replay that was refused, failed or slow.
+// doubled or stuck booking, an unpaid ticket, a paid booking neither
+// ticketed nor refunded, or a replay that was refused, failed or slow.
 package main
 
 import (
@@ -44,7 +46,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	concurrency := fs.Int("concurrency", 200, "bookings of the load case in flight at once")
 	latency := fs.Duration("latency", time.Second, "supplier latency of Book and Ticket in the load case")
 	runs := fs.Int("runs", 0, "also run every scripted case this many times")
-	binDir := fs.String("bin", getenv("PARYATAN_BIN_DIR"), "directory holding paryatan-api and tbo-sim (PARYATAN_BIN_DIR); empty builds them")
+	binDir := fs.String("bin", getenv("PARYATAN_BIN_DIR"), "directory holding paryatan-api, tbo-sim and razorpay-sim (PARYATAN_BIN_DIR); empty builds them")
 	keep := fs.Bool("keep", false, "keep the working directory (logs, database) after the run")
 	if err := fs.Parse(args[1:]); err != nil {
 		return err
@@ -68,7 +70,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	logf := func(format string, a ...any) { fmt.Fprintf(stderr, format+"\n", a...) }
 	w := &World{Dir: dir, Logf: logf}
 	defer w.Close()
-	if w.APIBin, w.SimBin, err = Binaries(ctx, *binDir, filepath.Join(dir, "bin")); err != nil {
+	if w.Bin, err = FindBinaries(ctx, *binDir, filepath.Join(dir, "bin")); err != nil {
 		return err
 	}
 	pg, err := w.StartPostgres(ctx, filepath.Join(dir, "pg"))
@@ -103,7 +105,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	fmt.Fprint(stdout, Table(rows))
 	fmt.Fprintf(stdout, "wall time %s\n", time.Since(start).Round(time.Second))
 	if failed {
-		return errors.New("bookings were lost, doubled or stuck, or replays failed (see above)")
+		return errors.New("bookings were lost, doubled or stuck, tickets unpaid or payments left undone, or replays failed (see above)")
 	}
 	return nil
 }

@@ -16,29 +16,45 @@ import (
 	"time"
 )
 
-// Binaries returns the paths of the paryatan-api and tbo-sim binaries: from
-// binDir (the Makefile passes its ./bin) when set, else built into dir from
-// the module around the working directory.
-func Binaries(ctx context.Context, binDir, dir string) (api, sim string, err error) {
-	if binDir != "" {
-		api, sim = filepath.Join(binDir, "paryatan-api"), filepath.Join(binDir, "tbo-sim")
-		for _, p := range []string{api, sim} {
-			if _, err := os.Stat(p); err != nil {
-				return "", "", fmt.Errorf("binary missing (build with make build): %w", err)
-			}
+// Binaries are the programs the drill runs as child processes.
+type Binaries struct {
+	// API is paryatan-api, Sim the supplier simulator tbo-sim, Gateway the
+	// payment gateway simulator razorpay-sim.
+	API, Sim, Gateway string
+}
+
+// binaryNames are the commands under ./cmd the drill runs.
+var binaryNames = []string{"paryatan-api", "tbo-sim", "razorpay-sim"}
+
+// FindBinaries returns the drill's binaries: from binDir (the Makefile
+// passes its ./bin) when set, else built into dir from the module around
+// the working directory.
+func FindBinaries(ctx context.Context, binDir, dir string) (Binaries, error) {
+	from := binDir
+	if binDir == "" {
+		root, err := moduleRoot()
+		if err != nil {
+			return Binaries{}, err
 		}
-		return api, sim, nil
+		args := []string{"build", "-o", dir + string(filepath.Separator)}
+		for _, n := range binaryNames {
+			args = append(args, "./cmd/"+n)
+		}
+		cmd := exec.CommandContext(ctx, "go", args...)
+		cmd.Dir = root
+		if out, err := cmd.CombinedOutput(); err != nil {
+			return Binaries{}, fmt.Errorf("go build: %w: %s", err, out)
+		}
+		from = dir
 	}
-	root, err := moduleRoot()
-	if err != nil {
-		return "", "", err
+	paths := make([]string, len(binaryNames))
+	for i, n := range binaryNames {
+		paths[i] = filepath.Join(from, n)
+		if _, err := os.Stat(paths[i]); err != nil {
+			return Binaries{}, fmt.Errorf("binary missing (build with make build): %w", err)
+		}
 	}
-	cmd := exec.CommandContext(ctx, "go", "build", "-o", dir+string(filepath.Separator), "./cmd/paryatan-api", "./cmd/tbo-sim")
-	cmd.Dir = root
-	if out, err := cmd.CombinedOutput(); err != nil {
-		return "", "", fmt.Errorf("go build: %w: %s", err, out)
-	}
-	return filepath.Join(dir, "paryatan-api"), filepath.Join(dir, "tbo-sim"), nil
+	return Binaries{API: paths[0], Sim: paths[1], Gateway: paths[2]}, nil
 }
 
 // moduleRoot is the nearest directory above the working directory holding

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -19,6 +20,8 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/paryatan/paryatan/internal/payment"
+	"github.com/paryatan/paryatan/internal/payment/rzpsim"
 	"github.com/paryatan/paryatan/internal/platform/pgembed"
 	"github.com/paryatan/paryatan/internal/supplier/connector"
 	"github.com/paryatan/paryatan/internal/supplier/sim"
@@ -35,9 +38,9 @@ const (
 // World is what every case shares: the binaries, a directory for state and
 // logs, and the processes started (all ended by Close).
 type World struct {
-	Dir            string
-	APIBin, SimBin string
-	Logf           func(format string, args ...any)
+	Dir  string
+	Bin  Binaries
+	Logf func(format string, args ...any)
 
 	mu       sync.Mutex
 	procs    []*Proc
@@ -176,7 +179,7 @@ func (w *World) StartSim(ctx context.Context, dir, name string) (*Sim, error) {
 		return nil, err
 	}
 	addr := "127.0.0.1:" + strconv.Itoa(port)
-	p := w.track(&Proc{Name: name, Path: w.SimBin, LogPath: filepath.Join(dir, name+".log"),
+	p := w.track(&Proc{Name: name, Path: w.Bin.Sim, LogPath: filepath.Join(dir, name+".log"),
 		Args: []string{"-addr", addr, "-latency", "0", "-grace", "1s"},
 		Env:  []string{"PATH=" + os.Getenv("PATH"), "HOME=" + dir}})
 	if err := p.Start(); err != nil {
@@ -231,6 +234,73 @@ func (s *Sim) Bookings(ctx context.Context) ([]sim.BookingInfo, error) {
 	return list.Bookings, err
 }
 
+// Gateway is a payment gateway simulator (razorpay-sim) in its own
+// process: it outlives the API replicas the drill kills, as a real gateway
+// does, and its controls pay orders without a browser.
+type Gateway struct {
+	*Proc
+	URL    string
+	client *http.Client
+}
+
+// StartGateway starts a gateway simulator that sends no webhooks: a paid
+// order is learnt only from the callback the drill posts or from the ticket
+// request asking the gateway, so no webhook-started ticket races the
+// drill's keyed ticket calls.
+func (w *World) StartGateway(ctx context.Context, dir, name string) (*Gateway, error) {
+	port, err := freePort()
+	if err != nil {
+		return nil, err
+	}
+	addr := "127.0.0.1:" + strconv.Itoa(port)
+	p := w.track(&Proc{Name: name, Path: w.Bin.Gateway, LogPath: filepath.Join(dir, name+".log"),
+		Args: []string{"-addr", addr, "-key-id", rzpsim.DefaultKeyID, "-key-secret", rzpsim.DefaultKeySecret,
+			"-webhook-secret", rzpsim.DefaultWebhookSecret, "-webhook-url", "", "-grace", "1s"},
+		Env: []string{"PATH=" + os.Getenv("PATH"), "HOME=" + dir}})
+	if err := p.Start(); err != nil {
+		return nil, err
+	}
+	g := &Gateway{Proc: p, URL: "http://" + addr, client: &http.Client{Timeout: 10 * time.Second}}
+	return g, waitHTTP(ctx, p, g.URL+"/healthz", readyTimeout)
+}
+
+// errOrderPaid is the gateway refusing to pay an order paid already.
+var errOrderPaid = errors.New("the order is paid already")
+
+// Pay pays the order at the gateway, by UPI and successfully, as the
+// traveller would on its checkout page, and returns the fields the page
+// would post to the callback.
+func (g *Gateway) Pay(ctx context.Context, orderID string) (map[string]string, error) {
+	body, _ := json.Marshal(rzpsim.PayRequest{Method: "upi", Outcome: "success"})
+	path := rzpsim.AdminPrefix + "orders/" + url.PathEscape(orderID) + "/pay"
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, g.URL+path, bytes.NewReader(body))
+	if err != nil {
+		return nil, err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	res, err := g.client.Do(req)
+	if err != nil {
+		return nil, fmt.Errorf("gateway: pay order %s: %w", orderID, err)
+	}
+	defer res.Body.Close()
+	b, _ := io.ReadAll(res.Body)
+	switch res.StatusCode {
+	case http.StatusOK:
+	case http.StatusConflict:
+		return nil, fmt.Errorf("gateway: pay order %s: %w: %s", orderID, errOrderPaid, b)
+	default:
+		return nil, fmt.Errorf("gateway: pay order %s: HTTP %d: %s", orderID, res.StatusCode, b)
+	}
+	var out rzpsim.PayResult
+	if err := json.Unmarshal(b, &out); err != nil {
+		return nil, fmt.Errorf("gateway: pay order %s: %w", orderID, err)
+	}
+	if out.Status != rzpsim.PaymentCaptured || out.Fields["razorpay_signature"] == "" {
+		return nil, fmt.Errorf("gateway: pay order %s: payment %s is %s, with no signed proof", orderID, out.PaymentID, out.Status)
+	}
+	return out.Fields, nil
+}
+
 // API is one paryatan-api replica; it keeps its port across restarts.
 type API struct {
 	*Proc
@@ -245,21 +315,23 @@ func (a *API) Start(ctx context.Context) error {
 	return waitHTTP(ctx, a.Proc, a.URL+"/readyz", readyTimeout)
 }
 
-// Stage is one case's own world: a simulator, a database and API replicas
-// configured against both, and a pool of its own to read the bookings.
+// Stage is one case's own world: a supplier simulator, a payment gateway
+// simulator, a database and API replicas configured against them, and a
+// pool of its own to read the bookings.
 type Stage struct {
-	Name string
-	Dir  string
-	PG   *Postgres
-	Sim  *Sim
-	DB   *pgxpool.Pool
-	APIs []*API
+	Name    string
+	Dir     string
+	PG      *Postgres
+	Sim     *Sim
+	Gateway *Gateway
+	DB      *pgxpool.Pool
+	APIs    []*API
 	// DBName is the stage's database.
 	DBName string
 }
 
-// NewStage starts a simulator and replicas API replicas over a new database
-// on pg.
+// NewStage starts the simulators and replicas API replicas over a new
+// database on pg.
 func (w *World) NewStage(ctx context.Context, name string, pg *Postgres, replicas int) (*Stage, error) {
 	dir := filepath.Join(w.Dir, name)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -268,6 +340,9 @@ func (w *World) NewStage(ctx context.Context, name string, pg *Postgres, replica
 	st := &Stage{Name: name, Dir: dir, PG: pg, DBName: strings.ReplaceAll(name, "-", "_")}
 	var err error
 	if st.Sim, err = w.StartSim(ctx, dir, "tbo-sim"); err != nil {
+		return nil, err
+	}
+	if st.Gateway, err = w.StartGateway(ctx, dir, "razorpay-sim"); err != nil {
 		return nil, err
 	}
 	dbURL, err := pg.CreateDatabase(ctx, st.DBName)
@@ -287,15 +362,23 @@ func (w *World) NewStage(ctx context.Context, name string, pg *Postgres, replica
 	if err != nil {
 		return nil, err
 	}
+	payments, err := writePayments(dir, st.Gateway.URL)
+	if err != nil {
+		return nil, err
+	}
 	for i := range replicas {
 		port, err := freePort()
 		if err != nil {
 			return nil, err
 		}
 		name := fmt.Sprintf("api-%c", 'a'+i)
-		p := w.track(&Proc{Name: name, Path: w.APIBin, LogPath: filepath.Join(dir, name+".log"), Env: []string{
+		p := w.track(&Proc{Name: name, Path: w.Bin.API, LogPath: filepath.Join(dir, name+".log"), Env: []string{
 			"PATH=" + os.Getenv("PATH"), "HOME=" + dir, "DATA_DIR=" + filepath.Join(dir, name),
 			"DATABASE_URL=" + dbURL, "PORT=" + strconv.Itoa(port), "CONNECTORS_FILE=" + connectors,
+			// The stage's gateway, not the simulator local mode would start
+			// inside the API: that one dies with the process, and its
+			// payments with it.
+			"PAYMENTS_FILE=" + payments,
 			"LOG_FORMAT=json", "LOG_LEVEL=info", "SHUTDOWN_GRACE=" + shutdownGrace.String(), "OTEL_SDK_DISABLED=true",
 			// A developer run on its own database: mail to the log, links on
 			// localhost, metrics on a free loopback port.
@@ -325,6 +408,9 @@ func (st *Stage) Close() {
 	if st.Sim != nil {
 		st.Sim.Kill()
 	}
+	if st.Gateway != nil {
+		st.Gateway.Kill()
+	}
 	if st.DB != nil {
 		st.DB.Close()
 	}
@@ -338,6 +424,9 @@ func (st *Stage) Logs(n int) string {
 	}
 	if st.Sim != nil {
 		fmt.Fprintf(&b, "==> %s (%s)\n%s\n", st.Sim.Name, st.Sim.LogPath, st.Sim.Tail(n/2))
+	}
+	if st.Gateway != nil {
+		fmt.Fprintf(&b, "==> %s (%s)\n%s\n", st.Gateway.Name, st.Gateway.LogPath, st.Gateway.Tail(n/2))
 	}
 	fmt.Fprintf(&b, "==> postgres\n%s\n", st.PG.Log(n/2))
 	return b.String()
@@ -372,5 +461,26 @@ func writeConnectors(dir, simURL string) (string, error) {
     timeouts: {book: %[3]s, ticket: %[3]s, bookingDetails: 5s}
 `, simURL, cred, bookTimeout)
 	path := filepath.Join(dir, "connectors.yaml")
+	return path, os.WriteFile(path, []byte(doc), 0o600)
+}
+
+// writePayments writes the payment gateway document (config/payments.md)
+// pointing at the stage's gateway simulator, with its keys in a file
+// beside it. The gateway is on loopback: short deadlines. No booking of a
+// run waits long enough to expire (payWithin).
+func writePayments(dir, gatewayURL string) (string, error) {
+	cred := filepath.Join(dir, "razorpay-credentials.json")
+	b, _ := json.Marshal(payment.Credentials{KeyID: rzpsim.DefaultKeyID, KeySecret: rzpsim.DefaultKeySecret, //nolint:gosec // the simulator's published test keys, to a 0600 file
+		WebhookSecret: rzpsim.DefaultWebhookSecret})
+	if err := os.WriteFile(cred, b, 0o600); err != nil {
+		return "", err
+	}
+	doc := fmt.Sprintf(`name: razorpay
+endpoints: {api: %[1]s, checkout: %[1]s/v1/checkout/embedded}
+credentials: {file: %[2]s}
+timeouts: {order: 5s, fetch: 5s, refund: 5s}
+payWithin: 15m
+`, gatewayURL, cred)
+	path := filepath.Join(dir, "payments.yaml")
 	return path, os.WriteFile(path, []byte(doc), 0o600)
 }
