@@ -55,10 +55,7 @@ type Tally struct {
 	PaidUndone   int
 	Replays      int
 	BadReplay    int
-	// Busy counts ticket replays answered "already being ticketed" (see
-	// Replay): noted, not failed.
-	Busy      int
-	MaxReplay time.Duration
+	MaxReplay    time.Duration
 	// Details explain every count above zero.
 	Details []string
 
@@ -78,13 +75,6 @@ func (t *Tally) note(format string, args ...any) {
 // replayBudget, and be the settled booking (200), "pending, do not book
 // again" (202), or, for a call the supplier never received, "not made,
 // book (or ticket) again" (409).
-//
-// A ticket replay may also answer 409 "This booking is already being
-// ticketed.": the request lost the start of the ticket to another caller
-// on a paid booking (the server's background settle, which takes up a paid
-// booking after its ticket request died). That answer invites no second
-// ticket and nothing is lost, so it does not fail the case; but the key
-// keeps it even after the ticket is issued, so each one is noted.
 func (t *Tally) Replay(key string, a Answer) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
@@ -100,10 +90,6 @@ func (t *Tally) Replay(key string, a Answer) {
 		}
 	case a.Status == http.StatusConflict && (bytes.Contains(a.Body, []byte("The ticket was not issued.")) ||
 		bytes.Contains(a.Body, []byte("The booking was not made."))):
-	case a.Status == http.StatusConflict && bytes.Contains(a.Body, []byte(`"booking_in_progress"`)) &&
-		bytes.Contains(a.Body, []byte("This booking is already being ticketed.")):
-		t.Busy++
-		t.note("replay %s: another ticket call held the booking (a stale answer, noted, not failed): %s", key, a)
 	case a.Status != http.StatusOK && a.Status != http.StatusAccepted:
 		t.BadReplay++
 		t.note("replay %s: %s", key, a)
