@@ -57,8 +57,9 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
     unstubGlobals: true,
-    // The build machines have two cores shared with other jobs: a page test that walks
-    // several routes can pass 5 s there without anything being wrong.
-    testTimeout: 15_000,
+    // The build machines have two cores shared with other jobs (Go tests, the browser
+    // journeys): a page test that fills a family's four forms has taken 37 s there with
+    // nothing wrong. The timeout only catches a test that hangs.
+    testTimeout: 60_000,
   },
 })

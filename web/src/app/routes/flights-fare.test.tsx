@@ -1295,7 +1295,7 @@ describe('every traveller of the fare', () => {
       GSTCompanyEmail: 'accounts@raotraders.in',
     })
     expect(body.contact).toEqual({ Email: 'asha@example.in', Mobile: '+919876543210' })
-  }, 30_000)
+  }, 90_000)
 
   it("shows the API's refusal of a traveller's field on that traveller's form", async () => {
     const three = {
