@@ -76,9 +76,10 @@ test.describe('fare and book page against the API and the supplier simulator', (
     await expect(page.getByTestId('raw-booking-details')).toContainText('"FlightItinerary"')
 
     await page.getByRole('button', { name: 'Ticket', exact: true }).click()
-    await expect(page.getByText('Please pay for this booking before the ticket is issued.')).toBeVisible({
-      timeout: 30_000,
-    })
+    await expect(page.getByTestId('error-banner')).toHaveText(
+      'Please pay for this booking before the ticket is issued.',
+      { timeout: 30_000 },
+    )
     await openCheckout(page, page.getByRole('button', { name: payButton }))
     await payAtCheckout(page)
     await expect(page.getByText('Ticket issued successfully.')).toBeVisible({ timeout: 60_000 })

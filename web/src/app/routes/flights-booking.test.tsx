@@ -171,6 +171,25 @@ describe('booking page', () => {
     expect(posted).toHaveLength(0)
   })
 
+  it('says payments are unavailable when the page may not post the checkout, and lets the traveller try again', async () => {
+    const posted = catchCheckout()
+    open([withPayments(bookingRecord(), [payment()])], 'cancelled')
+    server.use(api.payBooking(() => HttpResponse.json(paymentOrder())))
+    await userEvent.click(await screen.findByRole('button', { name: 'Pay ₹5,293.46' }))
+    await waitFor(() => expect(posted).toHaveLength(1))
+    expect(screen.getByRole('button', { name: 'Taking you to payment…' })).toBeDisabled()
+    // What the browser reports when the page's security policy refuses the form (form-action).
+    act(() => {
+      document.dispatchEvent(Object.assign(new Event('securitypolicyviolation'), { effectiveDirective: 'form-action' }))
+    })
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Payments are unavailable just now. Please try again in a minute.',
+    )
+    await userEvent.click(screen.getByRole('button', { name: 'Pay ₹5,293.46' }))
+    await waitFor(() => expect(posted).toHaveLength(2))
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+  })
+
   it('keeps asking about a payment not confirmed yet', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true })
     const { calls } = open([withPayments(bookingRecord(), [payment()])], 'unverified')

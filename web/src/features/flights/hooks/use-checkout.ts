@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query'
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { ApiError } from '@/lib/api-client'
 import { payBooking } from '../api/pay-booking'
 import { checkoutForm, submitCheckout } from '../lib/checkout'
@@ -26,6 +26,8 @@ export function useCheckout(bookingId: string): Checkout {
   const { reset, mutate } = mutation
   // One order at a time, also for a double click that lands before the page re-renders.
   const started = useRef(false)
+  // The page's security policy refused to post the checkout (form-action): the page stays here.
+  const [refused, setRefused] = useState(false)
 
   // Back from the gateway, the browser may show this page as it was left: ready to pay again.
   useEffect(() => {
@@ -38,11 +40,22 @@ export function useCheckout(bookingId: string): Checkout {
     return () => window.removeEventListener('pageshow', onShow)
   }, [reset])
 
-  const error = mutation.error
+  useEffect(() => {
+    const onRefused = (event: SecurityPolicyViolationEvent) => {
+      if (event.effectiveDirective !== 'form-action' || !started.current) return
+      started.current = false
+      reset()
+      setRefused(true)
+    }
+    document.addEventListener('securitypolicyviolation', onRefused)
+    return () => document.removeEventListener('securitypolicyviolation', onRefused)
+  }, [reset])
+
   return {
     pay: () => {
       if (started.current) return
       started.current = true
+      setRefused(false)
       mutate(undefined, {
         onError: () => {
           started.current = false
@@ -50,10 +63,13 @@ export function useCheckout(bookingId: string): Checkout {
       })
     },
     busy: mutation.isPending || mutation.isSuccess,
-    error: !error
-      ? ''
-      : error instanceof ApiError
-        ? failureText(error, PAYMENT_MESSAGES.unavailable)
-        : PAYMENT_MESSAGES.unavailable,
+    error: errorText(mutation.error, refused),
   }
+}
+
+/** The API's words for a refused order; anything else (the network, a refused form) as payments being unavailable. */
+function errorText(error: Error | null, refused: boolean): string {
+  if (refused) return PAYMENT_MESSAGES.unavailable
+  if (!error) return ''
+  return error instanceof ApiError ? failureText(error, PAYMENT_MESSAGES.unavailable) : PAYMENT_MESSAGES.unavailable
 }
