@@ -160,7 +160,9 @@ describe('session in the header', () => {
     // test in this file has drawn the home page's form (real Chromium logs out by pointer in
     // the flight journey).
     await user.keyboard('{End}')
-    await waitFor(() => expect(within(menu).getByRole('menuitem', { name: 'Logout' })).toHaveAttribute('data-highlighted'))
+    await waitFor(() =>
+      expect(within(menu).getByRole('menuitem', { name: 'Logout' })).toHaveAttribute('data-highlighted'),
+    )
     await user.keyboard('{Enter}')
     await waitFor(() => expect(router.state.location.pathname).toBe('/'))
     expect(await screen.findAllByRole('button', { name: 'Sign in', hidden: true })).not.toHaveLength(0)
