@@ -2,14 +2,12 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
 	"net"
 	"net/http"
 	"os"
-	"path/filepath"
 	"time"
 
 	"github.com/paryatan/paryatan/internal/payment"
@@ -50,26 +48,11 @@ func setupPayments(ctx context.Context, cfg config.Config, log *slog.Logger) (g 
 		defer sim.Close()
 		return srv.Shutdown(ctx)
 	}
-	// Keys travel by reference, even for the simulator: a private file
-	// under DATA_DIR.
 	if err := os.MkdirAll(cfg.DataDir, 0o755); err != nil { //nolint:gosec // the embedded PostgreSQL's user must enter it
 		return nil, stop, err
 	}
-	keyFile, err := filepath.Abs(filepath.Join(cfg.DataDir, "payment-sim-keys.json"))
-	if err != nil {
-		return nil, stop, err
-	}
-	keys, _ := json.Marshal(payment.Credentials{KeyID: rzpsim.DefaultKeyID, KeySecret: rzpsim.DefaultKeySecret, //nolint:gosec // the simulator's keys, to a 0600 file
-		WebhookSecret: rzpsim.DefaultWebhookSecret})
-	if err := os.WriteFile(keyFile, keys, 0o600); err != nil {
-		return nil, stop, fmt.Errorf("payment gateway simulator keys: %w", err)
-	}
 	base := "http://" + ln.Addr().String()
-	g, err = payment.Parse([]byte(fmt.Sprintf(`name: razorpay
-endpoints: {api: %[1]s, checkout: %[1]s/v1/checkout/embedded}
-credentials: {file: %[2]s}
-`, base, keyFile)))
-	if err != nil {
+	if g, err = rzpsim.LocalSettings(cfg.DataDir, base); err != nil {
 		return nil, stop, err
 	}
 	log.Info("no PAYMENTS_FILE: using the built-in payment gateway simulator", "url", base)

@@ -258,20 +258,11 @@ func NewSimConnectors(t testing.TB, simURL string, edit func(*connector.Document
 // url, with its default keys in a private file.
 func NewGatewaySettings(t testing.TB, url string) *payment.Settings {
 	t.Helper()
-	cred := filepath.Join(t.TempDir(), "payment-keys.json")
-	b, _ := json.Marshal(payment.Credentials{KeyID: rzpsim.DefaultKeyID, KeySecret: rzpsim.DefaultKeySecret, //nolint:gosec // the simulator's test keys, to a 0600 file
-		WebhookSecret: rzpsim.DefaultWebhookSecret})
-	if err := os.WriteFile(cred, b, 0o600); err != nil {
-		t.Fatal(err)
-	}
-	g, err := payment.Parse([]byte(fmt.Sprintf(`name: razorpay
-endpoints: {api: %[1]s, checkout: %[1]s/v1/checkout/embedded}
-credentials: {file: %[2]s}
-merchantName: Paryatan Travels
-`, url, cred)))
+	g, err := rzpsim.LocalSettings(t.TempDir(), url)
 	if err != nil {
 		t.Fatal(err)
 	}
+	g.MerchantName = "Paryatan Travels"
 	return g
 }
 

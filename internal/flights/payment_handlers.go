@@ -60,6 +60,11 @@ type RefundJSON struct {
 	UpdatedAt time.Time `json:"updatedAt"`
 }
 
+func refundJSON(r queries.Refund, currency string) RefundJSON {
+	return RefundJSON{ID: r.ID.String(), BookingID: r.BookingID.String(), Amount: rupees(r.Amount), Currency: currency,
+		Status: r.Status, Reason: r.Reason, CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt}
+}
+
 // CheckoutJSON is the form the browser posts to the gateway's hosted
 // checkout.
 type CheckoutJSON struct {
@@ -237,16 +242,11 @@ func (h *Handler) MyPayments(w http.ResponseWriter, r *http.Request) {
 		Refunds  []RefundJSON `json:"refunds"`
 	}{Payments: make([]item, 0, len(ps)), Refunds: make([]RefundJSON, 0, len(rs))}
 	for _, p := range ps {
-		out.Payments = append(out.Payments, item{
-			PaymentJSON: PaymentJSON{ID: p.ID.String(), BookingID: p.BookingID.String(), OrderID: p.OrderID, Amount: rupees(p.Amount),
-				Currency: p.Currency, Status: p.Status, Method: p.Method, PaymentID: derefOr(p.PaymentID), Failure: p.Failure,
-				PaidAt: p.PaidAt, CreatedAt: p.CreatedAt},
-			Trip: trip{Origin: p.Origin, Destination: p.Destination, Departure: p.Departure, Airline: p.Airline, Status: p.BookingStatus},
-		})
+		out.Payments = append(out.Payments, item{PaymentJSON: paymentJSON(p.Payment),
+			Trip: trip{Origin: p.Origin, Destination: p.Destination, Departure: p.Departure, Airline: p.Airline, Status: p.BookingStatus}})
 	}
 	for _, x := range rs {
-		out.Refunds = append(out.Refunds, RefundJSON{ID: x.ID.String(), BookingID: x.BookingID.String(), Amount: rupees(x.Amount),
-			Currency: x.Currency, Status: x.Status, Reason: x.Reason, CreatedAt: x.CreatedAt, UpdatedAt: x.UpdatedAt})
+		out.Refunds = append(out.Refunds, refundJSON(x.Refund, x.Currency))
 	}
 	httpjson.Write(w, r, http.StatusOK, out)
 }
@@ -276,9 +276,8 @@ func (h *Handler) writeBooking(w http.ResponseWriter, r *http.Request, b queries
 		}
 	}
 	for _, x := range rs {
-		out.Refunds = append(out.Refunds, RefundJSON{ID: x.ID.String(), BookingID: x.BookingID.String(), Amount: rupees(x.Amount),
-			Currency: "INR", Status: x.Status, Reason: x.Reason, CreatedAt: x.CreatedAt, UpdatedAt: x.UpdatedAt})
-		refunded += x.Amount
+		out.Refunds = append(out.Refunds, refundJSON(x.Refund, x.Currency))
+		refunded += x.Refund.Amount
 	}
 	out.Booking.Paid, out.Booking.Refunded = rupees(paid), rupees(refunded)
 	if awaitingTicket(b) {

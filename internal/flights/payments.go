@@ -321,25 +321,11 @@ func (p *Payments) markPaid(ctx context.Context, row queries.Payment, got paymen
 		return false, fmt.Errorf("payments: payment %s (%s, %d paise) does not pay order %s of %d paise", got.ID, got.Status, got.Amount, row.OrderID, row.Amount)
 	}
 	err = pgx.BeginFunc(ctx, p.pool, func(tx pgx.Tx) error {
-		q := p.q.WithTx(tx)
-		if _, err := q.PaymentMarkPaid(ctx, queries.PaymentMarkPaidParams{ID: row.ID, PaymentID: &got.ID, Method: got.Method}); err != nil {
-			return err
-		}
-		first = true
-		if err := q.BookingTouch(ctx, row.BookingID); err != nil {
-			return err
-		}
-		b, err := q.BookingGetByID(ctx, row.BookingID)
-		if err != nil {
-			return err
-		}
-		return q.BookingEventAdd(ctx, queries.BookingEventAddParams{BookingID: b.ID, FromStatus: b.Status, ToStatus: b.Status,
-			Note: fmt.Sprintf("paid %s paise by %s (%s, order %s), learnt from the %s", decimal.NewFromInt(row.Amount), orDash(got.Method), got.ID, row.OrderID, source)})
+		var err error
+		first, err = recordPaid(ctx, p.q.WithTx(tx), row, got, source)
+		return err
 	})
-	if errors.Is(err, pgx.ErrNoRows) {
-		return false, nil
-	}
-	if err != nil {
+	if err != nil || !first {
 		return false, err
 	}
 	p.metrics.Payments.WithLabelValues(source).Inc()
@@ -359,6 +345,21 @@ const sourceTicket = "ticket"
 // news still on its way (a late webhook, a lost callback). What it finds
 // is recorded; the request then tickets. It reports whether b is paid.
 func (p *Payments) confirm(ctx context.Context, b queries.Booking) (bool, error) {
+	asked, err := p.askAboutOrders(ctx, b, sourceTicket)
+	if err != nil {
+		p.log.Info("ticket request: the gateway could not be asked about every order", "booking", b.ID, "err", err)
+	}
+	if !asked {
+		return false, nil
+	}
+	return p.paidEnough(ctx, b)
+}
+
+// askAboutOrders asks the gateway about each of b's unpaid orders
+// (checkOrder), recording what it finds as learnt from source. asked is
+// whether b has any; err joins the orders the gateway could not be asked
+// about.
+func (p *Payments) askAboutOrders(ctx context.Context, b queries.Booking, source string) (asked bool, err error) {
 	orders, err := p.q.PaymentListByBooking(ctx, b.ID)
 	if err != nil {
 		return false, err
@@ -367,19 +368,36 @@ func (p *Payments) confirm(ctx context.Context, b queries.Booking) (bool, error)
 	if err != nil {
 		return false, err
 	}
-	asked := false
+	var errs []error
 	for _, o := range orders {
 		if o.Status != payment.OrderPaid {
 			asked = true
-			if err := p.checkOrder(ctx, gw, o, sourceTicket); err != nil {
-				p.log.Info("ticket request: the gateway could not be asked about an order", "order", o.OrderID, "err", err)
-			}
+			errs = append(errs, p.checkOrder(ctx, gw, o, source))
 		}
 	}
-	if !asked {
-		return false, nil
+	return asked, errors.Join(errs...)
+}
+
+// recordPaid records, in q's transaction, that got paid the order of row,
+// with an event on its booking, which it marks as just worked on (the
+// background settle leaves it to whoever recorded it). first is false when
+// the order was recorded as paid before.
+func recordPaid(ctx context.Context, q *queries.Queries, row queries.Payment, got payment.Payment, source string) (first bool, err error) {
+	if _, err := q.PaymentMarkPaid(ctx, queries.PaymentMarkPaidParams{ID: row.ID, PaymentID: &got.ID, Method: got.Method}); err != nil {
+		if errors.Is(err, pgx.ErrNoRows) {
+			return false, nil
+		}
+		return false, err
 	}
-	return p.paidEnough(ctx, b)
+	if err := q.BookingTouch(ctx, row.BookingID); err != nil {
+		return false, err
+	}
+	b, err := q.BookingGetByID(ctx, row.BookingID)
+	if err != nil {
+		return false, err
+	}
+	return true, q.BookingEventAdd(ctx, queries.BookingEventAddParams{BookingID: b.ID, FromStatus: b.Status, ToStatus: b.Status,
+		Note: fmt.Sprintf("paid %d paise by %s (%s, order %s), learnt from the %s", row.Amount, orDash(got.Method), got.ID, row.OrderID, source)})
 }
 
 func orDash(s string) string {
@@ -680,22 +698,11 @@ func (p *Payments) applyEvent(ctx context.Context, ev *payment.Event) (result st
 				p.log.Warn("payment webhook does not pay its order", "order", row.OrderID, "payment", ev.Payment.ID, "status", ev.Payment.Status, "paise", ev.Payment.Amount)
 				return nil
 			}
-			if _, err := q.PaymentMarkPaid(ctx, queries.PaymentMarkPaidParams{ID: row.ID, PaymentID: &ev.Payment.ID, Method: ev.Payment.Method}); err != nil {
-				if errors.Is(err, pgx.ErrNoRows) {
-					return nil
-				}
-				return err
+			first, err := recordPaid(ctx, q, row, *ev.Payment, "webhook")
+			if first {
+				result, paid = webhookApplied, row.BookingID
 			}
-			if err := q.BookingTouch(ctx, row.BookingID); err != nil {
-				return err
-			}
-			b, err := q.BookingGetByID(ctx, row.BookingID)
-			if err != nil {
-				return err
-			}
-			result, paid = webhookApplied, row.BookingID
-			return q.BookingEventAdd(ctx, queries.BookingEventAddParams{BookingID: b.ID, FromStatus: b.Status, ToStatus: b.Status,
-				Note: fmt.Sprintf("paid %d paise by %s (%s, order %s), learnt from the webhook", row.Amount, orDash(ev.Payment.Method), ev.Payment.ID, row.OrderID)})
+			return err
 		case payment.EventPaymentFailed:
 			if ev.Payment == nil {
 				return nil
@@ -931,30 +938,14 @@ func (p *Payments) expireDue(ctx context.Context) {
 		}
 		return
 	}
-	gw, err := p.gateway()
-	if err != nil {
-		return
-	}
 	for _, b := range rows {
 		if b.PriceChangePending {
 			// A new fare waits for the traveller's answer: it is not
 			// expired here (the airline's hold limit still applies).
 			continue
 		}
-		orders, err := p.q.PaymentListByBooking(ctx, b.ID)
-		if err != nil {
-			continue
-		}
-		unsure := false
-		for _, o := range orders {
-			if o.Status != payment.OrderPaid {
-				if err := p.checkOrder(ctx, gw, o, "reconcile"); err != nil {
-					unsure = true
-				}
-			}
-		}
-		if unsure {
-			continue
+		if _, err := p.askAboutOrders(ctx, b, "reconcile"); err != nil {
+			continue // unsure: asked again next round
 		}
 		p.expire(ctx, b)
 	}

@@ -48,6 +48,7 @@ type tripView struct {
 		BookingId    int64  `json:"bookingId"`
 		PNR          string `json:"pnr"`
 		TraceId      string `json:"traceId"`
+		ResultIndex  string `json:"resultIndex"`
 	} `json:"booking"`
 	Payments []struct {
 		OrderID   string `json:"orderId"`
@@ -164,21 +165,10 @@ func TestPayThenTicket(t *testing.T) {
 			t.Fatalf("lcc=%v: booked as %s", lcc, b.Booking.Status)
 		}
 		// No ticket before payment, by any route.
-		ticket := map[string]any{"bookingId": b.Booking.BookingId, "pnr": b.Booking.PNR, "traceId": "x"}
+		ours := trip(t, c, b.Booking.ID).Booking
+		ticket := map[string]any{"bookingId": b.Booking.BookingId, "pnr": b.Booking.PNR, "traceId": ours.TraceId}
 		if lcc {
-			v := trip(t, c, b.Booking.ID)
-			_ = v
-			res := c.Do("GET", "/api/v1/me/bookings/"+b.Booking.ID, nil)
-			var raw struct {
-				Booking struct{ TraceId, ResultIndex string }
-			}
-			res.JSON(t, &raw)
-			ticket = map[string]any{"isLCC": true, "traceId": raw.Booking.TraceId, "resultIndex": raw.Booking.ResultIndex}
-		} else {
-			res := c.Do("GET", "/api/v1/me/bookings/"+b.Booking.ID, nil)
-			var raw struct{ Booking struct{ TraceId string } }
-			res.JSON(t, &raw)
-			ticket["traceId"] = raw.Booking.TraceId
+			ticket = map[string]any{"isLCC": true, "traceId": ours.TraceId, "resultIndex": ours.ResultIndex}
 		}
 		res := c.Do("POST", "/api/v1/flights/tbo/ticket", ticket)
 		if code, msg := res.Error(t); res.StatusCode != 402 || code != "payment_required" || msg != "Please pay for this booking before the ticket is issued." {

@@ -482,25 +482,14 @@ func (q *Queries) PaymentListByBooking(ctx context.Context, bookingID uuid.UUID)
 }
 
 const paymentListByUser = `-- name: PaymentListByUser :many
-SELECT p.id, p.booking_id, p.order_id, p.amount, p.currency, p.status, p.payment_id, p.method, p.failure,
-	p.paid_at, p.created_at, b.origin, b.destination, b.departure, b.airline, b.status AS booking_status
+SELECT p.id, p.booking_id, p.user_id, p.gateway, p.order_id, p.amount, p.currency, p.status, p.payment_id, p.method, p.failure, p.paid_at, p.checks, p.next_check_at, p.created_at, p.updated_at, b.origin, b.destination, b.departure, b.airline, b.status AS booking_status
 FROM payments p JOIN bookings b ON b.id = p.booking_id
 WHERE p.user_id = $1
 ORDER BY p.created_at DESC LIMIT 200
 `
 
 type PaymentListByUserRow struct {
-	ID            uuid.UUID
-	BookingID     uuid.UUID
-	OrderID       string
-	Amount        int64
-	Currency      string
-	Status        string
-	PaymentID     *string
-	Method        string
-	Failure       string
-	PaidAt        *time.Time
-	CreatedAt     time.Time
+	Payment       Payment
 	Origin        string
 	Destination   string
 	Departure     string
@@ -518,17 +507,22 @@ func (q *Queries) PaymentListByUser(ctx context.Context, userID uuid.UUID) ([]Pa
 	for rows.Next() {
 		var i PaymentListByUserRow
 		if err := rows.Scan(
-			&i.ID,
-			&i.BookingID,
-			&i.OrderID,
-			&i.Amount,
-			&i.Currency,
-			&i.Status,
-			&i.PaymentID,
-			&i.Method,
-			&i.Failure,
-			&i.PaidAt,
-			&i.CreatedAt,
+			&i.Payment.ID,
+			&i.Payment.BookingID,
+			&i.Payment.UserID,
+			&i.Payment.Gateway,
+			&i.Payment.OrderID,
+			&i.Payment.Amount,
+			&i.Payment.Currency,
+			&i.Payment.Status,
+			&i.Payment.PaymentID,
+			&i.Payment.Method,
+			&i.Payment.Failure,
+			&i.Payment.PaidAt,
+			&i.Payment.Checks,
+			&i.Payment.NextCheckAt,
+			&i.Payment.CreatedAt,
+			&i.Payment.UpdatedAt,
 			&i.Origin,
 			&i.Destination,
 			&i.Departure,
@@ -795,31 +789,39 @@ func (q *Queries) RefundCreate(ctx context.Context, arg RefundCreateParams) (Ref
 }
 
 const refundListByBooking = `-- name: RefundListByBooking :many
-SELECT id, payment_id, booking_id, user_id, amount, reason, status, refund_id, checks, next_check_at, created_at, updated_at FROM refunds WHERE booking_id = $1 ORDER BY created_at
+SELECT r.id, r.payment_id, r.booking_id, r.user_id, r.amount, r.reason, r.status, r.refund_id, r.checks, r.next_check_at, r.created_at, r.updated_at, p.currency
+FROM refunds r JOIN payments p ON p.id = r.payment_id
+WHERE r.booking_id = $1 ORDER BY r.created_at
 `
 
-func (q *Queries) RefundListByBooking(ctx context.Context, bookingID uuid.UUID) ([]Refund, error) {
+type RefundListByBookingRow struct {
+	Refund   Refund
+	Currency string
+}
+
+func (q *Queries) RefundListByBooking(ctx context.Context, bookingID uuid.UUID) ([]RefundListByBookingRow, error) {
 	rows, err := q.db.Query(ctx, refundListByBooking, bookingID)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	items := []Refund{}
+	items := []RefundListByBookingRow{}
 	for rows.Next() {
-		var i Refund
+		var i RefundListByBookingRow
 		if err := rows.Scan(
-			&i.ID,
-			&i.PaymentID,
-			&i.BookingID,
-			&i.UserID,
-			&i.Amount,
-			&i.Reason,
-			&i.Status,
-			&i.RefundID,
-			&i.Checks,
-			&i.NextCheckAt,
-			&i.CreatedAt,
-			&i.UpdatedAt,
+			&i.Refund.ID,
+			&i.Refund.PaymentID,
+			&i.Refund.BookingID,
+			&i.Refund.UserID,
+			&i.Refund.Amount,
+			&i.Refund.Reason,
+			&i.Refund.Status,
+			&i.Refund.RefundID,
+			&i.Refund.Checks,
+			&i.Refund.NextCheckAt,
+			&i.Refund.CreatedAt,
+			&i.Refund.UpdatedAt,
+			&i.Currency,
 		); err != nil {
 			return nil, err
 		}
@@ -832,22 +834,15 @@ func (q *Queries) RefundListByBooking(ctx context.Context, bookingID uuid.UUID) 
 }
 
 const refundListByUser = `-- name: RefundListByUser :many
-SELECT r.id, r.booking_id, r.amount, r.reason, r.status, r.created_at, r.updated_at, p.order_id, p.currency
+SELECT r.id, r.payment_id, r.booking_id, r.user_id, r.amount, r.reason, r.status, r.refund_id, r.checks, r.next_check_at, r.created_at, r.updated_at, p.currency
 FROM refunds r JOIN payments p ON p.id = r.payment_id
 WHERE r.user_id = $1
 ORDER BY r.created_at DESC LIMIT 200
 `
 
 type RefundListByUserRow struct {
-	ID        uuid.UUID
-	BookingID uuid.UUID
-	Amount    int64
-	Reason    string
-	Status    string
-	CreatedAt time.Time
-	UpdatedAt time.Time
-	OrderID   string
-	Currency  string
+	Refund   Refund
+	Currency string
 }
 
 func (q *Queries) RefundListByUser(ctx context.Context, userID uuid.UUID) ([]RefundListByUserRow, error) {
@@ -860,14 +855,18 @@ func (q *Queries) RefundListByUser(ctx context.Context, userID uuid.UUID) ([]Ref
 	for rows.Next() {
 		var i RefundListByUserRow
 		if err := rows.Scan(
-			&i.ID,
-			&i.BookingID,
-			&i.Amount,
-			&i.Reason,
-			&i.Status,
-			&i.CreatedAt,
-			&i.UpdatedAt,
-			&i.OrderID,
+			&i.Refund.ID,
+			&i.Refund.PaymentID,
+			&i.Refund.BookingID,
+			&i.Refund.UserID,
+			&i.Refund.Amount,
+			&i.Refund.Reason,
+			&i.Refund.Status,
+			&i.Refund.RefundID,
+			&i.Refund.Checks,
+			&i.Refund.NextCheckAt,
+			&i.Refund.CreatedAt,
+			&i.Refund.UpdatedAt,
 			&i.Currency,
 		); err != nil {
 			return nil, err

@@ -49,8 +49,7 @@ FOR UPDATE SKIP LOCKED;
 UPDATE payments SET checks = checks + 1, next_check_at = @next_check_at WHERE id = @id;
 
 -- name: PaymentListByUser :many
-SELECT p.id, p.booking_id, p.order_id, p.amount, p.currency, p.status, p.payment_id, p.method, p.failure,
-	p.paid_at, p.created_at, b.origin, b.destination, b.departure, b.airline, b.status AS booking_status
+SELECT sqlc.embed(p), b.origin, b.destination, b.departure, b.airline, b.status AS booking_status
 FROM payments p JOIN bookings b ON b.id = p.booking_id
 WHERE p.user_id = @user_id
 ORDER BY p.created_at DESC LIMIT 200;
@@ -87,13 +86,15 @@ FOR UPDATE OF r SKIP LOCKED;
 UPDATE refunds SET checks = checks + 1, next_check_at = @next_check_at WHERE id = @id;
 
 -- name: RefundListByUser :many
-SELECT r.id, r.booking_id, r.amount, r.reason, r.status, r.created_at, r.updated_at, p.order_id, p.currency
+SELECT sqlc.embed(r), p.currency
 FROM refunds r JOIN payments p ON p.id = r.payment_id
 WHERE r.user_id = @user_id
 ORDER BY r.created_at DESC LIMIT 200;
 
 -- name: RefundListByBooking :many
-SELECT * FROM refunds WHERE booking_id = @booking_id ORDER BY created_at;
+SELECT sqlc.embed(r), p.currency
+FROM refunds r JOIN payments p ON p.id = r.payment_id
+WHERE r.booking_id = @booking_id ORDER BY r.created_at;
 
 -- name: PaymentEventAdd :execrows
 -- Records a webhook event as applied; 0 rows: it was, already.
