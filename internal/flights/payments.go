@@ -8,7 +8,6 @@ import (
 	"log/slog"
 	"net/http"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/google/uuid"
@@ -66,7 +65,6 @@ type Payments struct {
 	// work is the context the ticket calls after a payment run on: the
 	// process's, not a request's.
 	work context.Context
-	wg   sync.WaitGroup
 	// SettleAfter is how long a paid booking is left to the request or
 	// callback working on it before the background settles it.
 	SettleAfter time.Duration
@@ -408,23 +406,18 @@ func orDash(s string) string {
 }
 
 // settleSoon sets about a paid booking's next step off the request: the
-// ticket call outlives the callback, and the process drains it on
-// shutdown (Wait).
+// ticket call outlives the callback. Like every ticket it holds a lease, so
+// a process that stops mid-call leaves it to the sweep and the reconciler.
 func (p *Payments) settleSoon(id uuid.UUID) {
 	if p.TicketOnRequest {
 		return
 	}
-	p.wg.Add(1)
 	go func() {
-		defer p.wg.Done()
 		if err := p.Settle(p.work, id); err != nil && p.work.Err() == nil {
 			p.log.Warn("settling a paid booking failed; it is retried", "booking", id, "err", err)
 		}
 	}()
 }
-
-// Wait waits for the settlements in flight.
-func (p *Payments) Wait() { p.wg.Wait() }
 
 // Settle takes a booking with money in to its next step: a booking paid
 // in full is ticketed; one that ended (a refused ticket, expired, cancelled)
