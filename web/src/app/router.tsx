@@ -43,19 +43,22 @@ export const routes: RouteObject[] = [
           { path: 'flights/search', element: <Redirect to="/flights" keepQuery /> },
           { path: 'flight', element: <Redirect to="/flights/fare" keepQuery /> },
 
-          { path: 'holidays', element: page('Holidays') },
-          { path: 'mice', element: page('MICE') },
+          // Content pages load their code when first visited.
+          { path: 'holidays', lazy: () => import('./routes/holidays') },
+          { path: 'holidays/:slug', lazy: () => import('./routes/holiday-destination') },
+          { path: 'mice', lazy: () => import('./routes/mice') },
           { path: 'support', element: <SupportRoute /> },
           { path: 'hotels', element: <HotelsRoute /> },
-          { path: 'cruises', element: page('Cruises') },
-          { path: 'contact', element: page('Contact us') },
-          { path: 'offers', element: page('Offers') },
+          { path: 'cruises', lazy: () => import('./routes/cruises') },
+          { path: 'contact', lazy: () => import('./routes/contact') },
+          { path: 'offers', lazy: () => import('./routes/offers') },
 
           { path: 'go/visa', element: <RequireAuth>{page('Visa')}</RequireAuth> },
           { path: 'go-for-visa', element: <RequireAuth>{page('Visa')}</RequireAuth> },
           { path: 'visa', element: <Redirect to="/go/visa" /> },
           { path: 'visas', element: <Redirect to="/go/visa" /> },
-          { path: 'go/concierge', element: page('Concierge') },
+          { path: 'visas/:country', lazy: () => import('./routes/visa-destination') },
+          { path: 'go/concierge', lazy: () => import('./routes/concierge') },
           { path: 'concierge', element: <Redirect to="/go/concierge" keepQuery /> },
 
           { path: 'careers', lazy: () => import('./routes/careers') },
@@ -63,6 +66,16 @@ export const routes: RouteObject[] = [
           { path: 'blogs/:slug', lazy: () => import('./routes/blog-post') },
           { path: 'blog/:slug', lazy: () => import('./routes/blog-post') },
           { path: 'blog', element: <Redirect to="/blogs" /> },
+
+          // The pages the footer and the home page link to.
+          { path: 'about', lazy: () => import('./routes/about') },
+          { path: 'privacy', lazy: () => import('./routes/privacy') },
+          { path: 'terms', lazy: () => import('./routes/terms') },
+          { path: 'cancellation', lazy: () => import('./routes/cancellation') },
+          { path: 'cookies', lazy: () => import('./routes/cookies') },
+          { path: 'info', lazy: () => import('./routes/info') },
+          { path: 'faq', lazy: () => import('./routes/faq') },
+          { path: 'checkin', lazy: () => import('./routes/checkin') },
 
           { path: 'sso/consume', element: <SsoConsumeRoute /> },
 
@@ -86,6 +99,7 @@ export const routes: RouteObject[] = [
                   { path: 'wallet', lazy: () => import('./routes/account-wallet') },
                   { path: 'payments', lazy: () => import('./routes/account-payments') },
                   { path: 'wishlist', lazy: () => import('./routes/account-wishlist') },
+                  { path: 'enquiries', lazy: () => import('./routes/account-enquiries') },
                 ],
               },
             ],

@@ -26,6 +26,10 @@ export const DEFAULT_VISA_RETURN_PATH = '/go-for-visa'
 
 export const PAGE_TITLE_SUFFIX = 'Paryatan'
 
+/** The site's meta description, for pages that have none of their own (also in index.html). */
+export const SITE_DESCRIPTION =
+  'Paryatan: flights, hotels, visas, holidays, cruises and MICE travel for travellers in India.'
+
 /** Where to go after signing in or registering when no return path is known. */
 export const DEFAULT_RETURN_PATH = '/'
 

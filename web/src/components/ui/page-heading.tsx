@@ -6,12 +6,14 @@ interface PageHeadingProps {
   /** The page's `<h1>`; also used for the document title unless `documentTitle` is given. */
   title: string
   documentTitle?: string
+  /** The page's meta description (one or two sentences); the site's when absent. */
+  description?: string
   lead?: ReactNode
 }
 
 /** The `<h1>` of a page, which also names the browser tab ("{title} · Paryatan"). */
-export function PageHeading({ title, documentTitle, lead }: PageHeadingProps) {
-  usePageTitle(documentTitle ?? title)
+export function PageHeading({ title, documentTitle, description, lead }: PageHeadingProps) {
+  usePageTitle(documentTitle ?? title, description)
   return (
     <>
       <Heading as="h1" size={{ base: '2xl', md: '3xl' }} color="brand.fg" letterSpacing="tight">

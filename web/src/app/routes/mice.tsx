@@ -1,0 +1,5 @@
+import { HeadingOnlyPage } from '@/components/ui/page-heading'
+
+export function Component() {
+  return <HeadingOnlyPage title="MICE" />
+}
