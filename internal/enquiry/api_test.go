@@ -6,9 +6,11 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/paryatan/paryatan/internal/apitest"
 	"github.com/paryatan/paryatan/internal/outbox"
+	"github.com/paryatan/paryatan/internal/platform/smtpmail/smtptest"
 )
 
 type created struct {
@@ -164,5 +166,51 @@ func TestEnquiriesAreRateLimited(t *testing.T) {
 	_ = env.DB.QueryRow(context.Background(), `SELECT count(*) FROM enquiries`).Scan(&n)
 	if n != 5 {
 		t.Fatalf("%d stored", n)
+	}
+}
+
+// An enquiry sent while the mail relay is down is stored and answered with
+// its reference at once; when the relay is back, the team's copy and the
+// acknowledgement arrive, once each.
+func TestEnquiryStoredBeforeMailedAndRetried(t *testing.T) {
+	t.Parallel()
+	relay := smtptest.NewStopped(t)
+	env := apitest.New(t, apitest.Options{SMTPURL: relay.URL(), Background: true, Outbox: func(c *outbox.Config) {
+		c.Poll, c.RetryFirst = 50*time.Millisecond, 200*time.Millisecond
+	}})
+	res := env.NewClient(t).Do("POST", "/api/v1/enquiries", map[string]any{"kind": "concierge", "name": "Meera Iyer", "email": "meera@example.in",
+		"destinations": "Bali", "source": "monsoon-in-kerala"})
+	var got created
+	res.JSON(t, &got)
+	if res.StatusCode != http.StatusCreated || !refRe.MatchString(got.Enquiry.Reference) {
+		t.Fatalf("with the relay down = %d %s", res.StatusCode, res.Body)
+	}
+	var n int
+	if err := env.DB.QueryRow(context.Background(), `SELECT count(*) FROM enquiries WHERE reference = $1 AND details->>'source' = 'monsoon-in-kerala'`,
+		got.Enquiry.Reference).Scan(&n); err != nil || n != 1 {
+		t.Fatalf("stored: %d %v", n, err)
+	}
+	time.Sleep(300 * time.Millisecond) // at least one attempt against the closed port
+	if r := relay.Received(); len(r) != 0 {
+		t.Fatalf("relay down, yet %d messages", len(r))
+	}
+	relay.Start()
+	deadline := time.Now().Add(10 * time.Second)
+	for len(relay.Received()) < 2 {
+		if time.Now().After(deadline) {
+			t.Fatalf("after the relay came back: %d of 2 messages", len(relay.Received()))
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	time.Sleep(500 * time.Millisecond) // room for a duplicate to show
+	to := map[string]int{}
+	for _, m := range relay.Received() {
+		to[strings.Join(m.To, ",")]++
+		if !strings.Contains(string(m.Data), got.Enquiry.Reference) {
+			t.Errorf("a message to %v lacks the reference", m.To)
+		}
+	}
+	if len(to) != 2 || to["holidays@paryatan.example"] != 1 || to["meera@example.in"] != 1 {
+		t.Fatalf("delivered to %v", to)
 	}
 }
