@@ -1,12 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { HttpResponse } from 'msw'
+import { matchRoutes } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { SignInDialog } from '@/features/auth/components/sign-in-dialog'
 import { todayISO, toDisplayDate } from '@/lib/calendar-date'
 import { api } from '@/testing/handlers'
 import { server } from '@/testing/server'
 import { renderRoutes, testUser } from '@/testing/test-utils'
+import { routes } from '../router'
 import { HomeRoute } from './home'
 
 function renderHome() {
@@ -176,6 +178,17 @@ describe('below the search panel', () => {
       expect(screen.getByRole('navigation', { name: group })).toBeInTheDocument()
     }
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1)
+  })
+
+  it('links only to pages of the route table', async () => {
+    renderHome()
+    await screen.findByRole('region', { name: 'Explore Paryatan' })
+    const hrefs = [...document.querySelectorAll('a[href^="/"]')].map((a) => a.getAttribute('href') ?? '')
+    expect(hrefs.length).toBeGreaterThan(50)
+    for (const href of new Set(hrefs)) {
+      const matched = matchRoutes(routes, new URL(href, 'https://paryatan.in').pathname) ?? []
+      expect(matched.at(-1)?.route.path, href).not.toBe('*')
+    }
   })
 
   it('asks a visitor to sign in from MY TRIP and stays on the page', async () => {
