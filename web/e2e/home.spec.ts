@@ -31,6 +31,9 @@ async function openHome(page: Page) {
 }
 
 test.describe('home page below the search panel', () => {
+  // Each journey loads the home page and then another; a busy two-core machine needs more than the default.
+  test.describe.configure({ timeout: 60_000 })
+
   test('shows the deals, Explore, the refund promise, help cards and quick links', async ({ page }) => {
     await openHome(page)
     await expect(deals(page).getByText('100% Refund*')).toBeVisible()

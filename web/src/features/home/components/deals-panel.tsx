@@ -4,6 +4,7 @@ import { RouterLink } from '@/components/ui/router-link'
 import { DEALS_INTERVAL_MS, DEALS_TRANSITION_MS } from '../data/deals'
 import { useDealsRotation } from '../hooks/use-deals-rotation'
 import { DEAL_SLIDES, type DealSlide } from '../lib/deal-slides'
+import { READABLE_TERRACOTTA } from './readable-terracotta'
 
 function Slide({ slide, position, current }: { slide: DealSlide; position: number; current: boolean }) {
   return (
@@ -67,7 +68,7 @@ function Slide({ slide, position, current }: { slide: DealSlide; position: numbe
             </chakra.li>
           ))}
         </chakra.ul>
-        <Button asChild colorPalette="terracotta" alignSelf="flex-start" size="sm">
+        <Button asChild colorPalette="terracotta" alignSelf="flex-start" size="sm" {...READABLE_TERRACOTTA}>
           <RouterLink to={slide.cta.to} color="terracotta.contrast" _hover={{ textDecoration: 'none' }}>
             {slide.cta.label}
           </RouterLink>
@@ -104,7 +105,7 @@ export function DealsPanel() {
           <Heading as="h2" id="deals-heading" size="xl" color="brand.fg">
             Deals
           </Heading>
-          <Badge colorPalette="terracotta" variant="solid" size="lg">
+          <Badge colorPalette="terracotta" variant="solid" size="lg" bg="terracotta.600">
             100% Refund*
           </Badge>
         </HStack>

@@ -19,7 +19,7 @@ export function PromoBanner() {
       gradientTo="brand.600"
     >
       <Stack gap="2">
-        <Badge alignSelf="flex-start" colorPalette="terracotta" variant="solid">
+        <Badge alignSelf="flex-start" colorPalette="terracotta" variant="solid" bg="terracotta.600">
           Visa promise
         </Badge>
         <Heading as="h2" id="refund-promo-heading" size={{ base: 'lg', md: 'xl' }}>

@@ -2,6 +2,7 @@ import { Button, Card, chakra, Heading, HStack, Link, SimpleGrid, Text, type Ico
 import type { ComponentType, ReactNode } from 'react'
 import { InstagramIcon, MailIcon, XIcon } from '@/components/ui/icons'
 import { RouterLink } from '@/components/ui/router-link'
+import { READABLE_TERRACOTTA } from './readable-terracotta'
 import { company } from '@/config/company'
 import { mailtoHref } from '../lib/links'
 
@@ -73,9 +74,9 @@ const HELP = [
   },
 ] as const
 
-function SideCard({ title, children }: { title: string; children: ReactNode }) {
+function SideCard({ title, children, ...rest }: { title: string; children: ReactNode } & Card.RootProps) {
   return (
-    <Card.Root variant="outline" bg="bg.card" size="sm">
+    <Card.Root variant="outline" bg="bg.card" size="sm" {...rest}>
       <Card.Body gap="2">
         <Heading as="h3" size="md" color="brand.fg">
           {title}
@@ -93,7 +94,29 @@ export function SideCards({ myTrip }: { myTrip: MyTripProps }) {
       <Heading as="h2" id="side-cards-heading" size="xl" color="brand.fg" mb="5">
         Stay in touch and get help
       </Heading>
-      <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="4">
+      <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
+        <SideCard title="Reprint ticket" gridColumn={{ sm: 'span 2' }} bg="brand.subtle" borderColor="brand.muted">
+          <Text fontSize="sm" color="fg.muted">
+            Lost your e-ticket? Open the booking in My Trips to download or print it again.
+          </Text>
+          {myTrip.signedIn ? (
+            <Button asChild colorPalette="terracotta" size="sm" alignSelf="flex-start" {...READABLE_TERRACOTTA}>
+              <RouterLink to="/account/trips" color="terracotta.contrast" _hover={{ textDecoration: 'none' }}>
+                MY TRIP
+              </RouterLink>
+            </Button>
+          ) : (
+            <Button
+              colorPalette="terracotta"
+              size="sm"
+              alignSelf="flex-start"
+              onClick={myTrip.onSignIn}
+              {...READABLE_TERRACOTTA}
+            >
+              MY TRIP
+            </Button>
+          )}
+        </SideCard>
         {STAY_IN_TOUCH.map(({ title, body, label, href, external, Icon }) => (
           <SideCard key={title} title={title}>
             <Text fontSize="sm" color="fg.muted">
@@ -113,22 +136,6 @@ export function SideCards({ myTrip }: { myTrip: MyTripProps }) {
             </Link>
           </SideCard>
         ))}
-        <SideCard title="Reprint ticket">
-          <Text fontSize="sm" color="fg.muted">
-            Lost your e-ticket? Open the booking in My Trips to download or print it again.
-          </Text>
-          {myTrip.signedIn ? (
-            <Button asChild colorPalette="terracotta" size="sm" alignSelf="flex-start">
-              <RouterLink to="/account/trips" color="terracotta.contrast" _hover={{ textDecoration: 'none' }}>
-                MY TRIP
-              </RouterLink>
-            </Button>
-          ) : (
-            <Button colorPalette="terracotta" size="sm" alignSelf="flex-start" onClick={myTrip.onSignIn}>
-              MY TRIP
-            </Button>
-          )}
-        </SideCard>
         {HELP.map((item) => (
           <SideCard key={item.to} title={item.title}>
             <Text fontSize="sm" color="fg.muted">

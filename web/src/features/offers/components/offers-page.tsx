@@ -148,7 +148,7 @@ export function OffersPage({ onBusinessSignIn }: OffersPageProps) {
             ))}
           </SimpleGrid>
           <Flex gap="3" wrap="wrap">
-            <Button asChild colorPalette="terracotta">
+            <Button asChild colorPalette="terracotta" bg="terracotta.600" _hover={{ bg: 'terracotta.700' }}>
               <RouterLink to={offerConciergeHref()} color="terracotta.contrast" _hover={{ textDecoration: 'none' }}>
                 Speak to a Concierge
               </RouterLink>
