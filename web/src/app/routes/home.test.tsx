@@ -1,12 +1,31 @@
-import { screen, waitFor } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { HttpResponse } from 'msw'
+import { matchRoutes } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { SignInDialog } from '@/features/auth/components/sign-in-dialog'
 import { todayISO, toDisplayDate } from '@/lib/calendar-date'
-import { renderRoutes } from '@/testing/test-utils'
+import { api } from '@/testing/handlers'
+import { server } from '@/testing/server'
+import { renderRoutes, testUser } from '@/testing/test-utils'
+import { routes } from '../router'
 import { HomeRoute } from './home'
 
 function renderHome() {
-  return renderRoutes({ routes: [{ path: '/', element: <HomeRoute /> }] })
+  return renderRoutes({
+    routes: [
+      {
+        path: '/',
+        element: (
+          <>
+            <HomeRoute />
+            <SignInDialog />
+          </>
+        ),
+      },
+      { path: '*', element: <h1>Elsewhere</h1> },
+    ],
+  })
 }
 
 const shown = (days: number) => {
@@ -104,5 +123,91 @@ describe('the hotel search', () => {
     const addChild = screen.getByRole('button', { name: 'Add child' })
     for (let i = 0; i < 9; i++) await user.click(addChild)
     expect(addChild).toBeDisabled()
+  })
+})
+
+describe('below the search panel', () => {
+  it('shows the deals, the Explore cards, the visa refund promise, the help cards and the quick links', async () => {
+    renderHome()
+    const deals = await screen.findByRole('region', { name: /Deals/ })
+    expect(within(deals).getByText('100% Refund*')).toBeInTheDocument()
+    expect(within(deals).getAllByRole('button', { name: /^Show .* deals$/ })).toHaveLength(5)
+    expect(within(deals).getByRole('button', { name: 'Pause' })).toBeInTheDocument()
+
+    const explore = screen.getByRole('region', { name: 'Explore Paryatan' })
+    expect(within(explore).getByRole('link', { name: 'View offers' })).toHaveAttribute('href', '/offers')
+    expect(within(explore).getAllByTestId('explore-row')).toHaveLength(3)
+    expect(within(explore).getByRole('link', { name: 'Visa' })).toHaveAttribute('href', '/go/visa')
+    expect(within(explore).getByRole('link', { name: 'Holidays' })).toHaveAttribute(
+      'href',
+      '/go/concierge?from=home&topic=holidays&card=Holidays',
+    )
+    expect(within(explore).getByRole('link', { name: 'Stopover' })).toHaveAttribute(
+      'href',
+      '/go/concierge?from=home&topic=stopover&card=Stopover',
+    )
+
+    const promo = screen.getByRole('region', { name: 'Get 100% Refund in Case of Visa Rejection' })
+    expect(within(promo).getByText(/On select visas, terms apply/)).toBeInTheDocument()
+    expect(within(promo).getByRole('link', { name: 'Read the terms' })).toHaveAttribute('href', '/terms')
+
+    const help = screen.getByRole('region', { name: 'Stay in touch and get help' })
+    const instagram = within(help).getByRole('link', { name: /Paryatan on Instagram/ })
+    expect(instagram).toHaveAttribute('href', 'https://www.instagram.com/paryatan')
+    expect(instagram).toHaveAttribute('target', '_blank')
+    expect(instagram).toHaveAttribute('rel', 'noopener noreferrer')
+    expect(within(help).getByRole('link', { name: /Paryatan on X/ })).toHaveAttribute('href', 'https://x.com/paryatan')
+    expect(within(help).getByRole('link', { name: 'Subscribe to offers' })).toHaveAttribute(
+      'href',
+      'mailto:care@paryatan.in?subject=Subscribe%20me%20to%20Paryatan%20offers',
+    )
+    expect(within(help).getByRole('link', { name: 'See baggage and contact info' })).toHaveAttribute('href', '/info')
+    expect(within(help).getByRole('link', { name: 'Read the FAQ' })).toHaveAttribute('href', '/faq')
+    expect(within(help).getByRole('link', { name: 'Read travel guides' })).toHaveAttribute('href', '/blogs')
+
+    const care = screen.getByRole('navigation', { name: 'Customer care' })
+    expect(within(care).getByRole('link', { name: 'Web check-in' })).toHaveAttribute('href', '/checkin')
+    for (const group of [
+      'Tourist Visas',
+      'Holiday ideas',
+      'Airlines',
+      'Domestic flights',
+      'International flights',
+      'Blogs',
+    ]) {
+      expect(screen.getByRole('navigation', { name: group })).toBeInTheDocument()
+    }
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1)
+  })
+
+  it('links only to pages of the route table', async () => {
+    renderHome()
+    await screen.findByRole('region', { name: 'Explore Paryatan' })
+    const hrefs = [...document.querySelectorAll('a[href^="/"]')].map((a) => a.getAttribute('href') ?? '')
+    expect(hrefs.length).toBeGreaterThan(50)
+    for (const href of new Set(hrefs)) {
+      const matched = matchRoutes(routes, new URL(href, 'https://paryatan.in').pathname) ?? []
+      expect(matched.at(-1)?.route.path, href).not.toBe('*')
+    }
+  })
+
+  it('asks a visitor to sign in from MY TRIP and stays on the page', async () => {
+    const user = userEvent.setup()
+    const { router } = renderHome()
+    await user.click(await screen.findByRole('button', { name: 'MY TRIP' }))
+    const dialog = await screen.findByRole('dialog')
+    expect(within(dialog).getByLabelText('Mobile Number')).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/')
+  })
+
+  it('takes a signed-in traveller from MY TRIP to My Trips', async () => {
+    server.use(api.me(() => HttpResponse.json({ user: testUser() })))
+    const user = userEvent.setup()
+    const { router } = renderHome()
+    const myTrip = await screen.findByRole('link', { name: 'MY TRIP' })
+    expect(myTrip).toHaveAttribute('href', '/account/trips')
+    await user.click(myTrip)
+    await waitFor(() => expect(router.state.location.pathname).toBe('/account/trips'))
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
   })
 })

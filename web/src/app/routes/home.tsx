@@ -1,8 +1,19 @@
 import { Box, Stack } from '@chakra-ui/react'
+import { lazy, Suspense } from 'react'
 import { PageContainer, PageHeading } from '@/components/ui/page-heading'
+import { useSession } from '@/features/auth/hooks/use-session'
+import { useSignIn } from '@/features/auth/hooks/use-sign-in'
 import { HomeSearchPanel } from '../home-search-panel'
 
+// The deals, cards and links below the search panel arrive in their own chunk,
+// so the first paint needs only the heading and the panel.
+const HomeMore = lazy(() => import('@/features/home/components/home-more').then((m) => ({ default: m.HomeMore })))
+
+const MY_TRIPS = '/account/trips'
+
 export function HomeRoute() {
+  const { status } = useSession()
+  const { openSignIn } = useSignIn()
   return (
     <PageContainer py={{ base: '6', md: '10' }}>
       <Stack gap={{ base: '5', md: '8' }}>
@@ -10,10 +21,21 @@ export function HomeRoute() {
           <PageHeading
             title="Welcome to Paryatan"
             documentTitle="Home"
+            description="Search flights and hotels, get visas, and plan holidays, cruises and corporate travel with Paryatan, made for travellers in India."
             lead="Search flights and hotels across India and the world."
           />
         </Box>
         <HomeSearchPanel />
+        {/* The reserved height keeps the footer from jumping while the chunk loads. */}
+        <Suspense fallback={<Box minH={{ base: '[5200px]', md: '[3200px]' }} aria-busy="true" />}>
+          <HomeMore
+            myTrip={{
+              signedIn: status === 'signedIn',
+              // After signing in, the dialog takes the traveller on to My Trips.
+              onSignIn: () => openSignIn({ from: MY_TRIPS }),
+            }}
+          />
+        </Suspense>
       </Stack>
     </PageContainer>
   )

@@ -1,5 +1,15 @@
-import { HeadingOnlyPage } from '@/components/ui/page-heading'
+import { useSession } from '@/features/auth/hooks/use-session'
+import { useSignIn } from '@/features/auth/hooks/use-sign-in'
+import { OffersPage } from '@/features/offers/components/offers-page'
 
 export function Component() {
-  return <HeadingOnlyPage title="Offers" />
+  const { status } = useSession()
+  const { openSignIn } = useSignIn()
+  return (
+    <OffersPage
+      onBusinessSignIn={
+        status === 'signedOut' ? () => openSignIn({ accountType: 'biz', lockBiz: true, from: '/offers' }) : undefined
+      }
+    />
+  )
 }
