@@ -1,4 +1,4 @@
-import { CRUISE_DESTINATIONS, CRUISE_DURATIONS, CRUISE_PORTS } from '../data/cruises'
+import { type CRUISE_DESTINATIONS, type CRUISE_DURATIONS, type CRUISE_PORTS } from '../data/cruises'
 
 type Destination = (typeof CRUISE_DESTINATIONS)[number]
 type Port = (typeof CRUISE_PORTS)[number]

@@ -8,6 +8,7 @@ import {
   DEFAULT_HOLIDAY_FILTER,
   filterPackages,
   inBand,
+  type BudgetBand,
   type BudgetChoice,
 } from './package-filters'
 
@@ -131,12 +132,12 @@ describe('the budget bands', () => {
       [80_000, 150_000],
       [150_000, undefined],
     ])
-    const [under15k, from15k] = BUDGET_BANDS.Domestic
+    const [under15k, from15k] = BUDGET_BANDS.Domestic as readonly BudgetBand[] as [BudgetBand, BudgetBand]
     expect(inBand(15_000, under15k)).toBe(true)
     expect(inBand(15_000, from15k)).toBe(true)
     expect(inBand(15_001, under15k)).toBe(false)
     expect(inBand(14_999, from15k)).toBe(false)
-    const top = BUDGET_BANDS.International[3]
+    const top = BUDGET_BANDS.International[3] as BudgetBand
     expect(inBand(150_000, top)).toBe(true)
     expect(inBand(149_999, top)).toBe(false)
     expect(inBand(10_00_00_000, top)).toBe(true)
