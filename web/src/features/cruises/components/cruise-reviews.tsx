@@ -33,7 +33,14 @@ export function CruiseReviews() {
           </Text>
         </Text>
         <Text color="fg.muted">from {total} reviews</Text>
-        <Button asChild colorPalette="terracotta" alignSelf="flex-start" mt="2">
+        <Button
+          asChild
+          colorPalette="terracotta"
+          bg="terracotta.600"
+          _hover={{ bg: 'terracotta.700' }}
+          alignSelf="flex-start"
+          mt="2"
+        >
           <Link to={CRUISE_CHAT_HREF}>Start a chat</Link>
         </Button>
       </Stack>

@@ -156,6 +156,8 @@ export function CruiseSearchBar() {
           <Button
             type="submit"
             colorPalette="terracotta"
+            bg="terracotta.600"
+            _hover={ready ? { bg: 'terracotta.700' } : undefined}
             size="lg"
             disabled={!ready}
             aria-describedby={hintId}

@@ -78,7 +78,7 @@ export function DestinationPage({ destination: d }: { destination: HolidayDestin
               <Text fontSize="sm" color="fg.muted">
                 {d.priceIncludes}. Final prices depend on dates, hotels and flights.
               </Text>
-              <Button asChild colorPalette="terracotta" size="lg">
+              <Button asChild colorPalette="terracotta" bg="terracotta.600" _hover={{ bg: 'terracotta.700' }} size="lg">
                 <Link to={d.href}>Plan this trip with a concierge</Link>
               </Button>
             </Card.Body>
