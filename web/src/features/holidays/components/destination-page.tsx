@@ -29,7 +29,7 @@ export function DestinationPage({ destination: d }: { destination: HolidayDestin
         <Stack gap="2">
           <PageHeading title={d.title} description={d.description} lead={d.intro} />
         </Stack>
-        <CardImage src={d.image} alt={d.imageAlt} height={{ base: '48', md: '72' }} rounded="2xl" />
+        <CardImage src={d.image} alt={d.imageAlt} height={{ base: '48', md: '64' }} rounded="2xl" />
 
         <Grid templateColumns={{ base: '1fr', lg: '2fr 1fr' }} gap="8" alignItems="start">
           <Stack gap="8">

@@ -62,7 +62,7 @@ export const HOLIDAY_DESTINATIONS: readonly HolidayDestination[] = [
     visaNote:
       'Indian passport holders can usually enter Qatar visa-free for up to 30 days with a passport valid for six months, a confirmed return ticket and a confirmed hotel booking. Rules change: we check the current requirements for you before you pay.',
     fromPrice: 52_900,
-    priceIncludes: 'per person, twin sharing, with return flights from Mumbai, 4 nights’ hotel and the desert safari',
+    priceIncludes: 'Per person, twin sharing, with return flights from Mumbai, 4 nights’ hotel and the desert safari',
     image: '/images/places/qatar.svg',
     imageAlt: 'Doha’s skyline across the bay with a dhow on the water',
   }),
@@ -93,7 +93,7 @@ export const HOLIDAY_DESTINATIONS: readonly HolidayDestination[] = [
     visaNote:
       'Indian passport holders do not need a visa for visits of up to 14 days, but must complete the free online Pre-arrival Registration (PAR) before they fly. Macau allows Indians a 30-day visa-free stay. We check the current rules before you pay.',
     fromPrice: 69_900,
-    priceIncludes: 'per person, twin sharing, with return flights from Delhi, 4 nights’ hotel and the Macau day trip',
+    priceIncludes: 'Per person, twin sharing, with return flights from Delhi, 4 nights’ hotel and the Macau day trip',
     image: '/images/places/hong-kong.svg',
     imageAlt: 'Hong Kong’s skyline over the harbour at dusk',
   }),
@@ -124,7 +124,7 @@ export const HOLIDAY_DESTINATIONS: readonly HolidayDestination[] = [
     visaNote:
       'Europe tours need a Schengen visa: you can apply up to six months before travel and at least 15 days ahead; we book the appointment and check your papers. Dubai and Southeast Asia tours include their e-visas where these exist for Indian passport holders.',
     fromPrice: 1_89_900,
-    priceIncludes: 'per person, twin sharing, Europe highlights with flights, visa fees, hotels and most meals',
+    priceIncludes: 'Per person, twin sharing, Europe highlights with flights, visa fees, hotels and most meals',
     image: '/images/places/group-departures.svg',
     imageAlt: 'A tour coach on a mountain road with an aeroplane overhead',
   }),
@@ -153,7 +153,7 @@ export const HOLIDAY_DESTINATIONS: readonly HolidayDestination[] = [
     visaNote:
       'Indian passport holders with a valid US visa or green card, or a UK or EU residence permit, can get a 14-day visa on arrival. Everyone else needs a visa before flying: a 48- or 96-hour transit visa through the airline, or a tourist visa, which we can arrange.',
     fromPrice: 18_900,
-    priceIncludes: 'per person, twin sharing, for 2 nights’ hotel, airport transfers, the visa and the desert safari',
+    priceIncludes: 'Per person, twin sharing, for 2 nights’ hotel, airport transfers, the visa and the desert safari',
     image: '/images/places/dubai.svg',
     imageAlt: 'Dubai’s skyline with the Burj Khalifa at sunset',
   }),
@@ -185,7 +185,7 @@ export const HOLIDAY_DESTINATIONS: readonly HolidayDestination[] = [
       'Indian passport holders who hold a valid US, UK or Schengen visa that has been used once can apply for a Saudi tourist e-visa online or get one on arrival. Others apply for a tourist visa through the Saudi visa centres in India; we help with the application.',
     fromPrice: 89_900,
     priceIncludes:
-      'per person, twin sharing, with flights from Mumbai, internal flights, 5 nights’ hotels and guided tours',
+      'Per person, twin sharing, with flights from Mumbai, internal flights, 5 nights’ hotels and guided tours',
     image: '/images/places/saudi.svg',
     imageAlt: 'Rock formations of AlUla in the desert',
   }),
@@ -214,7 +214,7 @@ export const HOLIDAY_DESTINATIONS: readonly HolidayDestination[] = [
     visaNote:
       'Indian passport holders can usually enter Qatar visa-free for up to 30 days with a passport valid for six months, an onward ticket and a confirmed hotel booking, so a stopover needs no separate visa. We check the current rules before you pay.',
     fromPrice: 9_900,
-    priceIncludes: 'per person, twin sharing, for 2 nights’ hotel with breakfast, airport transfers and a city tour',
+    priceIncludes: 'Per person, twin sharing, for 2 nights’ hotel with breakfast, airport transfers and a city tour',
     image: '/images/places/qatar-stopover.svg',
     imageAlt: 'An aeroplane above Doha’s skyline',
   }),
