@@ -1,5 +1,5 @@
-import { HeadingOnlyPage } from '@/components/ui/page-heading'
+import { CruisesPage } from '@/features/cruises/components/cruises-page'
 
 export function Component() {
-  return <HeadingOnlyPage title="Cruises" />
+  return <CruisesPage />
 }

@@ -1,5 +1,10 @@
-import { HeadingOnlyPage } from '@/components/ui/page-heading'
+import { useParams } from 'react-router'
+import { DestinationPage } from '@/features/holidays/components/destination-page'
+import { findHolidayDestination } from '@/features/holidays/data/destinations'
+import { NotFoundRoute } from './not-found'
 
 export function Component() {
-  return <HeadingOnlyPage title="Holidays" />
+  const { slug } = useParams()
+  const destination = findHolidayDestination(slug)
+  return destination ? <DestinationPage key={destination.slug} destination={destination} /> : <NotFoundRoute />
 }

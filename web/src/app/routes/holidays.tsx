@@ -1,5 +1,5 @@
-import { HeadingOnlyPage } from '@/components/ui/page-heading'
+import { HolidaysPage } from '@/features/holidays/components/holidays-page'
 
 export function Component() {
-  return <HeadingOnlyPage title="Holidays" />
+  return <HolidaysPage />
 }
