@@ -81,10 +81,14 @@ export function conciergePrefill(params: URLSearchParams): ConciergePrefill {
 
 /** The cruise search in one line: "Alaska · from Seattle · 8–10 nights · 2 adults". */
 export function cruiseSummary(c: CruiseFields): string {
-  return [c.destination, c.port && `from ${c.port}`, c.dates, c.duration, c.travellers]
-    .map((s) => s.trim())
-    .filter(Boolean)
-    .join(' · ')
+  const [destination, port, dates, duration, travellers] = [
+    c.destination,
+    c.port,
+    c.dates,
+    c.duration,
+    c.travellers,
+  ].map((s) => s.trim())
+  return [destination, port && `from ${port}`, dates, duration, travellers].filter(Boolean).join(' · ')
 }
 
 export interface ConciergeValues {
@@ -179,7 +183,7 @@ export function conciergeMail(v: ConciergeValues, source: string): MailDraft {
     ['Dates flexible', v.flexible ? 'yes' : ''],
     ['Budget', v.budget],
     ['Travellers', v.travellers],
-    ['Travel style', v.styles.join(', ')],
+    ['Travel style', TRAVEL_STYLES.filter((s) => v.styles.includes(s)).join(', ')],
     ['Cruise', v.cruise ? cruiseSummary(v.cruise) : ''],
     ['Notes', v.notes],
     ['Found via', source],

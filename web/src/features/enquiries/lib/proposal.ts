@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { checkEmail, checkPhone, EMAIL_MESSAGE } from '@/lib/validation'
+import { checkEmail, checkPhone, EMAIL_MESSAGE, type Checked } from '@/lib/validation'
 import type { EnquiryInput, FormUser } from '../types'
 import { mailDraft, type MailDraft } from './mailto'
 
@@ -16,6 +16,17 @@ export function eventTypeOf(value: string | null | undefined): EventType {
 
 const required = (message: string) => z.string().trim().min(1, message)
 
+/** Required, then judged by a rule of lib/validation (the API's rule). */
+function byRule(emptyMessage: string, rule: (value: string) => Checked) {
+  return z.string().superRefine((value, ctx) => {
+    if (!value.trim()) ctx.addIssue({ code: 'custom', message: emptyMessage })
+    else {
+      const { message } = rule(value)
+      if (message) ctx.addIssue({ code: 'custom', message })
+    }
+  })
+}
+
 /**
  * Spec 5: Full Name, Company, Email (e-mail format) and Phone are required,
  * the rest optional. Messages as the API words them.
@@ -23,15 +34,8 @@ const required = (message: string) => z.string().trim().min(1, message)
 export const proposalSchema = z.object({
   name: required('Please enter your full name.'),
   company: required('Please enter your company.'),
-  email: z
-    .string()
-    .trim()
-    .min(1, EMAIL_MESSAGE)
-    .refine((v) => !checkEmail(v).message, EMAIL_MESSAGE),
-  phone: required('Please enter a phone number.').refine(
-    (v) => !checkPhone(v).message,
-    'Please enter a valid phone number.',
-  ),
+  email: byRule(EMAIL_MESSAGE, checkEmail),
+  phone: byRule('Please enter a phone number.', checkPhone),
   eventType: z.enum(EVENT_TYPES),
   groupSize: z.string(),
   dates: z.string(),
