@@ -16,7 +16,7 @@ async function openConcierge(query = '') {
   return utils
 }
 
-const input = (label: string) => screen.getByLabelText(label, { exact: true, selector: 'input, textarea' })
+const input = (label: string) => screen.getByRole(label === 'Event type' ? 'combobox' : 'textbox', { name: label })
 const submit = () => userEvent.click(screen.getByRole('button', { name: 'Send to a concierge' }))
 const main = () => within(screen.getByRole('main'))
 

@@ -13,7 +13,7 @@ async function openMice() {
   return screen.findByRole('heading', { level: 1 })
 }
 
-const input = (label: string) => screen.getByLabelText(label, { exact: true, selector: 'input, textarea, select' })
+const input = (label: string) => screen.getByRole(label === 'Event type' ? 'combobox' : 'textbox', { name: label })
 const submit = () => userEvent.click(screen.getByRole('button', { name: 'Send request' }))
 
 async function fillRequired() {

@@ -16,12 +16,16 @@ export function testEnquiry(overrides: Partial<Enquiry> = {}): Enquiry {
 
 const TEAMS = { proposal: 'mice', concierge: 'holidays', contact: 'support' } as const
 
-/** POST /api/v1/enquiries storing every enquiry under `reference`; the bodies sent are collected. */
-export function acceptEnquiries(reference = 'PY-7K3Q9D') {
+/**
+ * POST /api/v1/enquiries storing every enquiry under `reference`; the bodies
+ * sent are collected. The answer waits for `hold` when given.
+ */
+export function acceptEnquiries(reference = 'PY-7K3Q9D', hold?: Promise<unknown>) {
   const sent: EnquiryInput[] = []
   const handler = api.createEnquiry(async ({ request }) => {
     const input = await request.json()
     sent.push(input)
+    await hold
     return HttpResponse.json(
       {
         ok: true as const,
