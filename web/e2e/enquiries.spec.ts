@@ -209,3 +209,15 @@ test('My Enquiries: a new traveller sees the empty state with links to the forms
   )
   await expect(empty.getByRole('link', { name: 'Send us a message' })).toHaveAttribute('href', '/contact')
 })
+
+test('the three pages fit a 360 px wide phone without sideways scrolling', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 780 })
+  for (const path of ['/mice', '/go/concierge?from=cruises&to=Norway and Iceland&port=Southampton', '/contact']) {
+    await page.goto(path)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    )
+    expect(overflow, path).toBeLessThanOrEqual(0)
+  }
+})
