@@ -128,11 +128,16 @@ func recoverer(log *slog.Logger) func(http.Handler) http.Handler {
 	}
 }
 
+// mapFrameOrigin is where the contact page's office maps are embedded from,
+// once the visitor asks for them (OpenStreetMap's embeddable map).
+const mapFrameOrigin = "https://www.openstreetmap.org"
+
 // contentSecurityPolicy allows only the app's own scripts, styles, images and
 // API. Inline styles are needed by the component library's runtime styling;
-// inline scripts are not allowed. The app may not be framed by anyone. Forms
-// post to the app, and to formActions: the payment gateway's hosted
-// checkout, where the traveller is sent to pay.
+// inline scripts are not allowed. The app may frame its own pages and the
+// office maps, and may not be framed by anyone. Forms post to the app, and
+// to formActions: the payment gateway's hosted checkout, where the traveller
+// is sent to pay.
 func contentSecurityPolicy(formActions []string) string {
 	return strings.Join([]string{
 		"default-src 'self'",
@@ -141,6 +146,7 @@ func contentSecurityPolicy(formActions []string) string {
 		"img-src 'self' data: blob:",
 		"font-src 'self' data:",
 		"connect-src 'self'",
+		"frame-src 'self' " + mapFrameOrigin,
 		"object-src 'none'",
 		"base-uri 'self'",
 		strings.Join(append([]string{"form-action 'self'"}, formActions...), " "),

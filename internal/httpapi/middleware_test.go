@@ -116,6 +116,18 @@ func TestFormActions(t *testing.T) {
 	}
 }
 
+// The contact page's office maps are framed from OpenStreetMap (after the
+// visitor asks); nothing else from outside may be framed.
+func TestFrameSources(t *testing.T) {
+	h := securityHeaders(false)(http.HandlerFunc(func(http.ResponseWriter, *http.Request) {}))
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/contact", nil))
+	csp := rec.Header().Get("Content-Security-Policy")
+	if !strings.Contains(csp, "frame-src 'self' https://www.openstreetmap.org;") || !strings.Contains(csp, "frame-ancestors 'none'") {
+		t.Fatalf("CSP %s", csp)
+	}
+}
+
 // A body too small to gain from packing goes out as it is.
 func TestCompressLeavesSmallBodies(t *testing.T) {
 	h := compress()(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

@@ -73,6 +73,7 @@ export const accountNavLinks: readonly NavLink[] = [
   { to: '/account/trips', label: 'My Trips' },
   { to: '/account/wallet', label: 'My Wallet' },
   { to: '/account/payments', label: 'My Payments' },
+  { to: '/account/enquiries', label: 'My Enquiries' },
   { to: '/account/wishlist', label: 'My Wishlist' },
   { to: '/account/co-travellers', label: 'Co-Travellers' },
   { to: '/account/devices', label: 'Logged in Devices' },

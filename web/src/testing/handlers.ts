@@ -1,3 +1,4 @@
+import type { components } from '@/lib/api.gen'
 import { http, HttpResponse, type DefaultBodyType, type HttpResponseResolver, type PathParams } from 'msw'
 import type {
   BookInput,
@@ -45,6 +46,9 @@ function endpoint<
     http[method]<Params, Request, Reply | ErrorReply>(path, resolver)
 }
 
+type EnquiryInput = components['schemas']['EnquiryInput']
+type Enquiry = components['schemas']['Enquiry']
+
 /** No body: 204 answers and requests without a payload. */
 type Empty = null
 type Items<T> = { items: T[] }
@@ -90,6 +94,9 @@ export const api = {
   payBooking: endpoint<Empty, PaymentOrder, IdParam>('post', '/api/v1/me/bookings/:id/payment'),
   cancelBooking: endpoint<Empty, BookingWithPayments, IdParam>('post', '/api/v1/me/bookings/:id/cancel'),
   myPayments: endpoint<Empty, MyPayments>('get', '/api/v1/me/payments'),
+
+  createEnquiry: endpoint<EnquiryInput, { ok: true; enquiry: Enquiry }>('post', '/api/v1/enquiries'),
+  myEnquiries: endpoint<Empty, Items<Enquiry>>('get', '/api/v1/me/enquiries'),
 
   company: endpoint<Empty, { company: Company }>('get', '/api/v1/me/company'),
   saveCompany: endpoint<{ company: Company }, { company: Company }>('put', '/api/v1/me/company'),

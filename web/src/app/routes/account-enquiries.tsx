@@ -1,5 +1,5 @@
-import { HeadingOnlyPage } from '@/components/ui/page-heading'
+import { MyEnquiriesPage } from '@/features/enquiries/components/my-enquiries-page'
 
 export function Component() {
-  return <HeadingOnlyPage title="My Enquiries" />
+  return <MyEnquiriesPage />
 }
