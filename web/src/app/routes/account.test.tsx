@@ -74,6 +74,7 @@ describe('account area', () => {
       ['My Trips', '/account/trips'],
       ['My Wallet', '/account/wallet'],
       ['My Payments', '/account/payments'],
+      ['My Enquiries', '/account/enquiries'],
       ['My Wishlist', '/account/wishlist'],
       ['Co-Travellers', '/account/co-travellers'],
       ['Logged in Devices', '/account/devices'],
