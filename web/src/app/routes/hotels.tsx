@@ -6,7 +6,10 @@ export function HotelsRoute() {
   return (
     <PageContainer>
       <Stack gap="6">
-        <PageHeading title="Hotels" />
+        <PageHeading
+          title="Hotels"
+          description="Hotel stays across India and abroad with Paryatan: elegant stays, modern comfort and smart travel, coming soon."
+        />
         <HotelsTeaser />
       </Stack>
     </PageContainer>

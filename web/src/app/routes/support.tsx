@@ -6,7 +6,10 @@ export function SupportRoute() {
   return (
     <PageContainer>
       <Stack gap="6" maxW="3xl">
-        <PageHeading title="Support" />
+        <PageHeading
+          title="Support"
+          description="Help with your Paryatan bookings: call or write to our travel team, Monday to Saturday."
+        />
         <Alert.Root status="info" variant="subtle" colorPalette="brand">
           <Alert.Indicator />
           <Alert.Content>

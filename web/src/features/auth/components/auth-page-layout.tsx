@@ -19,7 +19,10 @@ export function AuthPageLayout({ title, children, switchPrompt, switchLabel, swi
     <PageContainer maxW="lg">
       <Box bg="bg.panel" borderWidth="1px" rounded="xl" boxShadow="sm" p={{ base: '6', md: '8' }}>
         <Stack gap="6">
-          <PageHeading title={title} />
+          <PageHeading
+            title={title}
+            description={`${title} to book flights, keep your travellers and follow your trips with Paryatan.`}
+          />
           {children}
           <Text fontSize="sm">
             {switchPrompt}{' '}

@@ -191,7 +191,11 @@ export function FlightResultsPage() {
   return (
     <PageContainer maxW="7xl" py={{ base: '4', md: '8' }}>
       <Stack gap="4">
-        <PageHeading title="Flights" documentTitle={`Flights ${routeOf(query)}`.trim()} />
+        <PageHeading
+          title="Flights"
+          documentTitle={`Flights ${routeOf(query)}`.trim()}
+          description="Compare fares on domestic and international flights, filter by stops, airline and price, and book with Paryatan."
+        />
         <SearchBanner query={query} shown={shownTotal} total={total} />
         <Grid templateColumns={{ base: '1fr', lg: '18rem 1fr' }} gap="6" alignItems="start">
           <Box

@@ -181,7 +181,10 @@ export function FlightSearchView() {
   return (
     <PageContainer maxW="7xl" py={{ base: '4', md: '8' }}>
       <Stack gap="4">
-        <PageHeading title="Search flights" />
+        <PageHeading
+          title="Search flights"
+          description="Search flights by date across a week, sort by price, and pick the fare that suits you."
+        />
         <Box bg="bg.card" borderWidth="1px" rounded="md" p="4">
           <SearchReader query={query} today={today} onSearch={reread} />
           <Text mt="3" fontSize="sm" color="fg.muted">
