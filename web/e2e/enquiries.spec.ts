@@ -79,7 +79,7 @@ test('concierge: the cruise hand-off is shown, edited and sent as the request’
   await page.goto('/go/concierge?from=cruises&to=Alaska&port=Seattle&duration=8–10 nights&pax=2 adults')
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
   await expect(page.getByText('Tip: book 6–10 weeks ahead for peak dates.')).toBeVisible()
-  await expect(page.getByRole('link', { name: /Chat on WhatsApp/ }).first()).toHaveAttribute(
+  await expect(page.getByRole('link', { name: /WhatsApp \+91/ }).first()).toHaveAttribute(
     'href',
     /^https:\/\/wa\.me\/\d+$/,
   )
@@ -189,7 +189,7 @@ test('contact: the office maps ask nothing of OpenStreetMap until the visitor as
   await expect(page.locator('iframe')).toHaveCount(1)
   await page.getByRole('button', { name: 'Show map of Mumbai' }).click()
   await expect(page.locator('iframe[title="Map of Paryatan Mumbai"]')).toBeVisible()
-  await expect(page.getByRole('link', { name: /Open Mumbai in OpenStreetMap/ })).toHaveAttribute(
+  await expect(page.getByRole('link', { name: /Open in OpenStreetMap: Mumbai/ })).toHaveAttribute(
     'href',
     /^https:\/\/www\.openstreetmap\.org\/\?mlat=/,
   )

@@ -63,7 +63,7 @@ export function ConciergePage({ form }: { form: ReactNode }) {
               rel="noopener noreferrer"
               fontWeight="semibold"
               color="brand.fg"
-              aria-label={`Chat on WhatsApp with ${company.whatsapp} (opens in a new tab)`}
+              aria-label={`WhatsApp ${company.whatsapp} (opens in a new tab)`}
             >
               <ChatIcon /> WhatsApp {company.whatsapp}
             </Link>

@@ -66,7 +66,7 @@ export function ContactPage({ form }: { form: ReactNode }) {
               rel="noopener noreferrer"
               fontWeight="semibold"
               color="brand.fg"
-              aria-label={`Chat on WhatsApp with ${company.whatsapp} (opens in a new tab)`}
+              aria-label={`${company.whatsapp} on WhatsApp (opens in a new tab)`}
             >
               {company.whatsapp}
             </Link>

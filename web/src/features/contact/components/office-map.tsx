@@ -58,7 +58,7 @@ export function OfficeMap({ office }: { office: Office }) {
         rel="noopener noreferrer"
         fontSize="sm"
         color="brand.fg"
-        aria-label={`Open ${office.name} in OpenStreetMap (opens in a new tab)`}
+        aria-label={`Open in OpenStreetMap: ${office.name} (opens in a new tab)`}
       >
         Open in OpenStreetMap
       </Link>

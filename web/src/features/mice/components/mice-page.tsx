@@ -234,8 +234,6 @@ export function MicePage({ renderProposalForm }: MicePageProps) {
               <Box
                 as="li"
                 key={name}
-                role="img"
-                aria-label={`${name} logo (placeholder)`}
                 px="4"
                 py="2"
                 borderWidth="1px"
