@@ -48,7 +48,10 @@ describe('contact page', () => {
       '/go/concierge?from=contact',
     )
     expect(main().getByRole('link', { name: /Call us on/ })).toHaveAttribute('href', 'tel:+911244005500')
-    expect(main().getByRole('link', { name: /Chat on WhatsApp/ })).toHaveAttribute('href', 'https://wa.me/919810055500')
+    expect(main().getByRole('link', { name: /WhatsApp \(opens in a new tab\)/ })).toHaveAttribute(
+      'href',
+      'https://wa.me/919810055500',
+    )
     expect(main().getByRole('link', { name: /E-mail us at/ })).toHaveAttribute('href', 'mailto:care@paryatan.in')
     expect(screen.getByRole('heading', { name: 'Gurgaon HQ' })).toBeVisible()
     expect(screen.getByRole('heading', { name: 'Mumbai' })).toBeVisible()
@@ -66,7 +69,7 @@ describe('contact page', () => {
     expect(map.getAttribute('src')).toMatch(/^https:\/\/www\.openstreetmap\.org\/export\/embed\.html\?bbox=/)
     expect(document.querySelectorAll('iframe')).toHaveLength(1)
     expect(screen.getByRole('button', { name: 'Show map of Mumbai' })).toBeVisible()
-    expect(screen.getByRole('link', { name: /Open Gurgaon HQ in OpenStreetMap/ })).toHaveAttribute('target', '_blank')
+    expect(screen.getByRole('link', { name: /Open in OpenStreetMap: Gurgaon HQ/ })).toHaveAttribute('target', '_blank')
   })
 
   it('keeps Send disabled until name, e-mail and message hold more than spaces', async () => {

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
@@ -60,7 +60,7 @@ describe('MICE page', () => {
     }
     expect(screen.getByTestId('mice-process').querySelectorAll('li')).toHaveLength(6)
     expect(screen.getAllByRole('figure')).toHaveLength(2)
-    expect(screen.getAllByRole('img', { name: /logo \(placeholder\)/ }).length).toBeGreaterThan(0)
+    expect(within(screen.getByTestId('mice-logos')).getAllByRole('listitem').length).toBeGreaterThan(0)
     expect(screen.getByRole('link', { name: 'Book Now' })).toHaveAttribute('href', '/contact')
     expect(screen.getByRole('link', { name: 'Talk to a concierge' })).toHaveAttribute('href', '/concierge?from=mice')
     expect(screen.getByRole('link', { name: 'Message our team' })).toHaveAttribute('href', '/contact')
