@@ -25,10 +25,7 @@ describe('concierge page', () => {
     await openConcierge()
     expect(document.title).toBe('Concierge · Paryatan')
     expect(main().getByRole('link', { name: /Call us on/ })).toHaveAttribute('href', 'tel:+911244005500')
-    expect(main().getByRole('link', { name: /WhatsApp \+91/ })).toHaveAttribute(
-      'href',
-      'https://wa.me/919810055500',
-    )
+    expect(main().getByRole('link', { name: /WhatsApp \+91/ })).toHaveAttribute('href', 'https://wa.me/919810055500')
     expect(main().getByRole('link', { name: 'Go to Support' })).toHaveAttribute('href', '/support')
     expect(screen.getByText('Tip: book 6–10 weeks ahead for peak dates.')).toBeVisible()
     expect(screen.getByRole('button', { name: 'Luxury' })).toHaveAttribute('aria-pressed', 'true')
