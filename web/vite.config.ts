@@ -1,12 +1,21 @@
 import { fileURLToPath, URL } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
+import { blogContent } from './plugins/blog-content.ts'
+import { BLOG_TAGS } from './src/features/blog/data/tags.ts'
 
 // The Go API listens here during local development (`make run`).
 const apiTarget = process.env.PARYATAN_API_URL ?? 'http://127.0.0.1:8080'
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    blogContent({
+      dir: fileURLToPath(new URL('./content/blog', import.meta.url)),
+      publicDir: fileURLToPath(new URL('./public', import.meta.url)),
+      tags: Object.keys(BLOG_TAGS),
+    }),
+  ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -54,7 +63,7 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/testing/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'plugins/**/*.test.ts'],
     restoreMocks: true,
     unstubGlobals: true,
     // The build machines have two cores shared with other jobs (Go tests, the browser

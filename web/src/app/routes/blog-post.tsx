@@ -1,13 +1,16 @@
-import { useParams } from 'react-router'
-import { HeadingOnlyPage } from '@/components/ui/page-heading'
+import { loadPost } from 'virtual:blog-index'
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router'
+import { BlogPostPage } from '@/features/blog/components/blog-post-page'
+import type { BlogPost } from '@/features/blog/types'
+import { NotFoundRoute } from './not-found'
 
-/** "kerala-backwaters-in-monsoon" → "Kerala Backwaters In Monsoon" until posts have real titles. */
-export function titleFromSlug(slug: string): string {
-  const words = slug.split(/[-_\s]+/).filter(Boolean)
-  return words.map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join(' ') || 'Blog'
+/** Fetches the post's own chunk before the page shows; an unknown slug has none. */
+export async function loader({ params }: LoaderFunctionArgs): Promise<BlogPost | null> {
+  const load = params.slug && Object.hasOwn(loadPost, params.slug) ? loadPost[params.slug] : undefined
+  return load ? (await load()).default : null
 }
 
 export function Component() {
-  const { slug = '' } = useParams()
-  return <HeadingOnlyPage title={titleFromSlug(slug)} />
+  const post = useLoaderData<typeof loader>()
+  return post ? <BlogPostPage key={post.slug} post={post} /> : <NotFoundRoute />
 }

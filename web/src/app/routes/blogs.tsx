@@ -1,5 +1,5 @@
-import { HeadingOnlyPage } from '@/components/ui/page-heading'
+import { BlogIndexPage } from '@/features/blog/components/blog-index-page'
 
 export function Component() {
-  return <HeadingOnlyPage title="Blogs" />
+  return <BlogIndexPage />
 }
