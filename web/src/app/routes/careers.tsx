@@ -1,5 +1,5 @@
-import { HeadingOnlyPage } from '@/components/ui/page-heading'
+import { CareersPage } from '@/features/careers/components/careers-page'
 
 export function Component() {
-  return <HeadingOnlyPage title="Careers" />
+  return <CareersPage />
 }

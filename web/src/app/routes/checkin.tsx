@@ -1,5 +1,5 @@
-import { HeadingOnlyPage } from '@/components/ui/page-heading'
+import { CheckinPage } from '@/features/help/components/checkin-page'
 
 export function Component() {
-  return <HeadingOnlyPage title="Web check-in" />
+  return <CheckinPage />
 }

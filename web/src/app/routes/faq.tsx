@@ -1,5 +1,5 @@
-import { HeadingOnlyPage } from '@/components/ui/page-heading'
+import { FaqPage } from '@/features/help/components/faq-page'
 
 export function Component() {
-  return <HeadingOnlyPage title="Frequently asked questions" />
+  return <FaqPage />
 }

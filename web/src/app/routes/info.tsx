@@ -1,5 +1,5 @@
-import { HeadingOnlyPage } from '@/components/ui/page-heading'
+import { InfoPage } from '@/features/help/components/info-page'
 
 export function Component() {
-  return <HeadingOnlyPage title="Baggage and contact information" />
+  return <InfoPage />
 }
