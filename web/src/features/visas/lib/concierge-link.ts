@@ -1,0 +1,7 @@
+/**
+ * The concierge hand-off of a visa guide: /go/concierge?from=visas&card={title}.
+ */
+export function visaConciergeHref(card: string): string {
+  const query = new URLSearchParams({ from: 'visas', card })
+  return `/go/concierge?${query.toString()}`
+}
