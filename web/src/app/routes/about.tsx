@@ -1,5 +1,5 @@
-import { HeadingOnlyPage } from '@/components/ui/page-heading'
+import { AboutPage } from '@/features/legal/components/about-page'
 
 export function Component() {
-  return <HeadingOnlyPage title="About us" />
+  return <AboutPage />
 }

@@ -1,5 +1,5 @@
-import { HeadingOnlyPage } from '@/components/ui/page-heading'
+import { CancellationPage } from '@/features/legal/components/legal-pages'
 
 export function Component() {
-  return <HeadingOnlyPage title="Cancellation policy" />
+  return <CancellationPage />
 }

@@ -1,5 +1,5 @@
-import { HeadingOnlyPage } from '@/components/ui/page-heading'
+import { CookiesPage } from '@/features/legal/components/legal-pages'
 
 export function Component() {
-  return <HeadingOnlyPage title="Cookie policy" />
+  return <CookiesPage />
 }

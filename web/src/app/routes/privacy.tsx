@@ -1,5 +1,5 @@
-import { HeadingOnlyPage } from '@/components/ui/page-heading'
+import { PrivacyPage } from '@/features/legal/components/legal-pages'
 
 export function Component() {
-  return <HeadingOnlyPage title="Privacy policy" />
+  return <PrivacyPage />
 }

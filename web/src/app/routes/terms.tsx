@@ -1,5 +1,5 @@
-import { HeadingOnlyPage } from '@/components/ui/page-heading'
+import { TermsPage } from '@/features/legal/components/legal-pages'
 
 export function Component() {
-  return <HeadingOnlyPage title="Terms of use" />
+  return <TermsPage />
 }
