@@ -31,12 +31,6 @@ const OWN_DESCRIPTION_EXEMPT = [
   /^\/flights\/(fare|review|booking)/,
   /^\/go\/visa/,
   /^\/go-for-visa/,
-  // Heading-only pages whose content is still to be written: the blog, careers,
-  // the footer's policy and help pages, and the visa guides.
-  /^\/blogs?(\/|$)/,
-  /^\/careers$/,
-  /^\/(about|privacy|terms|cancellation|cookies|info|faq|checkin)$/,
-  /^\/visas\//,
 ]
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
