@@ -73,7 +73,7 @@ test.describe('help and company pages', () => {
       .getByRole('button', { name: 'Engineering' })
       .click()
     await expect(main(page).getByTestId('role-card')).toHaveCount(2)
-    const apply = main(page).getByRole('link', { name: 'Apply for Senior backend engineer (Go) by e-mail' })
+    const apply = main(page).getByRole('link', { name: 'Apply by e-mail for Senior backend engineer (Go)' })
     await expect(apply).toHaveAttribute('href', /^mailto:careers@paryatan\.in\?subject=Application%3A%20Senior/)
   })
 

@@ -26,12 +26,7 @@ const isProtected = (url: string) => PROTECTED.some((re) => re.test(url))
 
 // Pages whose content is the traveller's own (or a flow's step): they share the
 // site's description rather than one of their own.
-const OWN_DESCRIPTION_EXEMPT = [
-  /^\/account/,
-  /^\/flights\/(fare|review|booking)/,
-  /^\/go\/visa/,
-  /^\/go-for-visa/,
-]
+const OWN_DESCRIPTION_EXEMPT = [/^\/account/, /^\/flights\/(fare|review|booking)/, /^\/go\/visa/, /^\/go-for-visa/]
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 

@@ -18,7 +18,7 @@ describe('CareersPage', () => {
     )
     expect(roleTitles()).toEqual(ROLES.map((r) => r.title))
     for (const role of ROLES) {
-      const link = screen.getByRole('link', { name: `Apply for ${role.title} by e-mail` })
+      const link = screen.getByRole('link', { name: `Apply by e-mail for ${role.title}` })
       const url = new URL(link.getAttribute('href') ?? '')
       expect(url.protocol).toBe('mailto:')
       expect(url.pathname).toBe('careers@paryatan.in')

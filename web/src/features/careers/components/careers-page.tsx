@@ -59,7 +59,7 @@ function RoleCard({ role }: { role: Role }) {
           </Grid>
         </Box>
         <Button asChild colorPalette="terracotta" alignSelf="flex-start">
-          <a href={applyHref(role)} aria-label={`Apply for ${role.title} by e-mail`}>
+          <a href={applyHref(role)} aria-label={`Apply by e-mail for ${role.title}`}>
             Apply by e-mail
           </a>
         </Button>
