@@ -33,12 +33,19 @@ describe('route table', () => {
     ['/hotels', 'Hotels', 'Hotels · Paryatan'],
     ['/auth/login', 'Sign in', 'Sign in · Paryatan'],
     ['/auth/register', 'Create account', 'Create account · Paryatan'],
-    ['/blogs/kerala-backwaters', 'Kerala Backwaters', 'Kerala Backwaters · Paryatan'],
+    ['/blogs/schengen-visa-checklist', /^Schengen visa/, /^Schengen visa.* · Paryatan$/],
+    ['/blog/schengen-visa-checklist', /^Schengen visa/, /^Schengen visa.* · Paryatan$/],
+    ['/blogs/kerala-backwaters', 'Page not found', 'Page not found · Paryatan'],
     ['/careers', 'Careers', 'Careers · Paryatan'],
+    ['/faq', 'Frequently asked questions', 'FAQ · Paryatan'],
+    ['/visas/thailand', 'Thailand visa for Indians', 'Thailand visa for Indians · Paryatan'],
+    ['/privacy', 'Privacy policy', 'Privacy policy · Paryatan'],
   ])('%s shows its heading and title', async (path, heading, title) => {
     renderRoutes({ routes, initialEntries: [path] })
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument()
-    await waitFor(() => expect(document.title).toBe(title))
+    await waitFor(() =>
+      typeof title === 'string' ? expect(document.title).toBe(title) : expect(document.title).toMatch(title),
+    )
   })
 
   it('shows the not-found page with a working Home link', async () => {
