@@ -32,6 +32,7 @@ import (
 	"github.com/paryatan/paryatan/internal/payment/rzpsim"
 	"github.com/paryatan/paryatan/internal/platform/config"
 	"github.com/paryatan/paryatan/internal/platform/telemetry"
+	"github.com/paryatan/paryatan/internal/sso"
 	"github.com/paryatan/paryatan/internal/store/queries"
 	"github.com/paryatan/paryatan/internal/store/storetest"
 	"github.com/paryatan/paryatan/internal/supplier/connector"
@@ -81,6 +82,12 @@ type Options struct {
 	// request instead of issuing it when the payment is recorded: for
 	// tests of the ticket route itself.
 	TicketOnRequest bool
+	// Vars are more configuration variables, read as the server reads its
+	// environment (VISA_PARTNER_ORIGIN, SSO_SIGNING_KEYS_FILE …).
+	Vars map[string]string
+	// SSO adjusts the partner sign-on settings that have no variable (its
+	// clock, its ticket limit).
+	SSO func(*sso.Config)
 }
 
 // Env is a running server and what tests need around it.
@@ -104,6 +111,8 @@ type Env struct {
 	// Instance is the server's identity in api_instances; stopping it makes
 	// the server look dead to the other replicas.
 	Instance *instance.Instance
+	// SSO is the partner sign-on (for reloading its keys).
+	SSO *sso.Handler
 
 	opts          Options
 	stopHeartbeat context.CancelFunc
@@ -188,6 +197,9 @@ func (e *Env) start(t testing.TB) {
 	if opts.Auth != nil && opts.Auth.PublicURL != "" {
 		vars["PUBLIC_URL"] = opts.Auth.PublicURL
 	}
+	for k, v := range opts.Vars {
+		vars[k] = v
+	}
 	cfg, err := config.Load(func(k string) string { return vars[k] })
 	if err != nil {
 		t.Fatal(err)
@@ -203,7 +215,7 @@ func (e *Env) start(t testing.TB) {
 	parts := app.Parts{DB: pool, Connectors: connectors, Payment: NewGatewaySettings(t, e.GatewayURL), Log: log,
 		Web:     fstest.MapFS{"index.html": {Data: []byte("<!doctype html><head></head>")}},
 		Tracing: noop.NewTracerProvider(), Propagator: propagation.TraceContext{}, Getenv: os.Getenv,
-		Outbox: opts.Outbox}
+		Outbox: opts.Outbox, SSO: opts.SSO}
 	if opts.Auth != nil {
 		parts.Auth = func(c *auth.Config) { *c = *opts.Auth }
 	}
@@ -224,7 +236,7 @@ func (e *Env) start(t testing.TB) {
 	srv.Config.Handler = a.Handler
 	srv.Start()
 	t.Cleanup(srv.Close)
-	e.URL, e.Auth, e.Connectors, e.Flights, e.Metrics, e.Instance = srv.URL, a.Auth, connectors, a.Flights, a.Metrics, a.Instance
+	e.URL, e.Auth, e.Connectors, e.Flights, e.Metrics, e.Instance, e.SSO = srv.URL, a.Auth, connectors, a.Flights, a.Metrics, a.Instance, a.SSO
 }
 
 // NewSimConnectors returns a connector store whose "tbo" connector points at

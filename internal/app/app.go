@@ -32,6 +32,7 @@ import (
 	"github.com/paryatan/paryatan/internal/platform/config"
 	"github.com/paryatan/paryatan/internal/platform/smtpmail"
 	"github.com/paryatan/paryatan/internal/platform/telemetry"
+	"github.com/paryatan/paryatan/internal/sso"
 	"github.com/paryatan/paryatan/internal/store"
 	"github.com/paryatan/paryatan/internal/supplier"
 	"github.com/paryatan/paryatan/internal/supplier/connector"
@@ -64,6 +65,9 @@ type Parts struct {
 	// Auth, when set, adjusts the sign-in settings (limits and lifetimes)
 	// that have no variable of their own.
 	Auth func(*auth.Config)
+	// SSO, when set, adjusts the partner sign-on settings that have no
+	// variable of their own (the clock, the ticket limit).
+	SSO func(*sso.Config)
 }
 
 // App is the wired API.
@@ -77,6 +81,7 @@ type App struct {
 	Metrics  *telemetry.Metrics
 	Auth     *auth.Service
 	Flights  *flights.Handler
+	SSO      *sso.Handler
 	Instance *instance.Instance
 	// Outbox sends the queued e-mails.
 	Outbox *outbox.Worker
@@ -149,6 +154,11 @@ func New(cfg config.Config, p Parts) (*App, error) {
 		Gateways: payment.Registry{razorpay.Type: razorpay.New(metrics.Payments, p.Tracing, log.With("component", "payments"), p.Getenv)},
 		Payment:  p.Payment, PublicURL: cfg.PublicURL})
 
+	ssoHandler, err := newSSO(cfg, p, log)
+	if err != nil {
+		return nil, err
+	}
+
 	health := httpapi.NewHealth(p.DB, store.Migrations(), log)
 	if cfg.SMTPURL != "" {
 		health.WarnOnMailBacklog(cfg.OutboxReadyMaxAge, func() (int64, time.Duration, bool) {
@@ -171,21 +181,24 @@ func New(cfg config.Config, p Parts) (*App, error) {
 		HSTS:       cfg.Secure(),
 		// The traveller's browser posts the checkout form to the gateway.
 		FormActions: []string{origin(p.Payment.Endpoints.Checkout)},
-		APIDocs:     cfg.APIDocs(),
-		Migrations:  store.Migrations(),
-		Health:      health,
-		ClientIP:    clientip.New(cfg.TrustedProxies),
-		Auth:        auth.NewHandler(authSvc, log),
-		Account:     account.NewHandler(p.DB, log),
-		Enquiries:   enquiry.NewHandler(p.DB, queue, templates, enquiry.Config{Mailboxes: cfg.EnquiryMailboxes}, log),
-		Flights:     flightsHandler,
-		DevMail:     devMail,
+		// The visa page frames the partner site, signed in by its ticket.
+		FrameSources: frameSources(cfg),
+		APIDocs:      cfg.APIDocs(),
+		Migrations:   store.Migrations(),
+		Health:       health,
+		ClientIP:     clientip.New(cfg.TrustedProxies),
+		Auth:         auth.NewHandler(authSvc, log),
+		Account:      account.NewHandler(p.DB, log),
+		Enquiries:    enquiry.NewHandler(p.DB, queue, templates, enquiry.Config{Mailboxes: cfg.EnquiryMailboxes}, log),
+		Flights:      flightsHandler,
+		SSO:          ssoHandler,
+		DevMail:      devMail,
 	})
 	if err != nil {
 		return nil, err
 	}
 	return &App{Handler: handler, MetricsHandler: httpapi.MetricsHandler(metrics), Health: health, Metrics: metrics,
-		Auth: authSvc, Flights: flightsHandler, Instance: self, Outbox: mailWorker, cfg: cfg, log: log, connectors: p.Connectors, relay: relay}, nil
+		Auth: authSvc, Flights: flightsHandler, SSO: ssoHandler, Instance: self, Outbox: mailWorker, cfg: cfg, log: log, connectors: p.Connectors, relay: relay}, nil
 }
 
 // Start registers this process in api_instances and keeps its heartbeat
@@ -209,24 +222,25 @@ func (a *App) Start(ctx context.Context) error {
 // RunBackground runs the periodic work every replica does until ctx ends:
 // the booking machine's sweeps, reconciliation, gauges and clean-up, the
 // payments' checks, tickets after payment, refunds and expiries, the
-// sending of queued e-mails, and the removal of ended sessions and sign-in
-// states. Tests that drive these
-// steps one by one leave it out.
+// sending of queued e-mails, the removal of ended sessions, sign-in states
+// and old sign-on redemptions, and the reloading of the sign-on keys when
+// their file changes. Tests that drive these steps one by one leave it out.
 func (a *App) RunBackground(ctx context.Context) {
 	go a.Flights.Bookings().Maintain(ctx, a.connectors)
 	go a.Flights.Payments().Start(ctx)
-	go cleanupLoop(ctx, a.Auth, a.log)
+	go cleanupLoop(ctx, a.Auth, a.SSO, a.log)
 	go a.Outbox.Run(ctx)
+	go a.SSO.Keys().Watch(ctx, 5*time.Second)
 }
 
 // Stop removes this process from api_instances, so the other replicas take
 // over what it still held at once instead of after its heartbeat expires.
 func (a *App) Stop(ctx context.Context) error { return a.Instance.Stop(ctx) }
 
-// cleanupLoop deletes ended sessions, sign-in states and rate-limit windows
-// every ten minutes until ctx ends. Every replica runs it; the deletes are
-// idempotent.
-func cleanupLoop(ctx context.Context, svc *auth.Service, log *slog.Logger) {
+// cleanupLoop deletes ended sessions, sign-in states, rate-limit windows
+// and old sign-on redemptions every ten minutes until ctx ends. Every
+// replica runs it; the deletes are idempotent.
+func cleanupLoop(ctx context.Context, svc *auth.Service, sign *sso.Handler, log *slog.Logger) {
 	t := time.NewTicker(10 * time.Minute)
 	defer t.Stop()
 	for {
@@ -237,8 +251,58 @@ func cleanupLoop(ctx context.Context, svc *auth.Service, log *slog.Logger) {
 			if err := svc.Cleanup(ctx); err != nil && ctx.Err() == nil {
 				log.Warn("cleanup of ended sessions failed", "err", err)
 			}
+			if err := sign.Cleanup(ctx); err != nil && ctx.Err() == nil {
+				log.Warn("cleanup of old sign-on redemptions failed", "err", err)
+			}
 		}
 	}
+}
+
+// newSSO builds the partner sign-on: the visa partner when one is
+// configured (VISA_PARTNER_ORIGIN), and the keys tickets are signed with.
+func newSSO(cfg config.Config, p Parts, log *slog.Logger) (*sso.Handler, error) {
+	keys, err := ssoKeys(cfg, log)
+	if err != nil {
+		return nil, err
+	}
+	c := sso.Config{PublicURL: cfg.PublicURL}
+	if cfg.VisaPartnerOrigin != "" {
+		c.Partners = append(c.Partners, sso.Partner{Audience: sso.AudienceVisa, Secret: cfg.VisaPartnerSecret})
+		if cfg.VisaPartnerSecret == "" {
+			log.Warn("VISA_PARTNER_SECRET is not set: the visa partner cannot redeem sign-on tickets", "component", "sso")
+		}
+	}
+	if p.SSO != nil {
+		p.SSO(&c)
+	}
+	return sso.NewHandler(p.DB, keys, c, log), nil
+}
+
+// ssoKeys loads the sign-on keys (SSO_SIGNING_KEYS_FILE). Without the file,
+// local mode signs with a key made at start (good for this process only);
+// elsewhere there are none, as there is no partner (config.Load requires
+// the file with one).
+func ssoKeys(cfg config.Config, log *slog.Logger) (*sso.KeyStore, error) {
+	if cfg.SSOSigningKeysFile != "" {
+		return sso.OpenKeyStore(cfg.SSOSigningKeysFile, log.With("component", "sso"))
+	}
+	if cfg.Mode != config.ModeLocal {
+		return sso.NewKeyStore(nil), nil
+	}
+	set, err := sso.GenerateKeySet()
+	if err != nil {
+		return nil, err
+	}
+	log.Info("ephemeral SSO signing key", "component", "sso", "kid", set.KeyIDs()[0])
+	return sso.NewKeyStore(set), nil
+}
+
+// frameSources are the origins the web app may frame besides its own.
+func frameSources(cfg config.Config) []string {
+	if cfg.VisaPartnerOrigin == "" {
+		return nil
+	}
+	return []string{cfg.VisaPartnerOrigin}
 }
 
 // origin is the scheme and host of a URL (a CSP source).

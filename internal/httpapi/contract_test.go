@@ -11,9 +11,9 @@ import (
 	"github.com/paryatan/paryatan/internal/httpapi"
 )
 
-// The contract (api/openapi.yaml) lists exactly the server's API routes and
-// health probes: a route added without its description, or a description
-// left behind by a removed route, fails here.
+// The contract (api/openapi.yaml) lists exactly the server's API routes,
+// health probes and well-known documents: a route added without its
+// description, or a description left behind by a removed route, fails here.
 func TestContractListsEveryRoute(t *testing.T) {
 	t.Parallel()
 	routes, err := httpapi.RouteTable()
@@ -22,7 +22,7 @@ func TestContractListsEveryRoute(t *testing.T) {
 	}
 	var served []string
 	for _, r := range routes {
-		if r.Pattern == "/healthz" || r.Pattern == "/readyz" ||
+		if r.Pattern == "/healthz" || r.Pattern == "/readyz" || strings.HasPrefix(r.Pattern, "/.well-known/") ||
 			(strings.HasPrefix(r.Pattern, "/api/") && !strings.HasPrefix(r.Pattern, "/api/docs")) {
 			served = append(served, r.Method+" "+r.Pattern)
 		}

@@ -134,11 +134,12 @@ const mapFrameOrigin = "https://www.openstreetmap.org"
 
 // contentSecurityPolicy allows only the app's own scripts, styles, images and
 // API. Inline styles are needed by the component library's runtime styling;
-// inline scripts are not allowed. The app may frame its own pages and the
-// office maps, and may not be framed by anyone. Forms post to the app, and
-// to formActions: the payment gateway's hosted checkout, where the traveller
-// is sent to pay.
-func contentSecurityPolicy(formActions []string) string {
+// inline scripts are not allowed. The app may frame its own pages, the
+// office maps and frameSources (the partner visa site, which the visa page
+// shows signed in), and may not be framed by anyone. Forms post to the app,
+// and to formActions: the payment gateway's hosted checkout, where the
+// traveller is sent to pay.
+func contentSecurityPolicy(formActions, frameSources []string) string {
 	return strings.Join([]string{
 		"default-src 'self'",
 		"script-src 'self'",
@@ -146,7 +147,7 @@ func contentSecurityPolicy(formActions []string) string {
 		"img-src 'self' data: blob:",
 		"font-src 'self' data:",
 		"connect-src 'self'",
-		"frame-src 'self' " + mapFrameOrigin,
+		strings.Join(append([]string{"frame-src 'self'", mapFrameOrigin}, frameSources...), " "),
 		"object-src 'none'",
 		"base-uri 'self'",
 		strings.Join(append([]string{"form-action 'self'"}, formActions...), " "),
@@ -156,9 +157,10 @@ func contentSecurityPolicy(formActions []string) string {
 
 // securityHeaders sets the headers every answer carries; HSTS when the site
 // is configured as https (PUBLIC_URL), never guessed from the request.
-// formActions are the origins forms may post to besides the app's.
-func securityHeaders(hsts bool, formActions ...string) func(http.Handler) http.Handler {
-	contentSecurityPolicy := contentSecurityPolicy(formActions)
+// formActions are the origins forms may post to besides the app's,
+// frameSources those it may frame besides its own and the maps.
+func securityHeaders(hsts bool, formActions, frameSources []string) func(http.Handler) http.Handler {
+	contentSecurityPolicy := contentSecurityPolicy(formActions, frameSources)
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			h := w.Header()
@@ -244,11 +246,14 @@ func acceptedCodings(header string) []string {
 // as coming from another site (Sec-Fetch-Site, else Origin against Host), so
 // another site cannot act with a signed-in user's cookie. The payment
 // gateway's returns come from its site by design; they act on its
-// signature, never on a session.
+// signature, never on a session. A partner's redemption of a sign-on
+// ticket comes from its server and acts on the partner's credential and
+// the ticket, never on a session either.
 func crossOriginProtection() func(http.Handler) http.Handler {
 	cop := http.NewCrossOriginProtection()
 	cop.AddInsecureBypassPattern("POST /api/v1/payments/{gateway}/callback")
 	cop.AddInsecureBypassPattern("POST /api/v1/payments/{gateway}/webhook")
+	cop.AddInsecureBypassPattern("POST /api/v1/sso/redeem")
 	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		httpjson.Fail(w, r, apierr.Forbidden("cross_origin", "Cross-origin requests are not allowed."))
 	}))

@@ -85,7 +85,7 @@ func TestAcceptedCodings(t *testing.T) {
 // a site configured as http never sends it.
 func TestHSTSFromConfiguration(t *testing.T) {
 	for _, hsts := range []bool{true, false} {
-		h := securityHeaders(hsts)(http.HandlerFunc(func(http.ResponseWriter, *http.Request) {}))
+		h := securityHeaders(hsts, nil, nil)(http.HandlerFunc(func(http.ResponseWriter, *http.Request) {}))
 		rec := httptest.NewRecorder()
 		h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/", nil))
 		if got := rec.Header().Get("Strict-Transport-Security") != ""; got != hsts {
@@ -107,7 +107,7 @@ func TestFormActions(t *testing.T) {
 		{nil, "form-action 'self';"},
 		{[]string{"https://api.razorpay.com"}, "form-action 'self' https://api.razorpay.com;"},
 	} {
-		h := securityHeaders(false, tc.actions...)(http.HandlerFunc(func(http.ResponseWriter, *http.Request) {}))
+		h := securityHeaders(false, tc.actions, nil)(http.HandlerFunc(func(http.ResponseWriter, *http.Request) {}))
 		rec := httptest.NewRecorder()
 		h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/", nil))
 		if csp := rec.Header().Get("Content-Security-Policy"); !strings.Contains(csp, tc.want) {
@@ -117,14 +117,23 @@ func TestFormActions(t *testing.T) {
 }
 
 // The contact page's office maps are framed from OpenStreetMap (after the
-// visitor asks); nothing else from outside may be framed.
+// visitor asks), and the visa page frames the partner visa site when one is
+// configured; nothing else from outside may be framed.
 func TestFrameSources(t *testing.T) {
-	h := securityHeaders(false)(http.HandlerFunc(func(http.ResponseWriter, *http.Request) {}))
-	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/contact", nil))
-	csp := rec.Header().Get("Content-Security-Policy")
-	if !strings.Contains(csp, "frame-src 'self' https://www.openstreetmap.org;") || !strings.Contains(csp, "frame-ancestors 'none'") {
-		t.Fatalf("CSP %s", csp)
+	for _, tc := range []struct {
+		sources []string
+		want    string
+	}{
+		{nil, "frame-src 'self' https://www.openstreetmap.org;"},
+		{[]string{"https://visa.example.in"}, "frame-src 'self' https://www.openstreetmap.org https://visa.example.in;"},
+	} {
+		h := securityHeaders(false, nil, tc.sources)(http.HandlerFunc(func(http.ResponseWriter, *http.Request) {}))
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/contact", nil))
+		csp := rec.Header().Get("Content-Security-Policy")
+		if !strings.Contains(csp, tc.want) || !strings.Contains(csp, "frame-ancestors 'none'") || strings.Count(csp, "frame-src") != 1 {
+			t.Errorf("%v: CSP %s", tc.sources, csp)
+		}
 	}
 }
 

@@ -16,6 +16,7 @@ import (
 var public = map[string]bool{
 	"GET /healthz":                               true,
 	"GET /readyz":                                true,
+	"GET /.well-known/jwks.json":                 true, // public keys, for partners
 	"GET /*":                                     true,
 	"HEAD /*":                                    true,
 	"POST /api/auth/register":                    true,
@@ -38,14 +39,19 @@ var public = map[string]bool{
 	// session (crossSiteByDesign).
 	"POST /api/v1/payments/{gateway}/callback": true,
 	"POST /api/v1/payments/{gateway}/webhook":  true,
+	// A partner's server redeeming a sign-on ticket: proved by the
+	// partner's credential and the ticket (crossSiteByDesign).
+	"POST /api/v1/sso/redeem": true,
 }
 
 // crossSiteByDesign are the state-changing routes another site calls on
-// purpose (the payment gateway's form post and webhooks). They act on the
-// gateway's signature alone: without one they change nothing.
+// purpose (the payment gateway's form post and webhooks, a partner's
+// server redeeming a sign-on ticket). They act on the gateway's signature
+// or the partner's credential alone: without one they change nothing.
 var crossSiteByDesign = map[string]bool{
 	"POST /api/v1/payments/{gateway}/callback": true,
 	"POST /api/v1/payments/{gateway}/webhook":  true,
+	"POST /api/v1/sso/redeem":                  true,
 }
 
 // fill gives a pattern's parameters concrete values.

@@ -16,6 +16,8 @@ import (
 func addRoutes(r chi.Router, d Deps, spa *SPA) {
 	r.Get("/healthz", d.Health.Live)
 	r.Get("/readyz", d.Health.Ready)
+	// The public keys of partner sign-on tickets (docs/sso.md).
+	r.Get("/.well-known/jwks.json", d.SSO.JWKS)
 	// /metrics is not here: it is served on the internal listener
 	// (MetricsHandler), never through the public router.
 
@@ -57,6 +59,11 @@ func addRoutes(r chi.Router, d Deps, spa *SPA) {
 			// the gateway's signature (and bypasses the cross-origin check).
 			v1.Post("/payments/{gateway}/callback", d.Flights.PaymentCallback)
 			v1.Post("/payments/{gateway}/webhook", d.Flights.PaymentWebhook)
+			// Sign-on to partner sites (docs/sso.md): the browser asks for a
+			// ticket; the partner's server redeems it with its own
+			// credential (no session; it bypasses the cross-origin check).
+			v1.With(auth.RequireUser).Post("/sso/ticket", d.SSO.Ticket)
+			v1.Post("/sso/redeem", d.SSO.Redeem)
 
 			v1.Group(func(me chi.Router) {
 				me.Use(auth.RequireUser)

@@ -23,6 +23,7 @@ import (
 	"github.com/paryatan/paryatan/internal/flights"
 	"github.com/paryatan/paryatan/internal/outbox"
 	"github.com/paryatan/paryatan/internal/platform/telemetry"
+	"github.com/paryatan/paryatan/internal/sso"
 )
 
 // Deps are the server's explicit dependencies.
@@ -41,6 +42,9 @@ type Deps struct {
 	// FormActions are the origins the app's forms may post to besides its
 	// own (the payment gateway's hosted checkout).
 	FormActions []string
+	// FrameSources are the origins the app may frame besides its own and
+	// the office maps (the partner visa site).
+	FrameSources []string
 	// HSTS sends Strict-Transport-Security: the site is https (PUBLIC_URL).
 	HSTS bool
 	// APIDocs serves the API's contract and a browsable reference of it at
@@ -61,6 +65,8 @@ type Deps struct {
 	Enquiries *enquiry.Handler
 	// Flights serves search, quotes, rules, booking and ticketing.
 	Flights *flights.Handler
+	// SSO signs users in to partner sites and publishes its public keys.
+	SSO *sso.Handler
 }
 
 // NewServer returns the complete HTTP handler of the API server.
@@ -76,7 +82,7 @@ func NewServer(d Deps) (http.Handler, error) {
 	r.Use(
 		recoverer(d.Logger),
 		observe(d.Logger, d.Metrics),
-		securityHeaders(d.HSTS, d.FormActions...),
+		securityHeaders(d.HSTS, d.FormActions, d.FrameSources),
 		d.ClientIP.Middleware,
 		crossOriginProtection(),
 		compress(),
@@ -99,7 +105,7 @@ func (d Deps) check() error {
 		"Logger": d.Logger == nil, "DB": d.DB == nil, "Metrics": d.Metrics == nil, "Tracing": d.Tracing == nil,
 		"Propagator": d.Propagator == nil, "Web": d.Web == nil, "Migrations": d.Migrations == nil,
 		"Health": d.Health == nil, "ClientIP": d.ClientIP == nil, "Auth": d.Auth == nil, "Account": d.Account == nil,
-		"Flights": d.Flights == nil,
+		"Flights": d.Flights == nil, "SSO": d.SSO == nil,
 	} {
 		if isNil {
 			missing = append(missing, name)

@@ -108,9 +108,24 @@ type Config struct {
 	// booking, before it is declared not made.
 	BookingGiveUpAfter time.Duration
 	// VisaPartnerOrigin is the partner visa site the web app hands signed-in
-	// users to (single sign-on); empty when none is configured.
+	// users to (single sign-on, docs/sso.md); empty when none is configured.
+	// The web app may frame it (the content security policy's frame-src).
 	VisaPartnerOrigin string
+	// VisaPartnerSecret is the password the partner's server presents, as
+	// user "visa" in HTTP Basic auth, to redeem sign-on tickets
+	// (VISA_PARTNER_SECRET). Required with VisaPartnerOrigin outside local
+	// mode, and then at least 16 characters.
+	VisaPartnerSecret string
+	// SSOSigningKeysFile is a JSON Web Key Set of private keys (Ed25519 or
+	// P-256, each with a kid) that sign sign-on tickets: the first signs,
+	// every one verifies (SSO_SIGNING_KEYS_FILE; reloaded when it changes).
+	// Required with VisaPartnerOrigin outside local mode; in local mode,
+	// empty means a key generated at start.
+	SSOSigningKeysFile string
 }
+
+// MinPartnerSecret is the shortest VISA_PARTNER_SECRET production accepts.
+const MinPartnerSecret = 16
 
 // OIDCClient is an OpenID Connect client registration.
 type OIDCClient struct {
@@ -236,6 +251,8 @@ func Load(getenv func(string) string) (Config, error) {
 			c.VisaPartnerOrigin = v
 		}
 	}
+	c.VisaPartnerSecret = strings.TrimSpace(getenv("VISA_PARTNER_SECRET"))
+	c.SSOSigningKeysFile = strings.TrimSpace(getenv("SSO_SIGNING_KEYS_FILE"))
 	count := func(name string, dst *int, def int) {
 		*dst = def
 		v := strings.TrimSpace(getenv(name))
@@ -295,6 +312,16 @@ func Load(getenv func(string) string) (Config, error) {
 		}
 		if c.SMTPURL == "" {
 			errs = append(errs, errors.New("SMTP_URL and SMTP_FROM are required in production: e-mails are only kept in the outbox in local mode"))
+		}
+		if strings.TrimSpace(getenv("VISA_PARTNER_ORIGIN")) != "" {
+			// The partner's sign-on (docs/sso.md) needs its credential and
+			// keys every replica shares: generated ones would differ.
+			if len(c.VisaPartnerSecret) < MinPartnerSecret {
+				errs = append(errs, fmt.Errorf("VISA_PARTNER_SECRET is required with VISA_PARTNER_ORIGIN in production, at least %d characters: the partner's server presents it to redeem sign-on tickets", MinPartnerSecret))
+			}
+			if c.SSOSigningKeysFile == "" {
+				errs = append(errs, errors.New("SSO_SIGNING_KEYS_FILE is required with VISA_PARTNER_ORIGIN in production: the private keys (a JSON Web Key Set) that sign sign-on tickets (docs/sso.md)"))
+			}
 		}
 	}
 

@@ -68,9 +68,13 @@ func TestLoadValues(t *testing.T) {
 		"TRUSTED_PROXIES": "10.0.0.0/8", "OAUTH_GOOGLE_CLIENT_ID": "id", "OAUTH_GOOGLE_CLIENT_SECRET": "secret",
 		"METRICS_ADDR": ":9091", "SMTP_URL": "smtp://mail.example:587", "SMTP_FROM": "Paryatan <hello@paryatan.example>",
 		"OUTBOX_GIVE_UP_AFTER": "6h", "PAYMENTS_FILE": "/etc/paryatan/payments/payments.yaml",
+		"VISA_PARTNER_SECRET": " 0123456789abcdef0123 ", "SSO_SIGNING_KEYS_FILE": "/etc/paryatan/sso/keys.json",
 	}))
 	if err != nil {
 		t.Fatal(err)
+	}
+	if c.VisaPartnerSecret != "0123456789abcdef0123" || c.SSOSigningKeysFile != "/etc/paryatan/sso/keys.json" {
+		t.Fatalf("partner sign-on: secret %q, keys %q", c.VisaPartnerSecret, c.SSOSigningKeysFile)
 	}
 	if c.Port != 9090 || c.DatabaseURL != "postgres://x/y" || c.DataDir != "/srv/p" ||
 		c.LogLevel != slog.LevelDebug || c.LogFormat != "text" || c.ShutdownGrace != 3*time.Second ||
@@ -80,6 +84,46 @@ func TestLoadValues(t *testing.T) {
 		c.MetricsAddr != ":9091" || c.Mode != ModeProduction || !c.Secure() ||
 		c.SMTPFrom.Name != "Paryatan" || c.SMTPFrom.Address != "hello@paryatan.example" || c.OutboxGiveUpAfter != 6*time.Hour {
 		t.Fatalf("unexpected config: %+v", c)
+	}
+}
+
+// The partner's sign-on needs, in production, the credential its server
+// redeems tickets with and the keys every replica signs with; local mode
+// does without both (a generated key, a partner credential set by the
+// process), and no partner needs neither.
+func TestVisaPartnerNeedsSecretAndKeys(t *testing.T) {
+	prod := map[string]string{"DATABASE_URL": "postgres://db/paryatan", "PUBLIC_URL": "https://paryatan.example",
+		"SMTP_URL": "smtp://mail:25", "SMTP_FROM": "a@b.in", "PAYMENTS_FILE": "/etc/paryatan/payments/payments.yaml"}
+	with := func(extra map[string]string) map[string]string {
+		m := map[string]string{}
+		for k, v := range prod {
+			m[k] = v
+		}
+		for k, v := range extra {
+			m[k] = v
+		}
+		return m
+	}
+	if _, err := Load(env(prod)); err != nil {
+		t.Fatalf("production without a partner: %v", err)
+	}
+	_, err := Load(env(with(map[string]string{"VISA_PARTNER_ORIGIN": "https://visa.example.in"})))
+	if err == nil || !strings.Contains(err.Error(), "VISA_PARTNER_SECRET is required") || !strings.Contains(err.Error(), "SSO_SIGNING_KEYS_FILE is required") {
+		t.Fatalf("production partner without secret and keys: %v", err)
+	}
+	_, err = Load(env(with(map[string]string{"VISA_PARTNER_ORIGIN": "https://visa.example.in", "VISA_PARTNER_SECRET": "short",
+		"SSO_SIGNING_KEYS_FILE": "/k.json"})))
+	if err == nil || !strings.Contains(err.Error(), "VISA_PARTNER_SECRET") || strings.Contains(err.Error(), "SSO_SIGNING_KEYS_FILE") {
+		t.Fatalf("a short partner secret: %v", err)
+	}
+	c, err := Load(env(with(map[string]string{"VISA_PARTNER_ORIGIN": "https://visa.example.in", "VISA_PARTNER_SECRET": "0123456789abcdef",
+		"SSO_SIGNING_KEYS_FILE": "/k.json"})))
+	if err != nil || c.VisaPartnerSecret != "0123456789abcdef" || c.SSOSigningKeysFile != "/k.json" {
+		t.Fatalf("production partner: %+v %v", c, err)
+	}
+	c, err = Load(env(map[string]string{"VISA_PARTNER_ORIGIN": "http://localhost:8090"}))
+	if err != nil || c.Mode != ModeLocal || c.VisaPartnerSecret != "" || c.SSOSigningKeysFile != "" {
+		t.Fatalf("local partner: %+v %v", c, err)
 	}
 }
 

@@ -261,6 +261,14 @@ type Session struct {
 	RevokedAt         *time.Time
 }
 
+type SsoRedemption struct {
+	Jti        string
+	Audience   string
+	UserID     uuid.UUID
+	RedeemedAt time.Time
+	ExpiresAt  time.Time
+}
+
 type SupplierToken struct {
 	Supplier   string
 	Token      string

@@ -44,6 +44,28 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/.well-known/jwks.json': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * The public keys sign-on tickets are signed with
+     * @description A JSON Web Key Set (RFC 7517) of the public half of every configured signing key; a
+     *     ticket's `kid` header names its key. During a rotation the set holds the new key and the
+     *     old ones. No private part is ever published. May be cached for five minutes.
+     */
+    get: operations['ssoKeys']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/api/auth/register': {
     parameters: {
       query?: never
@@ -606,6 +628,56 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/api/v1/sso/ticket': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * A single-use sign-on ticket for a partner site
+     * @description A compact JWS (EdDSA or ES256; header `kid`, `typ: JWT`) naming the signed-in user for the
+     *     partner `aud`, valid for 60 seconds and redeemable once (docs/sso.md). The answer is the URL
+     *     the browser goes to with it: `<PUBLIC_URL>/sso/consume?ticket=<JWS>&ret=<return>`, which
+     *     hands it to the partner. `return` is passed on when it is a same-site relative path of at
+     *     most 512 characters (one leading `/`, no `//`, no backslash, no scheme); anything else
+     *     becomes `/go-for-visa` (not an error). At most 30 tickets per user a minute.
+     */
+    post: operations['createSsoTicket']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/v1/sso/redeem': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * A partner's server redeems a ticket for the user it names
+     * @description For the partner's server, not browsers: HTTP Basic auth with the partner's name (the
+     *     ticket's `aud`, `visa`) and its secret (VISA_PARTNER_SECRET); no session, and exempt from
+     *     the cross-origin check. The ticket's signature (by the key its `kid` names), issuer,
+     *     audience (the authenticated partner) and times (`nbf`, `exp`, with 5 seconds of clock skew)
+     *     are checked, and its user must still exist. A ticket is redeemed once, across every
+     *     replica: a second redemption is refused with 409.
+     */
+    post: operations['redeemSsoTicket']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/api/v1/flights/{supplier}/search': {
     parameters: {
       query?: never
@@ -1041,6 +1113,67 @@ export interface components {
       summary: string
       /** Format: date-time */
       createdAt: string
+    }
+    SsoTicketRequest: {
+      /**
+       * @description The partner site: `visa`.
+       * @example visa
+       */
+      aud: string
+      /**
+       * @description Where on the partner site to land (a relative path); `/go-for-visa` when missing or unsafe.
+       * @example /go-for-visa?country=ae
+       */
+      return?: string
+    }
+    SsoTicket: {
+      /** @description `<PUBLIC_URL>/sso/consume?ticket=<JWS>&ret=<url-encoded return>` */
+      redirectUrl: string
+    }
+    SsoRedeemRequest: {
+      /** @description The compact JWS, as the partner received it. */
+      ticket: string
+    }
+    SsoRedemption: {
+      user: {
+        /** Format: uuid */
+        id: string
+        email: string
+        /** @description The user has proved the address. */
+        emailVerified: boolean
+        name: string
+        /**
+         * @description `business` for a MyBiz account.
+         * @enum {string}
+         */
+        accountType: 'personal' | 'business'
+      }
+      /** @description The ticket's `jti`. */
+      ticketId: string
+      /**
+       * Format: date-time
+       * @description The ticket's `exp`.
+       */
+      expiresAt: string
+    }
+    JSONWebKeySet: {
+      /** @description The signing key first. */
+      keys: components['schemas']['JSONWebKey'][]
+    }
+    /** @description A public signing key (RFC 7517): Ed25519 (`OKP`, `EdDSA`) or P-256 (`EC`, `ES256`). */
+    JSONWebKey: {
+      /** @enum {string} */
+      kty: 'OKP' | 'EC'
+      kid: string
+      /** @enum {string} */
+      alg: 'EdDSA' | 'ES256'
+      /** @constant */
+      use: 'sig'
+      /** @enum {string} */
+      crv: 'Ed25519' | 'P-256'
+      x: string
+      /** @description P-256 keys only. */
+      y?: string
     }
     /** @description A MyBiz account's company, as GST invoices name it. */
     Company: {
@@ -1859,6 +1992,29 @@ export interface operations {
           'application/json': components['schemas']['Health']
         }
       }
+    }
+  }
+  ssoKeys: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The key set. */
+      200: {
+        headers: {
+          /** @description `public, max-age=300` */
+          'Cache-Control'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['JSONWebKeySet']
+        }
+      }
+      default: components['responses']['Failure']
     }
   }
   register: {
@@ -2841,6 +2997,101 @@ export interface operations {
         }
       }
       401: components['responses']['Unauthenticated']
+      default: components['responses']['Failure']
+    }
+  }
+  createSsoTicket: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SsoTicketRequest']
+      }
+    }
+    responses: {
+      /** @description The ticket, in the URL to go to. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['SsoTicket']
+        }
+      }
+      /** @description `unknown_audience`: no partner site by that name is configured; or the body is not valid. */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['CrossOrigin']
+      429: components['responses']['TooManyRequests']
+      default: components['responses']['Failure']
+    }
+  }
+  redeemSsoTicket: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SsoRedeemRequest']
+      }
+    }
+    responses: {
+      /** @description Redeemed; the user as they are now. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['SsoRedemption']
+        }
+      }
+      /** @description The body is not a JSON object. */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /**
+       * @description `unauthorized`: the partner's credentials are missing or wrong (with `WWW-Authenticate`);
+       *     or `invalid_ticket`: malformed, signed by no configured key, a bad signature, another
+       *     audience or issuer, expired or not yet valid, or its user no longer exists.
+       */
+      401: {
+        headers: {
+          /** @description `Basic realm="paryatan-sso"`, with `unauthorized`. */
+          'WWW-Authenticate'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description `ticket_used`: the ticket was redeemed before. */
+      409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       default: components['responses']['Failure']
     }
   }
