@@ -122,6 +122,16 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	if err != nil {
 		return err
 	}
+	visaOrigin, visaSecret, stopVisa, err := setupVisaPartner(ctx, cfg, ln.Addr().(*net.TCPAddr).Port, log)
+	defer func() {
+		sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+		defer cancel()
+		err = errors.Join(err, stopVisa(sctx))
+	}()
+	if err != nil {
+		return err
+	}
+	cfg.VisaPartnerOrigin, cfg.VisaPartnerSecret = visaOrigin, visaSecret
 	api, err := app.New(cfg, app.Parts{DB: pool, Connectors: connectors, Payment: gateway, Web: web.Dist(), Log: log, Metrics: metrics,
 		Tracing: tracing.Provider, Propagator: otel.GetTextMapPropagator(), Getenv: getenv})
 	if err != nil {
