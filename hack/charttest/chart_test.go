@@ -265,6 +265,7 @@ func TestRefusesUnsafeValues(t *testing.T) {
 		{"unknown in-flight provider", []string{"autoscaling.inFlight.provider=hpa"}, "provider"},
 		{"local mode without a database", []string{"api.mode=local", "database.existingSecret="}, "database.existingSecret"},
 		{"misspelt value", []string{"api.replica=3"}, "replica"},
+		{"visa partner without its sign-on secret", []string{"api.visaPartnerOrigin=https://visa.example.in"}, "api.sso.existingSecret"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

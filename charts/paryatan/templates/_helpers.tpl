@@ -161,6 +161,9 @@ Every check the chart makes before rendering anything; each failure names what t
 {{- if not .Values.smtp.from -}}
 {{- $errs = append $errs "smtp.from is required in production mode" -}}
 {{- end -}}
+{{- if and .Values.api.visaPartnerOrigin (not .Values.api.sso.existingSecret) -}}
+{{- $errs = append $errs "api.sso.existingSecret (a Secret holding the partner's credential and the ticket signing keys, docs/sso.md) is required in production mode when api.visaPartnerOrigin is set" -}}
+{{- end -}}
 {{- if not .Values.payments.existingSecret -}}
 {{- $errs = append $errs "payments.existingSecret (a Secret holding the gateway keys, config/payments.md) is required in production mode: no ticket is issued unpaid" -}}
 {{- end -}}
