@@ -35,8 +35,6 @@ const PROTECTED_PAGES = [
   '/flights/fare',
   '/flights/review',
   '/flights/booking/0b6c1a52-8d7e-4a38-9d55-3f1f5c0f2a11?payment=paid',
-  '/go/visa',
-  '/go-for-visa?country=ae',
   '/account',
   '/account/profile',
   '/account/co-travellers',
@@ -83,6 +81,15 @@ test.describe('route table', () => {
       await expect(dialog.getByRole('tab', { name: 'PERSONAL ACCOUNT' })).toBeVisible()
       await expect(dialog.getByLabel('Mobile Number')).toBeVisible()
       await expect(page.locator('main h1')).toHaveCount(0)
+      expect(pathOf(page.url())).toBe(path)
+    })
+  }
+
+  for (const path of ['/go/visa', '/go-for-visa?country=ae']) {
+    test(`${path} opens the sign-in dialog for a visitor and says so`, async ({ page }) => {
+      await page.goto(path)
+      await expect(page.getByRole('dialog').getByLabel('Mobile Number')).toBeVisible()
+      await expect(page.locator('main').getByText('Opening sign-in…')).toBeAttached()
       expect(pathOf(page.url())).toBe(path)
     })
   }

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
-import { describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { toProfileForm } from '@/features/account/utils/profile-fields'
 import { api } from '@/testing/handlers'
 import { server } from '@/testing/server'
@@ -11,6 +11,13 @@ import { routes } from './router'
 const emptyProfile = toProfileForm(null)
 
 describe('route table', () => {
+  // The visa page checks the session with the profile call: a visitor has none.
+  beforeEach(() => {
+    server.use(
+      api.profile(() => HttpResponse.json({ error: 'unauthorized', message: 'Sign in first.' }, { status: 401 })),
+    )
+  })
+
   it.each([
     ['/flights/search?from=BOM&to=DEL&date=2026-12-01', '/flights', '?from=BOM&to=DEL&date=2026-12-01'],
     ['/flight?traceId=t1&resultIndex=OB2', '/flights/fare', '?traceId=t1&resultIndex=OB2'],
@@ -58,14 +65,20 @@ describe('route table', () => {
   it.each([
     ['/account/profile', 'My Profile'],
     ['/flights/fare', 'Fare and booking'],
-    ['/go/visa', 'Visa'],
-    ['/go-for-visa?x=1', 'Visa'],
   ])('opens the sign-in dialog and renders nothing on %s when signed out', async (path, heading) => {
     renderRoutes({ routes, initialEntries: [path] })
     expect(await screen.findByRole('dialog')).toBeInTheDocument()
     expect(screen.getByRole('tab', { name: 'PERSONAL ACCOUNT' })).toBeInTheDocument()
     expect(screen.getByLabelText('Mobile Number')).toBeInTheDocument()
     expect(screen.queryByRole('heading', { level: 1, name: heading })).not.toBeInTheDocument()
+  })
+
+  it.each(['/go/visa', '/go-for-visa?x=1'])('%s tells a visitor it is opening sign-in, and opens it', async (path) => {
+    renderRoutes({ routes, initialEntries: [path] })
+    expect(await screen.findByRole('dialog')).toBeInTheDocument()
+    expect(screen.getByLabelText('Mobile Number')).toBeInTheDocument()
+    expect(screen.getByText('Opening sign-in…')).toBeInTheDocument()
+    expect(screen.getByRole('heading', { level: 1, name: 'Visa', hidden: true })).toBeInTheDocument()
   })
 
   // jsdom matches no media query, so the desktop header controls count as hidden: hence `hidden: true`.

@@ -1,6 +1,5 @@
 import { useState } from 'react'
 import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router'
-import { HeadingOnlyPage } from '@/components/ui/page-heading'
 import { RequireAuth } from '@/features/auth/components/require-auth'
 import { AccountLogoutRoute } from './routes/account-logout'
 import { AuthLoginRoute } from './routes/auth-login'
@@ -13,10 +12,6 @@ import { RootLayout } from './routes/root-layout'
 import { RouteError } from './routes/route-error'
 import { SsoConsumeRoute } from './routes/sso-consume'
 import { SupportRoute } from './routes/support'
-
-function page(title: string) {
-  return <HeadingOnlyPage title={title} />
-}
 
 /** The whole route table (product spec 2.1), redirects included. */
 export const routes: RouteObject[] = [
@@ -53,8 +48,9 @@ export const routes: RouteObject[] = [
           { path: 'contact', lazy: () => import('./routes/contact') },
           { path: 'offers', lazy: () => import('./routes/offers') },
 
-          { path: 'go/visa', element: <RequireAuth>{page('Visa')}</RequireAuth> },
-          { path: 'go-for-visa', element: <RequireAuth>{page('Visa')}</RequireAuth> },
+          // The visa page asks for sign-in itself, and waits for it (product spec 2.10).
+          { path: 'go/visa', lazy: () => import('./routes/visa') },
+          { path: 'go-for-visa', lazy: () => import('./routes/visa') },
           { path: 'visa', element: <Redirect to="/go/visa" /> },
           { path: 'visas', element: <Redirect to="/go/visa" /> },
           { path: 'visas/:country', lazy: () => import('./routes/visa-destination') },

@@ -41,3 +41,7 @@ export const WHATS_LEFT_LIMIT = 5
 
 /** With no toast area on the page, a failure is announced with a browser alert after this delay. */
 export const ALERT_FALLBACK_DELAY_MS = 50
+
+/** The visa page looks for a finished sign-in this often, and gives up after this many looks (product spec 9). */
+export const VISA_LOGIN_POLL_MS = 1000
+export const VISA_LOGIN_POLL_TRIES = 15

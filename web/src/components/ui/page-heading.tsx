@@ -32,12 +32,3 @@ export function PageHeading({ title, documentTitle, description, lead }: PageHea
 export function PageContainer(props: ContainerProps) {
   return <Container maxW="6xl" py={{ base: '8', md: '12' }} {...props} />
 }
-
-/** A page that, for now, shows only its heading. */
-export function HeadingOnlyPage({ title, documentTitle }: { title: string; documentTitle?: string }) {
-  return (
-    <PageContainer>
-      <PageHeading title={title} documentTitle={documentTitle} />
-    </PageContainer>
-  )
-}
