@@ -155,6 +155,7 @@ test.describe('footer', () => {
     ['Terms of use', '/terms'],
     ['Cancellation policy', '/cancellation'],
     ['Cookie policy', '/cookies'],
+    ['Accessibility', '/accessibility'],
   ] as const
 
   test('every footer link goes where the spec says', async ({ page }) => {
@@ -236,4 +237,18 @@ apiTest.describe('header width', () => {
       }
     })
   }
+})
+
+test('the first Tab reaches "Skip to main content", which moves focus past the header', async ({ page }) => {
+  await page.goto('/offers')
+  await expect(page.locator('main h1')).toBeVisible()
+  await page.keyboard.press('Tab')
+  const skip = page.getByRole('link', { name: 'Skip to main content' })
+  await expect(skip).toBeFocused()
+  await expect(skip).toBeInViewport()
+  await page.keyboard.press('Enter')
+  await expect(page.locator('main')).toBeFocused()
+  await page.keyboard.press('Tab')
+  // The next stop is inside the page, not the header's links.
+  expect(await page.evaluate(() => document.activeElement?.closest('main') !== null)).toBe(true)
 })

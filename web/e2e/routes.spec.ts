@@ -22,6 +22,7 @@ const PUBLIC_PAGES: ReadonlyArray<[path: string, heading: string]> = [
   ['/terms', 'Terms of use'],
   ['/cancellation', 'Cancellation and refund policy'],
   ['/cookies', 'Cookie policy'],
+  ['/accessibility', 'Accessibility'],
   ['/info', 'Baggage and contact info'],
   ['/faq', 'Frequently asked questions'],
   ['/checkin', 'Web check-in'],

@@ -69,6 +69,7 @@ export const routes: RouteObject[] = [
           { path: 'terms', lazy: () => import('./routes/terms') },
           { path: 'cancellation', lazy: () => import('./routes/cancellation') },
           { path: 'cookies', lazy: () => import('./routes/cookies') },
+          { path: 'accessibility', lazy: () => import('./routes/accessibility') },
           { path: 'info', lazy: () => import('./routes/info') },
           { path: 'faq', lazy: () => import('./routes/faq') },
           { path: 'checkin', lazy: () => import('./routes/checkin') },

@@ -55,6 +55,7 @@ export const footerGroups: readonly FooterGroup[] = [
       { to: '/terms', label: 'Terms of use' },
       { to: '/cancellation', label: 'Cancellation policy' },
       { to: '/cookies', label: 'Cookie policy' },
+      { to: '/accessibility', label: 'Accessibility' },
     ],
   },
 ]

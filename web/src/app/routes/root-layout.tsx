@@ -2,6 +2,7 @@ import { Box, Flex } from '@chakra-ui/react'
 import { Outlet, ScrollRestoration } from 'react-router'
 import { Footer } from '@/components/layout/footer'
 import { Header } from '@/components/layout/header'
+import { SkipLink } from '@/components/layout/skip-link'
 import { Toaster } from '@/components/ui/toaster'
 import { HeaderAuthActions } from '@/features/auth/components/header-auth-actions'
 import { SignInDialog } from '@/features/auth/components/sign-in-dialog'
@@ -15,12 +16,14 @@ export function RootLayout() {
   return (
     <Flex direction="column" minH="100vh">
       <ScrollRestoration />
+      <SkipLink />
       <Header
         renderActions={(placement, done) => (
           <HeaderAuthActions onAction={done} direction={placement === 'drawer' ? 'column' : 'row'} />
         )}
       />
-      <Box as="main" id="main" flex="1">
+      {/* Focusable from the skip link only (tabIndex -1), without an outline on the whole page. */}
+      <Box as="main" id="main" flex="1" tabIndex={-1} _focus={{ outline: 'none' }}>
         <Outlet />
       </Box>
       <Footer />

@@ -1,3 +1,4 @@
+import { accessibilityStatement } from '../data/accessibility'
 import { cancellationPolicy } from '../data/cancellation'
 import { cookiePolicy } from '../data/cookies'
 import { privacyPolicy } from '../data/privacy'
@@ -22,4 +23,9 @@ export function CancellationPage() {
 /** /cookies */
 export function CookiesPage() {
   return <PolicyPage document={cookiePolicy} />
+}
+
+/** /accessibility */
+export function AccessibilityPage() {
+  return <PolicyPage document={accessibilityStatement} />
 }

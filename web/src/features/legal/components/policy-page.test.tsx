@@ -3,22 +3,33 @@ import type { ReactElement } from 'react'
 import { describe, expect, it } from 'vitest'
 import { renderRoutes } from '@/testing/test-utils'
 import { ABOUT_DESCRIPTION } from '../data/about'
+import { accessibilityStatement } from '../data/accessibility'
 import { cancellationPolicy } from '../data/cancellation'
 import { cookiePolicy } from '../data/cookies'
 import { GRIEVANCE_OFFICER, privacyPolicy } from '../data/privacy'
 import { termsOfUse } from '../data/terms'
 import type { PolicyDocument } from '../data/types'
-import { CancellationPage, CookiesPage, PrivacyPage, TermsPage } from './legal-pages'
+import { AccessibilityPage, CancellationPage, CookiesPage, PrivacyPage, TermsPage } from './legal-pages'
 
 const PAGES: [string, ReactElement, PolicyDocument][] = [
   ['/privacy', <PrivacyPage />, privacyPolicy],
   ['/terms', <TermsPage />, termsOfUse],
   ['/cancellation', <CancellationPage />, cancellationPolicy],
   ['/cookies', <CookiesPage />, cookiePolicy],
+  ['/accessibility', <AccessibilityPage />, accessibilityStatement],
 ]
 
 // The site's routes these pages may link to.
-const ROUTES = ['/privacy', '/terms', '/cancellation', '/cookies', '/contact', '/account/trips', '/account/profile']
+const ROUTES = [
+  '/privacy',
+  '/terms',
+  '/cancellation',
+  '/cookies',
+  '/accessibility',
+  '/contact',
+  '/account/trips',
+  '/account/profile',
+]
 const KNOWN_ROUTES = new Set([...ROUTES, '/account/co-travellers'])
 
 function renderPage(path: string, element: ReactElement) {
@@ -72,6 +83,20 @@ describe('the policy pages', () => {
   it('each page, About included, has a description of its own', () => {
     const descriptions = [...PAGES.map(([, , doc]) => doc.description), ABOUT_DESCRIPTION]
     expect(new Set(descriptions).size).toBe(descriptions.length)
+  })
+})
+
+describe('the accessibility statement', () => {
+  it('names the standard, how it is tested, and how to report a problem', () => {
+    renderPage('/accessibility', <AccessibilityPage />)
+    expect(screen.getByRole('region', { name: 'The standard we follow' })).toHaveTextContent('WCAG) 2.2 at level AA')
+    expect(screen.getByRole('region', { name: 'How we test' })).toHaveTextContent('axe-core')
+    const feedback = screen.getByRole('region', { name: 'Tell us what gets in your way' })
+    expect(within(feedback).getByRole('link', { name: 'care@paryatan.in' })).toHaveAttribute(
+      'href',
+      'mailto:care@paryatan.in?subject=Accessibility',
+    )
+    expect(within(feedback).getByRole('link', { name: 'contact form' })).toHaveAttribute('href', '/contact')
   })
 })
 
