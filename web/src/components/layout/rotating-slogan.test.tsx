@@ -1,5 +1,5 @@
 import { ChakraProvider } from '@chakra-ui/react'
-import { act, render, screen } from '@testing-library/react'
+import { act, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { system } from '@/theme'
 import { RotatingSlogan } from './rotating-slogan'
@@ -55,5 +55,45 @@ describe('RotatingSlogan', () => {
       vi.advanceTimersByTime(1)
     })
     expect(slogan()).toBe('Enterprise Bookings')
+  })
+
+  it('holds still while the pointer rests on it', () => {
+    render(
+      <ChakraProvider value={system}>
+        <RotatingSlogan />
+      </ChakraProvider>,
+    )
+    const box = screen.getByTestId('header-slogan').parentElement!
+    fireEvent.pointerEnter(box)
+    act(() => {
+      vi.advanceTimersByTime(10_000)
+    })
+    expect(slogan()).toBe('Corporate Booking')
+    fireEvent.pointerLeave(box)
+    act(() => {
+      vi.advanceTimersByTime(2600)
+    })
+    expect(slogan()).toBe('Enterprise Bookings')
+  })
+
+  it('does not change for visitors who asked for reduced motion', () => {
+    vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) =>
+        ({
+          matches: query === '(prefers-reduced-motion: reduce)',
+          media: query,
+          addEventListener: () => {},
+          removeEventListener: () => {},
+        }) as unknown as MediaQueryList,
+    )
+    render(
+      <ChakraProvider value={system}>
+        <RotatingSlogan />
+      </ChakraProvider>,
+    )
+    act(() => {
+      vi.advanceTimersByTime(30_000)
+    })
+    expect(slogan()).toBe('Corporate Booking')
   })
 })

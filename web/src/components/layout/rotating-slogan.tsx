@@ -1,15 +1,22 @@
 import { Box, Text } from '@chakra-ui/react'
 import { SLOGAN_INTERVAL_MS, SLOGANS } from '@/config/constants'
+import { useState } from 'react'
+import { usePrefersReducedMotion } from '@/hooks/use-reduced-motion'
 import { useRotatingIndex } from '@/hooks/use-rotating-index'
 
 /**
- * The header's slogan, changing every 2.6 s. Reduced-motion users still see
- * the change; only the fade is dropped.
+ * The header's slogan, changing every 2.6 s. It holds still while the pointer
+ * rests on it, and does not change at all for visitors who asked their system
+ * for reduced motion (WCAG 2.2.2): they see the first slogan.
  */
 export function RotatingSlogan() {
-  const [index] = useRotatingIndex(SLOGANS.length, SLOGAN_INTERVAL_MS)
+  const reduced = usePrefersReducedMotion()
+  const [hovered, setHovered] = useState(false)
+  const [index] = useRotatingIndex(SLOGANS.length, SLOGAN_INTERVAL_MS, !reduced && !hovered)
   return (
     <Box
+      onPointerEnter={() => setHovered(true)}
+      onPointerLeave={() => setHovered(false)}
       aria-live="off"
       minW="10rem"
       px="3"

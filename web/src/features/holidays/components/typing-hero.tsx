@@ -2,7 +2,7 @@ import { Box, Button, HStack, Stack, Text, VisuallyHidden } from '@chakra-ui/rea
 import { useState } from 'react'
 import { PageHeading } from '@/components/ui/page-heading'
 import { HERO_DESTINATIONS } from '../data/hero-words'
-import { useReducedMotion } from '../hooks/use-reduced-motion'
+import { usePrefersReducedMotion } from '@/hooks/use-reduced-motion'
 import { useTypingText } from '../hooks/use-typing-text'
 
 export const HOLIDAYS_DESCRIPTION =
@@ -18,7 +18,7 @@ function listed(words: readonly string[]): string {
  * can pause the animation, and reduced motion shows whole words.
  */
 export function TypingHero() {
-  const reducedMotion = useReducedMotion()
+  const reducedMotion = usePrefersReducedMotion()
   const [paused, setPaused] = useState(false)
   const { text } = useTypingText(HERO_DESTINATIONS, { reducedMotion, paused })
 

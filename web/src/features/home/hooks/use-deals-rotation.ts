@@ -1,6 +1,6 @@
 import { useCallback, useState, type FocusEvent } from 'react'
 import { useRotatingIndex } from '@/hooks/use-rotating-index'
-import { usePrefersReducedMotion } from './use-reduced-motion'
+import { usePrefersReducedMotion } from '@/hooks/use-reduced-motion'
 
 export interface DealsRotation {
   index: number

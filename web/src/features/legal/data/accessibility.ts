@@ -22,7 +22,7 @@ export const accessibilityStatement: PolicyDocument = {
             'Every page has its own title, one main heading and headings in order.',
             'Every control has a name a screen reader can read, and form errors are tied to their fields.',
             'A “Skip to main content” link is the first thing the keyboard reaches on every page.',
-            'Pages work 360 pixels wide without scrolling sideways, and the rotating deals and holiday banner can be paused.',
+            'Pages work 360 pixels wide without scrolling sideways. The rotating deals and the holiday banner can be paused, the slogan beside our logo holds still under the pointer, and none of them moves when your device asks for reduced motion.',
           ],
         },
       ],
@@ -44,7 +44,6 @@ export const accessibilityStatement: PolicyDocument = {
         {
           kind: 'list',
           items: [
-            'The short slogan beside our logo still changes every few seconds, even when your device asks for reduced motion.',
             'The complete booking journey (search, results, fare, booking and payment) is being checked with the keyboard alone, step by step.',
             'The payment page belongs to our payment partner and the visa application belongs to our visa partner; we ask both to meet the same standard.',
             'The maps on the contact page are pictures of streets; each office’s address is written beside its map.',
