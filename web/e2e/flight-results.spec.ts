@@ -100,7 +100,8 @@ test('search view: the date strip reruns the search for the day chosen', async (
   const days = page.getByTestId('strip-day')
   await expect(days).toHaveCount(7)
   await expect(days.nth(3)).toHaveAttribute('aria-current', 'date')
-  await expect(days.nth(3).getByTestId('strip-fare')).toHaveText(/^₹/)
+  await expect(days.nth(3).getByTestId('strip-fare')).toHaveText(/^from ₹/)
+  await expect(days.nth(3)).toHaveAccessibleName(/^\w{3}, \d{1,2} \w{3} from ₹[\d,]+$/)
 
   const next = indiaDay(8)
   const searched = page.waitForRequest(
@@ -112,7 +113,7 @@ test('search view: the date strip reruns the search for the day chosen', async (
   await expect(page.getByTestId('strip-day').nth(3)).toHaveAttribute('aria-current', 'date')
   await expect(page.getByText(/Showing \d+ of \d+ flights/)).toBeVisible()
   // The day searched first keeps its lowest fare, now one place to the left.
-  await expect(page.getByTestId('strip-day').nth(2).getByTestId('strip-fare')).toHaveText(/^₹/)
+  await expect(page.getByTestId('strip-day').nth(2).getByTestId('strip-fare')).toHaveText(/^from ₹/)
 
   await page
     .getByRole('button', { name: /^Select / })

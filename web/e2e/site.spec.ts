@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
+import { PAGE_PATHS } from '../src/app/page-paths'
 import { createAccount, expect, expectApiServer, test } from './fixtures'
 
 // The whole site as a visitor and as a signed-in traveller reach it: every
@@ -134,11 +135,13 @@ test.describe('the whole site', () => {
     request,
   }) => {
     await expectApiServer(request)
-    const { broken, pages, skipped, unvisited } = await crawl(page, ['/'], 400, (url) => !isProtected(url))
+    // Every page of the route table is a start, so a page no link leads to (yet) is checked too.
+    const starts = ['/', ...PAGE_PATHS.visitor.filter((p) => !NOT_FOLLOWED.some((re) => re.test(p)))]
+    const { broken, pages, skipped, unvisited } = await crawl(page, starts, 400, (url) => !isProtected(url))
     expect(broken, 'links to Page not found').toEqual([])
     expect(unvisited, 'links left unvisited: raise the limit').toBe(0)
     // A link to a page that needs a session opens the sign-in dialog.
-    for (const url of onePerPath(skipped.filter(isProtected))) {
+    for (const url of onePerPath([...skipped.filter(isProtected), ...PAGE_PATHS.signedIn])) {
       await page.goto(url)
       await expect(page.getByRole('dialog'), url).toBeVisible()
     }
@@ -151,14 +154,16 @@ test.describe('the whole site', () => {
     expect(problems).toEqual([])
   })
 
-  test('a signed-in traveller reaches the account pages, and they pass the same checks', async ({ page }) => {
+  test('a signed-in traveller reaches the account pages and every page that needs a session, and they pass the same checks', async ({
+    page,
+  }) => {
     await createAccount(page.request, 'site')
-    const { broken, pages } = await crawl(page, ['/account/profile'], 400, isProtected)
+    const { broken, pages } = await crawl(page, ['/account/profile', ...PAGE_PATHS.signedIn], 400, isProtected)
     expect(broken, 'links to Page not found').toEqual([])
-    const accountPages = onePerPath(pages).filter((u) => u.startsWith('/account'))
-    expect(accountPages.length).toBeGreaterThanOrEqual(8)
+    const signedInPages = onePerPath(pages).filter(isProtected)
+    expect(signedInPages.filter((u) => u.startsWith('/account')).length).toBeGreaterThanOrEqual(8)
     const problems: string[] = []
-    for (const url of accountPages) await checkPage(page, url, problems)
+    for (const url of signedInPages) await checkPage(page, url, problems)
     expect(problems).toEqual([])
   })
 

@@ -1,14 +1,44 @@
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
+import { matchPath, type RouteObject } from 'react-router'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { toProfileForm } from '@/features/account/utils/profile-fields'
 import { api } from '@/testing/handlers'
 import { server } from '@/testing/server'
 import { renderRoutes, testUser } from '@/testing/test-utils'
+import { PAGE_PATHS } from './page-paths'
+import { Redirect } from './routes/redirect'
 import { routes } from './router'
 
 const emptyProfile = toProfileForm(null)
+
+/** The path patterns of the route table's pages: its leaves, without redirects and the catch-all. */
+function pagePatterns(table: RouteObject[], parent = ''): string[] {
+  return table.flatMap((route) => {
+    const here = route.path ? `${parent.replace(/\/$/, '')}/${route.path}` : parent || '/'
+    if (route.children) return pagePatterns(route.children, here)
+    const isRedirect = (route.element as { type?: unknown } | undefined)?.type === Redirect
+    if (route.path === '*' || isRedirect) return []
+    return [here]
+  })
+}
+
+describe('the pages the browser tests check', () => {
+  const patterns = [...new Set(pagePatterns(routes))]
+  const paths = [...PAGE_PATHS.visitor, ...PAGE_PATHS.signedIn].map((p) => p.split('?')[0]!)
+
+  it('include an address for every page of the route table', () => {
+    expect(patterns.length).toBeGreaterThan(40)
+    const missing = patterns.filter((pattern) => !paths.some((path) => matchPath(pattern, path)))
+    expect(missing, 'add an address for these routes to src/app/page-paths.ts').toEqual([])
+  })
+
+  it('are all pages of the route table', () => {
+    const unknown = paths.filter((path) => !patterns.some((pattern) => matchPath(pattern, path)))
+    expect(unknown).toEqual([])
+  })
+})
 
 describe('route table', () => {
   // The visa page checks the session with the profile call: a visitor has none.

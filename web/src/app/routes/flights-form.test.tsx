@@ -208,6 +208,9 @@ describe('/flights/form search view', () => {
     expect(days[3]).toHaveAttribute('aria-current', 'date')
     expect(within(days[3]!).getByTestId('strip-fare')).toHaveTextContent('₹4,000')
     expect(within(days[0]!).getByTestId('strip-fare')).toHaveTextContent('—')
+    // Read out as a sentence: the visible day and fare, joined by words for screen readers only.
+    expect(days[3]).toHaveAccessibleName(/^\w{3}, \d{1,2} \w{3} from ₹4,000$/)
+    expect(days[0]).toHaveAccessibleName(/^\w{3}, \d{1,2} \w{3} fare not known yet$/)
 
     await user.click(days[5]!)
     const later = addDays(DAY, 2)

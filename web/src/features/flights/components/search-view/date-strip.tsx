@@ -54,15 +54,29 @@ export function DateStrip({ query, today, onPick }: DateStripProps) {
             minW="0"
             disabled={date < today}
             aria-current={chosen ? 'date' : undefined}
-            aria-label={`${formatShortDay(date)}, ${low === null ? 'fare not known yet' : `from ${fare}`}`}
             onClick={() => onPick(date)}
             data-testid="strip-day"
           >
+            {/* Read as "Thu, 26 Nov from ₹4,523": the visible text, joined by a word only screen readers get. */}
             <Text fontSize="xs" fontWeight="semibold" truncate maxW="full">
               {formatShortDay(date)}
             </Text>
             <Text fontSize="xs" truncate maxW="full" data-testid="strip-fare">
-              {fare}
+              {low === null ? (
+                <>
+                  <span aria-hidden="true">{fare}</span>
+                  <Text as="span" srOnly>
+                    fare not known yet
+                  </Text>
+                </>
+              ) : (
+                <>
+                  <Text as="span" srOnly>
+                    from
+                  </Text>{' '}
+                  {fare}
+                </>
+              )}
             </Text>
           </Button>
         )
