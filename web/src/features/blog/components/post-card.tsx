@@ -1,4 +1,4 @@
-import { Card, HStack, Stack, Text } from '@chakra-ui/react'
+import { Card, Grid, HStack, Text } from '@chakra-ui/react'
 import type { ReactNode } from 'react'
 import { CardImage } from '@/components/ui/card-image'
 import { RouterLink } from '@/components/ui/router-link'
@@ -48,13 +48,8 @@ export function PostCard({ post, headingLevel = 'h2' }: { post: BlogPostMeta; he
 /** Cards in a responsive grid. */
 export function PostGrid({ children }: { children: ReactNode }) {
   return (
-    <Stack
-      as="div"
-      display="grid"
-      gridTemplateColumns={{ base: '1fr', md: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' }}
-      gap="6"
-    >
+    <Grid templateColumns={{ base: '1fr', md: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' }} gap="6">
       {children}
-    </Stack>
+    </Grid>
   )
 }

@@ -2,6 +2,7 @@ import { Alert, Card, Grid, Heading, Link, Stack, Text } from '@chakra-ui/react'
 import type { ReactNode } from 'react'
 import { MailIcon, PhoneIcon } from '@/components/ui/icons'
 import { PageContainer, PageHeading } from '@/components/ui/page-heading'
+import { OfficeAddress } from '@/components/ui/office-address'
 import { RouterLink } from '@/components/ui/router-link'
 import {
   BUSINESS_HOURS,
@@ -131,15 +132,7 @@ export function ContactPage({ form }: { form: ReactNode }) {
                   <Heading as="h3" size="lg">
                     {office.name}
                   </Heading>
-                  <Text as="address" fontStyle="normal">
-                    {company.name}
-                    {office.address.map((line) => (
-                      <span key={line}>
-                        <br />
-                        {line}
-                      </span>
-                    ))}
-                  </Text>
+                  <OfficeAddress office={office} />
                   <Link
                     href={telHref(office.phone)}
                     color="brand.fg"

@@ -1,5 +1,6 @@
 import { Card, Grid, Link, List, Stack, Table, Text } from '@chakra-ui/react'
 import { PageContainer, PageHeading } from '@/components/ui/page-heading'
+import { OfficeAddress } from '@/components/ui/office-address'
 import { RouterLink } from '@/components/ui/router-link'
 import {
   BUSINESS_HOURS,
@@ -138,14 +139,7 @@ export function InfoPage() {
                 <Text as="h3" fontWeight="bold" color="brand.fg">
                   {office.name}
                 </Text>
-                <Text as="address" fontStyle="normal">
-                  {office.address.map((line) => (
-                    <span key={line}>
-                      {line}
-                      <br />
-                    </span>
-                  ))}
-                </Text>
+                <OfficeAddress office={office} />
                 <Link href={telHref(office.phone)} {...linkStyle} alignSelf="flex-start">
                   {office.phone}
                 </Link>

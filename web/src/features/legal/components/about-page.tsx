@@ -1,6 +1,7 @@
 import { Card, Grid, Heading, Link, Stack, Text } from '@chakra-ui/react'
 import type { ReactNode } from 'react'
 import { PageContainer, PageHeading } from '@/components/ui/page-heading'
+import { OfficeAddress } from '@/components/ui/office-address'
 import { RouterLink } from '@/components/ui/router-link'
 import { BUSINESS_HOURS, company, companyEmailHref, companyPhoneHref, offices, telHref } from '@/config/company'
 import { ABOUT_DESCRIPTION, ABOUT_LEAD, ABOUT_PRODUCTS, ABOUT_TITLE, ABOUT_VALUES } from '../data/about'
@@ -78,15 +79,7 @@ export function AboutPage() {
           <Grid templateColumns={{ base: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' }} gap="4">
             {offices.map((office) => (
               <InfoCard key={office.id} title={office.name}>
-                <Text as="address" fontStyle="normal">
-                  {company.name}
-                  {office.address.map((line) => (
-                    <span key={line}>
-                      <br />
-                      {line}
-                    </span>
-                  ))}
-                </Text>
+                <OfficeAddress office={office} />
                 <Link
                   href={telHref(office.phone)}
                   color="brand.fg"
