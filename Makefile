@@ -96,6 +96,7 @@ lint: deps $(GOLANGCI) $(SQLC) ## Static checks: gofmt, go vet, golangci-lint, s
 bench: build ## Benchmarks: Go micro-benchmarks, the API against the simulator, then the booking fault soak
 	$(GO) test -run '^$$' -bench . -benchmem $(GO_PKGS)
 	$(GO) run ./hack/loadbench -bin $(BIN)
+	$(GO) run ./hack/webvitals -bin $(BIN)
 	$(GO) run ./hack/faults -bin $(CURDIR)/$(BIN) -bookings 2000
 
 ##@ Parts

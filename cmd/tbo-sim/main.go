@@ -4,7 +4,9 @@
 // run with -h for the list. The -require-pan, -require-passport,
 // -require-gst, -no-gst and -require-at flags set the shares of fares that
 // need travel documents (sim.Documents); PUT /_sim/documents changes them
-// while it runs.
+// while it runs. -departures multiplies every carrier's departures a day
+// (sim.Options.Departures), for long result lists: with 4 a one-way BOM-DEL
+// search answers over 300 results.
 package main
 
 import (
@@ -80,6 +82,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	password := fs.String("password", env("PASSWORD", sim.DefaultCredential.Password), "accepted Password (TBO_SIM_PASSWORD)")
 	logLevel := fs.String("log-level", env("LOG_LEVEL", "info"), "debug logs every call (TBO_SIM_LOG_LEVEL)")
 	grace := fs.String("grace", env("GRACE", "5s"), "how long calls in progress may finish on shutdown (TBO_SIM_GRACE)")
+	departures := fs.String("departures", env("DEPARTURES", "1"),
+		fmt.Sprintf("multiplies every carrier's departures a day, 1-%d, for long result lists: 4 gives BOM-DEL over 300 one-way results (TBO_SIM_DEPARTURES)", sim.MaxDepartures))
 	if err := fs.Parse(args[1:]); err != nil {
 		return err
 	}
@@ -116,6 +120,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	}
 	graceD := duration("grace", *grace)
 	var err error
+	if opts.Departures, err = strconv.Atoi(*departures); err != nil || opts.Departures < 1 || opts.Departures > sim.MaxDepartures {
+		errs = append(errs, fmt.Errorf("-departures %q: want a whole number from 1 to %d", *departures, sim.MaxDepartures))
+	}
 	if opts.Seed, err = strconv.ParseUint(*seed, 10, 64); err != nil {
 		errs = append(errs, fmt.Errorf("-seed %q: want a non-negative integer", *seed))
 	}
@@ -154,7 +161,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	log.Info("serving", "addr", ln.Addr().String(), "seed", opts.Seed, "latency", *latency,
 		"error_rate", opts.ErrorRate, "drop_rate", opts.DropRate, "price_change", opts.PriceChange,
 		"require_pan", opts.Documents.PAN, "require_passport", opts.Documents.Passport, "require_gst", opts.Documents.GST,
-		"no_gst", opts.Documents.NoGST, "require_at", opts.Documents.At)
+		"no_gst", opts.Documents.NoGST, "require_at", opts.Documents.At, "departures", opts.Departures)
 
 	err = sim.New(opts).Serve(ctx, ln, graceD)
 	log.Info("stopped")

@@ -96,6 +96,8 @@ func TestRunRejectsBadSettings(t *testing.T) {
 		{[]string{"-require-gst", "-0.1"}, nil, "-require-gst"},
 		{[]string{"-no-gst", "2"}, nil, "-no-gst"},
 		{[]string{"-require-at", "later"}, nil, "-require-at"},
+		{[]string{"-departures", "0"}, nil, "-departures"},
+		{nil, map[string]string{"TBO_SIM_DEPARTURES": "11"}, "-departures"},
 		{[]string{"extra"}, nil, "unexpected"},
 	} {
 		err := run(context.Background(), append([]string{"tbo-sim"}, tc.args...), func(k string) string { return tc.env[k] }, io.Discard, io.Discard)

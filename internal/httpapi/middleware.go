@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"math"
 	"net/http"
 	"strconv"
 	"strings"
@@ -189,7 +190,10 @@ func securityHeaders(hsts bool, formActions, frameSources []string) func(http.Ha
 // compressor with the same encoders takes about 1.05 ms, because
 // httpcompression copies the body into a buffer of its own before packing
 // it (450 KB more allocated per answer). Bodies under 200 bytes go out as
-// they are.
+// they are, and so does an answer already packed (with a Content-Encoding):
+// the web app's files come packed from the build, at levels too slow for a
+// request. A handler that chooses its answers' coding itself writes through
+// uncompressedWriter, which this middleware never packs.
 func compress() func(http.Handler) http.Handler {
 	// Browsers accept zstd windows up to 8 MiB; 1 MiB keeps each pooled
 	// encoder small and covers the largest answers.
@@ -211,7 +215,28 @@ func compress() func(http.Handler) http.Handler {
 	if err != nil {
 		panic(err)
 	}
-	return adapter
+	return func(next http.Handler) http.Handler {
+		packing := adapter(next)
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			packing.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), uncompressedKey{}, w)))
+		})
+	}
+}
+
+// uncompressedKey carries, in a request's context, the response writer from
+// below the compress middleware.
+type uncompressedKey struct{}
+
+// uncompressedWriter returns the writer for r that the compress middleware
+// does not pack, for a handler that chooses each answer's coding itself:
+// the web app's files are sent in the packed form the build made for them,
+// or as they are, never packed again on the way out. Outside the
+// middleware it is w.
+func uncompressedWriter(w http.ResponseWriter, r *http.Request) http.ResponseWriter {
+	if below, ok := r.Context().Value(uncompressedKey{}).(http.ResponseWriter); ok {
+		return below
+	}
+	return w
 }
 
 // compressedTypes are the response types worth packing; images and fonts
@@ -219,27 +244,29 @@ func compress() func(http.Handler) http.Handler {
 var compressedTypes = []string{"text/html", "text/css", "text/plain", "text/javascript", "application/javascript",
 	"application/json", "image/svg+xml", "application/manifest+json", "application/yaml"}
 
-// acceptedCodings are the codings an Accept-Encoding header names, lower
-// case, without those it refuses with q=0. The static files use it to pick
-// one of their two pre-packed forms (see spa.go: packing them once at the
-// best levels beats packing on every request, BenchmarkStaticAsset).
-func acceptedCodings(header string) []string {
-	var kept []string
+// acceptedCodings weighs the codings an Accept-Encoding header names: lower
+// case coding → q-value, 1 when none is given and 0 for a refusal (q=0);
+// "*" weighs every coding the header does not name. An unreadable q-value
+// counts as 1, one out of range as the nearer bound. The web app's files are sent in the packed form the client
+// weighs highest (spa.go).
+func acceptedCodings(header string) map[string]float64 {
+	weights := map[string]float64{}
 	for _, part := range strings.Split(header, ",") {
 		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
-		refused := false
+		q := 1.0
 		for _, p := range strings.Split(params, ";") {
 			k, v, _ := strings.Cut(strings.TrimSpace(p), "=")
 			if strings.EqualFold(strings.TrimSpace(k), "q") {
-				q, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
-				refused = err == nil && q == 0
+				if f, err := strconv.ParseFloat(strings.TrimSpace(v), 64); err == nil && !math.IsNaN(f) {
+					q = min(max(f, 0), 1)
+				}
 			}
 		}
-		if name = strings.ToLower(strings.TrimSpace(name)); name != "" && !refused {
-			kept = append(kept, name)
+		if name = strings.ToLower(strings.TrimSpace(name)); name != "" {
+			weights[name] = q
 		}
 	}
-	return kept
+	return weights
 }
 
 // crossOriginProtection refuses state-changing requests that a browser marks

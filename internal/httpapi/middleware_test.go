@@ -3,6 +3,7 @@ package httpapi
 import (
 	"bytes"
 	"io"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -66,16 +67,17 @@ func TestCompressNegotiation(t *testing.T) {
 }
 
 func TestAcceptedCodings(t *testing.T) {
-	for in, want := range map[string]string{
-		"gzip, deflate, br, zstd":    "gzip, deflate, br, zstd",
-		"zstd;q=0, gzip;q=0.8":       "gzip",
-		"gzip; q=0.000 , br;q=1":     "br",
-		"zstd;q=0.01":                "zstd",
-		"identity;q=0, gzip;q=0.5 ,": "gzip",
-		"GZip, ZSTD":                 "gzip, zstd",
+	for in, want := range map[string]map[string]float64{
+		"gzip, deflate, br, zstd":    {"gzip": 1, "deflate": 1, "br": 1, "zstd": 1},
+		"zstd;q=0, gzip;q=0.8":       {"zstd": 0, "gzip": 0.8},
+		"gzip; q=0.000 , br;q=1":     {"gzip": 0, "br": 1},
+		"identity;q=0, gzip;q=0.5 ,": {"identity": 0, "gzip": 0.5},
+		"GZip, ZSTD;Q=0.25":          {"gzip": 1, "zstd": 0.25},
+		"br;q=2, gzip;q=-1, *;q=abc": {"br": 1, "gzip": 0, "*": 1},
+		"":                           {},
 	} {
-		if got := strings.Join(acceptedCodings(in), ", "); got != want {
-			t.Errorf("acceptedCodings(%q) = %q, want %q", in, got, want)
+		if got := acceptedCodings(in); !maps.Equal(got, want) {
+			t.Errorf("acceptedCodings(%q) = %v, want %v", in, got, want)
 		}
 	}
 }

@@ -114,6 +114,9 @@ type offer struct {
 type gen struct {
 	w    *world
 	seed uint64
+	// departures multiplies every routing's departures a day (at least 1;
+	// see Options.Departures).
+	departures int
 }
 
 // generate returns the result lists of q: one list, or two for a domestic
@@ -329,7 +332,7 @@ func (g *gen) journeys(leg queryLeg) []*journey {
 			for _, c := range cs {
 				cKey = cKey.str(c.Code)
 			}
-			n := frequency(r, cs, cKey)
+			n := frequency(r, cs, cKey) * max(g.departures, 1)
 			for k := range n {
 				key := cKey.num(uint64(k))
 				cabins := []int{leg.cabin}

@@ -116,7 +116,19 @@ type Options struct {
 	// details; AdminPrefix changes them at run time. New panics when one is
 	// out of range (see Documents.Check).
 	Documents Documents
+	// Departures multiplies the departures a day of every carrier on every
+	// routing, for long result lists: a busier day than any real one. Zero
+	// and 1 keep the normal schedule (a trunk route such as BOM-DEL has
+	// about 80 one-way economy results); 4 gives it over 300. The day's
+	// departures are spread anew, so times and fares differ from the normal
+	// schedule's, and stay deterministic for a seed. New panics above
+	// MaxDepartures.
+	Departures int
 }
+
+// MaxDepartures bounds Options.Departures: beyond it a carrier's
+// departures on a trunk route would come minutes apart.
+const MaxDepartures = 10
 
 // Server is the simulated supplier. It is safe for concurrent use.
 type Server struct {
@@ -160,6 +172,9 @@ func New(opts Options) *Server {
 	if opts.MaxBookings <= 0 {
 		opts.MaxBookings = DefaultMaxBookings
 	}
+	if opts.Departures > MaxDepartures {
+		panic(fmt.Sprintf("sim: Options.Departures %d: at most %d", opts.Departures, MaxDepartures))
+	}
 	// Method names are matched without regard to case, as in URLs.
 	perMethod := make(map[string]Latency, len(opts.MethodLatency))
 	for name, l := range opts.MethodLatency {
@@ -172,7 +187,7 @@ func New(opts Options) *Server {
 		opts:     opts,
 		log:      opts.Logger,
 		now:      opts.Clock,
-		gen:      gen{w: w, seed: opts.Seed},
+		gen:      gen{w: w, seed: opts.Seed, departures: opts.Departures},
 		traces:   newTraceStore(opts.MaxTraces),
 		bookings: newBookingStore(opts.MaxBookings),
 		slots:    make(chan struct{}, max(4, 2*runtime.GOMAXPROCS(0))),

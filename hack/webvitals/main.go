@@ -1,0 +1,372 @@
+// Command webvitals measures the web app's Core Web Vitals as a mid-range
+// phone on a slow network sees them: Largest Contentful Paint, Cumulative
+// Layout Shift and Interaction to Next Paint of the home page, a flight
+// results page with over 300 results, and the fare page of one of them,
+// with the JavaScript each page load transfers.
+//
+// It runs everything on loopback, as hack/loadbench does: a throwaway
+// database on the test PostgreSQL server (-pg; empty for the API's
+// embedded cluster), bin/tbo-sim answering at once with four times the
+// usual departures (so that a trunk route answers over 300 one-way
+// results), and bin/paryatan-api with the web app built into it. The
+// browser half is webvitals.mjs beside this file, run with node: Chromium
+// through playwright-core, the Moto G4's screen and touch, the CPU 4×
+// slower and slow 4G (150 ms, 1.6 Mbit/s down, 750 kbit/s up), each page
+// load in a new browser context (cold cache), the web-vitals library
+// injected before the app. This program prints the median of the runs of
+// each page beside its target, and what the attribution data says about
+// each figure.
+//
+// Run it with `make bench`, or alone after `make build`:
+//
+//	go run ./hack/webvitals            # prints the table
+//	go run ./hack/webvitals -strict    # exits 1 when a target is missed (or WEBVITALS_STRICT=1)
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"os"
+	"os/exec"
+	"os/signal"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	code, err := run(ctx, os.Args[1:], os.Getenv, os.Stdout, os.Stderr)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "webvitals:", err)
+		os.Exit(2)
+	}
+	os.Exit(code)
+}
+
+type options struct {
+	bin, pg, node, script, route, pages, saveJSON, artifacts string
+	runs, departures                                         int
+	cpu                                                      float64
+	strict                                                   bool
+	timeout                                                  time.Duration
+}
+
+// run measures and prints; its code is 1 when -strict and a target is missed.
+func run(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) (int, error) {
+	fs := flag.NewFlagSet("webvitals", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var o options
+	fs.StringVar(&o.bin, "bin", "bin", "directory holding paryatan-api and tbo-sim")
+	fs.StringVar(&o.pg, "pg", "postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable",
+		"PostgreSQL server to create the throwaway database on (a URL of its maintenance database); empty for the API's embedded cluster")
+	fs.StringVar(&o.node, "node", "node", "the node binary")
+	fs.StringVar(&o.script, "script", filepath.Join("hack", "webvitals", "webvitals.mjs"), "the browser half")
+	fs.StringVar(&o.route, "route", "BOM-DEL", "the results page's route, ORIGIN-DESTINATION")
+	fs.IntVar(&o.departures, "departures", 4, "the simulator's -departures: 4 gives BOM-DEL over 300 one-way results")
+	fs.StringVar(&o.pages, "pages", "", "measure only these pages, comma-separated: home,results,fare (default all)")
+	fs.IntVar(&o.runs, "runs", 3, "cold loads of each page; the table shows the median")
+	fs.DurationVar(&o.timeout, "timeout", 6*time.Minute, "bound on the browser runs (about two minutes on a quiet machine)")
+	fs.StringVar(&o.artifacts, "artifacts", "", "save in this directory, for each run, screenshots once loaded and at the end and a DevTools trace of the visit (tracing slows the page)")
+	fs.Float64Var(&o.cpu, "cpu", 4, "CPU slowdown (CDP Emulation.setCPUThrottlingRate); the targets are set for 4")
+	fs.StringVar(&o.saveJSON, "json", "", "also write every run's figures and attribution to this file")
+	fs.BoolVar(&o.strict, "strict", truthy(getenv("WEBVITALS_STRICT")), "exit 1 when a target is missed (WEBVITALS_STRICT=1)")
+	if err := fs.Parse(args); err != nil {
+		return 0, err
+	}
+	if fs.NArg() > 0 {
+		return 0, fmt.Errorf("unexpected arguments %q", fs.Args())
+	}
+	if o.runs < 1 {
+		return 0, errors.New("-runs: want at least 1")
+	}
+	if o.cpu < 1 {
+		return 0, errors.New("-cpu: want a slowdown of at least 1")
+	}
+	for _, name := range []string{"paryatan-api", "tbo-sim"} {
+		if _, err := os.Stat(filepath.Join(o.bin, name)); err != nil {
+			return 0, fmt.Errorf("%s: run `make build` first", err)
+		}
+	}
+	chromium, err := exec.CommandContext(ctx, filepath.Join("hack", "ensure-chromium.sh")).Output()
+	if err != nil {
+		return 0, fmt.Errorf("hack/ensure-chromium.sh: %w", err)
+	}
+
+	work, err := os.MkdirTemp("", "paryatan-webvitals-")
+	if err != nil {
+		return 0, err
+	}
+	defer os.RemoveAll(work)
+	_ = os.Chmod(work, 0o755) // the embedded PostgreSQL runs unprivileged under root
+
+	started := time.Now()
+	loadBefore := loadAverage()
+	base, stopServers, err := startServers(ctx, o, work)
+	defer stopServers()
+	if err != nil {
+		return 0, err
+	}
+	fmt.Fprintf(stdout, "web vitals: API %s, servers up in %s\n", base, time.Since(started).Round(100*time.Millisecond))
+
+	out := filepath.Join(work, "webvitals.json")
+	bctx, cancel := context.WithTimeout(ctx, o.timeout)
+	defer cancel()
+	cmd := exec.CommandContext(bctx, o.node, o.script)
+	cmd.Env = append(os.Environ(),
+		"WEBVITALS_BASE_URL="+base,
+		"CHROMIUM_PATH="+strings.TrimSpace(string(chromium)),
+		"WEBVITALS_RUNS="+strconv.Itoa(o.runs),
+		"WEBVITALS_ROUTE="+o.route,
+		"WEBVITALS_PAGES="+o.pages,
+		"WEBVITALS_ARTIFACTS="+o.artifacts,
+		"WEBVITALS_CPU="+strconv.FormatFloat(o.cpu, 'f', -1, 64),
+		"WEBVITALS_OUT="+out,
+	)
+	cmd.Stdout, cmd.Stderr = stderr, stderr
+	// node and its Chromium are one process group, ended together on timeout.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	if err := cmd.Run(); err != nil {
+		if bctx.Err() != nil {
+			return 0, fmt.Errorf("the browser runs took longer than %s", o.timeout)
+		}
+		return 0, fmt.Errorf("%s %s: %w", o.node, o.script, err)
+	}
+	raw, err := os.ReadFile(out)
+	if err != nil {
+		return 0, err
+	}
+	if o.saveJSON != "" {
+		if err := os.WriteFile(o.saveJSON, raw, 0o644); err != nil {
+			return 0, err
+		}
+	}
+	var rep report
+	if err := json.Unmarshal(raw, &rep); err != nil {
+		return 0, fmt.Errorf("read the browser's figures: %w", err)
+	}
+	missed := rep.print(stdout)
+	fmt.Fprintf(stdout, "web vitals: %d runs of %d pages in %s\n", o.runs, len(rep.Pages), time.Since(started).Round(time.Second))
+	// The CPU slowdown is relative to this machine: a busy one makes every
+	// figure worse than the phone's.
+	if busiest := max(loadBefore, loadAverage()); busiest > float64(runtime.NumCPU()) {
+		fmt.Fprintf(stdout, "web vitals: the machine was busy (load average %.1f on %d cores): the figures are slower than a phone's; run it again on a quiet machine\n",
+			busiest, runtime.NumCPU())
+	}
+	if missed > 0 {
+		fmt.Fprintf(stdout, "web vitals: %d target(s) missed\n", missed)
+		if o.strict {
+			return 1, nil
+		}
+	}
+	return 0, nil
+}
+
+// loadAverage is the one-minute load average, 0 where /proc has none.
+func loadAverage() float64 {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return 0
+	}
+	f := strings.Fields(string(b))
+	if len(f) == 0 {
+		return 0
+	}
+	v, _ := strconv.ParseFloat(f[0], 64)
+	return v
+}
+
+func truthy(v string) bool {
+	b, err := strconv.ParseBool(strings.TrimSpace(v))
+	return err == nil && b
+}
+
+// startServers starts the database, the simulator and the API, and returns
+// the API's address and what stops them all (safe to call on failure).
+func startServers(ctx context.Context, o options, work string) (string, func(), error) {
+	var undo []func()
+	stop := func() {
+		for i := len(undo) - 1; i >= 0; i-- {
+			undo[i]()
+		}
+	}
+
+	var dbURL string
+	if o.pg != "" {
+		u, drop, err := createDatabase(ctx, o.pg)
+		if err != nil {
+			return "", stop, err
+		}
+		dbURL = u
+		undo = append(undo, drop)
+	}
+
+	simAddr := fmt.Sprintf("127.0.0.1:%d", freePort())
+	sim, err := start(filepath.Join(o.bin, "tbo-sim"), filepath.Join(work, "sim.log"), nil,
+		"-addr", simAddr, "-latency", "0", "-departures", strconv.Itoa(o.departures), "-log-level", "warn", "-grace", "1s")
+	if err != nil {
+		return "", stop, err
+	}
+	undo = append(undo, sim.stop)
+	simURL := "http://" + simAddr
+	if err := waitHTTP(ctx, sim, simURL+"/healthz"); err != nil {
+		return "", stop, err
+	}
+
+	cred := filepath.Join(work, "sim-credentials.json")
+	if err := os.WriteFile(cred, []byte(`{"clientId":"ApiIntegrationNew","userName":"paryatan","password":"paryatan@123"}`), 0o600); err != nil {
+		return "", stop, err
+	}
+	conf := filepath.Join(work, "connectors.yaml")
+	// Every page load's search reaches the simulator, as a new search would.
+	doc := fmt.Sprintf("connectors:\n  - name: tbo\n    endpoints:\n      auth: %[1]s/SharedServices/SharedData.svc/rest\n      air: %[1]s/BookingEngineService_Air/AirService.svc/rest\n    credentials: {file: %[2]s}\n    compression: false\n    searchCacheWindow: 0s\n", simURL, cred)
+	if err := os.WriteFile(conf, []byte(doc), 0o600); err != nil {
+		return "", stop, err
+	}
+	port := freePort()
+	base := fmt.Sprintf("http://127.0.0.1:%d", port)
+	env := []string{
+		"PORT=" + strconv.Itoa(port), "PUBLIC_URL=" + base, "METRICS_ADDR=127.0.0.1:0",
+		"DATA_DIR=" + filepath.Join(work, "data"), "CONNECTORS_FILE=" + conf, "LOG_LEVEL=warn",
+		// Local mode on a database of our own: the built-in payment and
+		// visa simulators, mail kept in the outbox.
+		"PARYATAN_MODE=local", "DATABASE_URL=" + dbURL,
+		// The sign-up comes from an address of its own (X-Forwarded-For).
+		"TRUSTED_PROXIES=127.0.0.1/32,::1/128", "SHUTDOWN_GRACE=5s",
+		// One client makes every search: the abuse limits would refuse it.
+		"SUPPLIER_RATE_PER_MINUTE=0", "SUPPLIER_MAX_IN_FLIGHT=0",
+	}
+	api, err := start(filepath.Join(o.bin, "paryatan-api"), filepath.Join(work, "api.log"), env)
+	if err != nil {
+		return "", stop, err
+	}
+	undo = append(undo, api.stop)
+	if err := waitHTTP(ctx, api, base+"/readyz"); err != nil {
+		return "", stop, err
+	}
+	return base, stop, nil
+}
+
+// createDatabase creates an empty database on the server admin points at
+// and returns its URL and what drops it.
+func createDatabase(ctx context.Context, admin string) (string, func(), error) {
+	cctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	conn, err := pgx.Connect(cctx, admin)
+	if err != nil {
+		return "", nil, fmt.Errorf("connect to PostgreSQL at %s (-pg \"\" uses the embedded cluster): %w", admin, err)
+	}
+	defer conn.Close(context.WithoutCancel(ctx))
+	name := fmt.Sprintf("paryatan_webvitals_%d_%d", os.Getpid(), time.Now().Unix())
+	if _, err := conn.Exec(cctx, "CREATE DATABASE "+pgx.Identifier{name}.Sanitize()); err != nil {
+		return "", nil, fmt.Errorf("create database %s: %w", name, err)
+	}
+	u, err := url.Parse(admin)
+	if err != nil {
+		return "", nil, err
+	}
+	u.Path = "/" + name
+	drop := func() {
+		dctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		c, err := pgx.Connect(dctx, admin)
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "webvitals: database %s left behind: %v\n", name, err)
+			return
+		}
+		defer c.Close(dctx)
+		if _, err := c.Exec(dctx, "DROP DATABASE IF EXISTS "+pgx.Identifier{name}.Sanitize()+" WITH (FORCE)"); err != nil {
+			fmt.Fprintf(os.Stderr, "webvitals: database %s left behind: %v\n", name, err)
+		}
+	}
+	return u.String(), drop, nil
+}
+
+// proc is a server of ours in a child process, its output in a log file.
+type proc struct {
+	cmd  *exec.Cmd
+	log  string
+	done chan struct{}
+}
+
+func start(path, logPath string, env []string, args ...string) (*proc, error) {
+	f, err := os.Create(logPath)
+	if err != nil {
+		return nil, err
+	}
+	cmd := exec.Command(path, args...)
+	cmd.Env = append(os.Environ(), env...)
+	cmd.Stdout, cmd.Stderr = f, f
+	if err := cmd.Start(); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("start %s: %w", path, err)
+	}
+	p := &proc{cmd: cmd, log: logPath, done: make(chan struct{})}
+	go func() { _ = cmd.Wait(); f.Close(); close(p.done) }()
+	return p, nil
+}
+
+// stop asks the process to drain (SIGTERM) and kills it after 20 s.
+func (p *proc) stop() {
+	_ = p.cmd.Process.Signal(syscall.SIGTERM)
+	select {
+	case <-p.done:
+	case <-time.After(20 * time.Second):
+		_ = p.cmd.Process.Kill()
+		<-p.done
+	}
+}
+
+// tail is the end of the process's log, for an error message.
+func (p *proc) tail() string {
+	b, _ := os.ReadFile(p.log)
+	if len(b) > 2000 {
+		b = b[len(b)-2000:]
+	}
+	return string(b)
+}
+
+// waitHTTP polls u until it answers 200, the process exits, or a minute passes.
+func waitHTTP(ctx context.Context, p *proc, u string) error {
+	c := &http.Client{Timeout: 2 * time.Second}
+	deadline := time.Now().Add(time.Minute)
+	for time.Now().Before(deadline) {
+		if res, err := c.Get(u); err == nil {
+			res.Body.Close()
+			if res.StatusCode == http.StatusOK {
+				return nil
+			}
+		}
+		select {
+		case <-p.done:
+			return fmt.Errorf("%s exited:\n%s", filepath.Base(p.cmd.Path), p.tail())
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(100 * time.Millisecond):
+		}
+	}
+	return fmt.Errorf("%s not ready at %s after a minute:\n%s", filepath.Base(p.cmd.Path), u, p.tail())
+}
+
+func freePort() int {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		panic(err)
+	}
+	defer l.Close()
+	return l.Addr().(*net.TCPAddr).Port
+}
