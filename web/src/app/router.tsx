@@ -1,17 +1,11 @@
 import { useState } from 'react'
 import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router'
 import { RequireAuth } from '@/features/auth/components/require-auth'
-import { AccountLogoutRoute } from './routes/account-logout'
-import { AuthLoginRoute } from './routes/auth-login'
-import { AuthRegisterRoute } from './routes/auth-register'
 import { HomeRoute } from './routes/home'
-import { HotelsRoute } from './routes/hotels'
 import { NotFoundRoute } from './routes/not-found'
 import { Redirect } from './routes/redirect'
 import { RootLayout } from './routes/root-layout'
 import { RouteError } from './routes/route-error'
-import { SsoConsumeRoute } from './routes/sso-consume'
-import { SupportRoute } from './routes/support'
 
 /** The whole route table (product spec 2.1), redirects included. */
 export const routes: RouteObject[] = [
@@ -42,8 +36,8 @@ export const routes: RouteObject[] = [
           { path: 'holidays', lazy: () => import('./routes/holidays') },
           { path: 'holidays/:slug', lazy: () => import('./routes/holiday-destination') },
           { path: 'mice', lazy: () => import('./routes/mice') },
-          { path: 'support', element: <SupportRoute /> },
-          { path: 'hotels', element: <HotelsRoute /> },
+          { path: 'support', lazy: () => import('./routes/support').then((m) => ({ Component: m.SupportRoute })) },
+          { path: 'hotels', lazy: () => import('./routes/hotels').then((m) => ({ Component: m.HotelsRoute })) },
           { path: 'cruises', lazy: () => import('./routes/cruises') },
           { path: 'contact', lazy: () => import('./routes/contact') },
           { path: 'offers', lazy: () => import('./routes/offers') },
@@ -74,10 +68,16 @@ export const routes: RouteObject[] = [
           { path: 'faq', lazy: () => import('./routes/faq') },
           { path: 'checkin', lazy: () => import('./routes/checkin') },
 
-          { path: 'sso/consume', element: <SsoConsumeRoute /> },
+          {
+            path: 'sso/consume',
+            lazy: () => import('./routes/sso-consume').then((m) => ({ Component: m.SsoConsumeRoute })),
+          },
 
           // Outside the sign-in-required tree: it also answers a visitor who is signed out already.
-          { path: 'account/logout', element: <AccountLogoutRoute /> },
+          {
+            path: 'account/logout',
+            lazy: () => import('./routes/account-logout').then((m) => ({ Component: m.AccountLogoutRoute })),
+          },
           {
             path: 'account',
             element: <RequireAuth />,
@@ -103,8 +103,14 @@ export const routes: RouteObject[] = [
           },
           { path: 'my-trips', element: <Redirect to="/account/trips" /> },
 
-          { path: 'auth/login', element: <AuthLoginRoute /> },
-          { path: 'auth/register', element: <AuthRegisterRoute /> },
+          {
+            path: 'auth/login',
+            lazy: () => import('./routes/auth-login').then((m) => ({ Component: m.AuthLoginRoute })),
+          },
+          {
+            path: 'auth/register',
+            lazy: () => import('./routes/auth-register').then((m) => ({ Component: m.AuthRegisterRoute })),
+          },
           { path: 'signin', element: <Redirect to="/auth/login" keepQuery /> },
 
           { path: '*', element: <NotFoundRoute /> },

@@ -4,9 +4,9 @@ import { afterAll, afterEach, beforeAll, vi } from 'vitest'
 import { toaster } from '@/components/ui/toaster'
 import { server } from './server'
 
-// findBy… and waitFor wait up to 5 s rather than 1 s: on a loaded two-core machine the
-// first visit of a lazy route can take longer than a second to import.
-configure({ asyncUtilTimeout: 5_000 })
+// findBy… and waitFor wait up to 15 s rather than 1 s: on a loaded two-core machine the
+// first visit of a lazy route (its modules transformed on first import) has taken 9 s.
+configure({ asyncUtilTimeout: 15_000 })
 
 // jsdom lacks a few browser APIs that Chakra's components and the layout use.
 if (!window.matchMedia) {

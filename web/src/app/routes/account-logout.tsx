@@ -1,4 +1,7 @@
-import { Button, HStack, Spinner, Stack, Text } from '@chakra-ui/react'
+import { Button } from '@chakra-ui/react/button'
+import { Spinner } from '@chakra-ui/react/spinner'
+import { HStack, Stack } from '@chakra-ui/react/stack'
+import { Text } from '@chakra-ui/react/text'
 import { useEffect, useRef } from 'react'
 import { ErrorBanner } from '@/components/ui/error-banner'
 import { PageContainer, PageHeading } from '@/components/ui/page-heading'

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { HttpResponse } from 'msw'
 import { matchRoutes } from 'react-router'
@@ -11,8 +11,8 @@ import { renderRoutes, testUser } from '@/testing/test-utils'
 import { routes } from '../router'
 import { HomeRoute } from './home'
 
-function renderHome() {
-  return renderRoutes({
+function renderHome({ scroll = true } = {}) {
+  const rendered = renderRoutes({
     routes: [
       {
         path: '/',
@@ -26,6 +26,10 @@ function renderHome() {
       { path: '*', element: <h1>Elsewhere</h1> },
     ],
   })
+  // The sections below the search panel load once wanted: jsdom has no layout for the
+  // viewport to reach them, so a first scroll asks for them.
+  if (scroll) fireEvent.scroll(window)
+  return rendered
 }
 
 const shown = (days: number) => {
@@ -127,6 +131,14 @@ describe('the hotel search', () => {
 })
 
 describe('below the search panel', () => {
+  it('loads the sections below only when wanted: here, at the first scroll', async () => {
+    renderHome({ scroll: false })
+    await screen.findByRole('tab', { name: 'Flights' })
+    expect(screen.queryByRole('region', { name: 'Explore Paryatan' })).not.toBeInTheDocument()
+    fireEvent.scroll(window)
+    expect(await screen.findByRole('region', { name: 'Explore Paryatan' })).toBeInTheDocument()
+  })
+
   it('shows the deals, the Explore cards, the visa refund promise, the help cards and the quick links', async () => {
     renderHome()
     const deals = await screen.findByRole('region', { name: /Deals/ })

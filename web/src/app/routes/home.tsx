@@ -1,12 +1,15 @@
-import { Box, Stack } from '@chakra-ui/react'
+import { Box } from '@chakra-ui/react/box'
+import { Stack } from '@chakra-ui/react/stack'
 import { lazy, Suspense } from 'react'
 import { PageContainer, PageHeading } from '@/components/ui/page-heading'
+import { useWhenWanted } from '@/hooks/use-when-wanted'
 import { useSession } from '@/features/auth/hooks/use-session'
 import { useSignIn } from '@/features/auth/hooks/use-sign-in'
 import { HomeSearchPanel } from '../home-search-panel'
 
 // The deals, cards and links below the search panel arrive in their own chunk,
-// so the first paint needs only the heading and the panel.
+// fetched when wanted (near the viewport, or at the first scroll, key or touch):
+// the first paint needs only the heading and the panel.
 const HomeMore = lazy(() => import('@/features/home/components/home-more').then((m) => ({ default: m.HomeMore })))
 
 const MY_TRIPS = '/account/trips'
@@ -14,6 +17,9 @@ const MY_TRIPS = '/account/trips'
 export function HomeRoute() {
   const { status } = useSession()
   const { openSignIn } = useSignIn()
+  const [moreRef, moreWanted] = useWhenWanted<HTMLDivElement>()
+  // The reserved height keeps the footer from jumping while the chunk loads.
+  const placeholder = <Box ref={moreRef} minH={{ base: '[5200px]', md: '[3200px]' }} aria-busy="true" />
   return (
     <PageContainer py={{ base: '6', md: '10' }}>
       <Stack gap={{ base: '5', md: '8' }}>
@@ -26,16 +32,19 @@ export function HomeRoute() {
           />
         </Box>
         <HomeSearchPanel />
-        {/* The reserved height keeps the footer from jumping while the chunk loads. */}
-        <Suspense fallback={<Box minH={{ base: '[5200px]', md: '[3200px]' }} aria-busy="true" />}>
-          <HomeMore
-            myTrip={{
-              signedIn: status === 'signedIn',
-              // After signing in, the dialog takes the traveller on to My Trips.
-              onSignIn: () => openSignIn({ from: MY_TRIPS }),
-            }}
-          />
-        </Suspense>
+        {moreWanted ? (
+          <Suspense fallback={placeholder}>
+            <HomeMore
+              myTrip={{
+                signedIn: status === 'signedIn',
+                // After signing in, the dialog takes the traveller on to My Trips.
+                onSignIn: () => openSignIn({ from: MY_TRIPS }),
+              }}
+            />
+          </Suspense>
+        ) : (
+          placeholder
+        )}
       </Stack>
     </PageContainer>
   )

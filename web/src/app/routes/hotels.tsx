@@ -1,4 +1,4 @@
-import { Stack } from '@chakra-ui/react'
+import { Stack } from '@chakra-ui/react/stack'
 import { PageContainer, PageHeading } from '@/components/ui/page-heading'
 import { HotelsTeaser } from '@/features/hotels/components/hotels-teaser'
 

@@ -1,4 +1,6 @@
-import { Button, Stack, Text } from '@chakra-ui/react'
+import { Button } from '@chakra-ui/react/button'
+import { Stack } from '@chakra-ui/react/stack'
+import { Text } from '@chakra-ui/react/text'
 import { Link } from 'react-router'
 import { PageContainer, PageHeading } from '@/components/ui/page-heading'
 

@@ -1,14 +1,14 @@
-import { Box, Flex } from '@chakra-ui/react'
+import { Box } from '@chakra-ui/react/box'
+import { Flex } from '@chakra-ui/react/flex'
 import { Outlet, ScrollRestoration } from 'react-router'
 import { Footer } from '@/components/layout/footer'
 import { Header } from '@/components/layout/header'
 import { SkipLink } from '@/components/layout/skip-link'
-import { Toaster } from '@/components/ui/toaster'
 import { HeaderAuthActions } from '@/features/auth/components/header-auth-actions'
-import { SignInDialog } from '@/features/auth/components/sign-in-dialog'
+import { SignInDialogSlot } from '@/features/auth/components/sign-in-dialog-slot'
 
 /**
- * The shell of every page: sticky header, page body, footer, the sign-in dialog and the toasts.
+ * The shell of every page: sticky header, page body, footer and the sign-in dialog.
  * React Router's ScrollRestoration sends a new page to the top (or to the element its hash names)
  * and brings back the position of a history entry on back and forward, also after a reload.
  */
@@ -27,8 +27,7 @@ export function RootLayout() {
         <Outlet />
       </Box>
       <Footer />
-      <SignInDialog />
-      <Toaster />
+      <SignInDialogSlot />
     </Flex>
   )
 }

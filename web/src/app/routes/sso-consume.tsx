@@ -1,4 +1,7 @@
-import { Link, Spinner, Stack, Text } from '@chakra-ui/react'
+import { Link } from '@chakra-ui/react/link'
+import { Spinner } from '@chakra-ui/react/spinner'
+import { Stack } from '@chakra-ui/react/stack'
+import { Text } from '@chakra-ui/react/text'
 import { useEffect } from 'react'
 import { useSearchParams } from 'react-router'
 import { PageContainer, PageHeading } from '@/components/ui/page-heading'

@@ -1,4 +1,6 @@
-import { Alert, Stack, Text } from '@chakra-ui/react'
+import { Alert } from '@chakra-ui/react/alert'
+import { Stack } from '@chakra-ui/react/stack'
+import { Text } from '@chakra-ui/react/text'
 import { PageContainer, PageHeading } from '@/components/ui/page-heading'
 import { company, companyEmailHref, companyPhoneHref } from '@/config/company'
 

@@ -1,7 +1,14 @@
-import { Box, Container, Flex, Heading, HStack, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react'
+import { Box } from '@chakra-ui/react/box'
+import { Container } from '@chakra-ui/react/container'
+import { Flex } from '@chakra-ui/react/flex'
+import { Heading } from '@chakra-ui/react/heading'
+import type { IconProps } from '@chakra-ui/react/icon'
+import { Link } from '@chakra-ui/react/link'
+import { SimpleGrid } from '@chakra-ui/react/simple-grid'
+import { HStack, Stack } from '@chakra-ui/react/stack'
+import { Text } from '@chakra-ui/react/text'
 import type { ComponentType } from 'react'
 import { Link as RouterDomLink } from 'react-router'
-import type { IconProps } from '@chakra-ui/react'
 import {
   FacebookIcon,
   InstagramIcon,

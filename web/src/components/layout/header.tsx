@@ -1,48 +1,26 @@
-import {
-  Box,
-  CloseButton,
-  Container,
-  Drawer,
-  Flex,
-  HStack,
-  IconButton,
-  Link,
-  Portal,
-  Stack,
-  Text,
-} from '@chakra-ui/react'
-import { useState, type ReactNode } from 'react'
-import { Link as RouterDomLink, NavLink } from 'react-router'
+import { Box } from '@chakra-ui/react/box'
+import { IconButton } from '@chakra-ui/react/button'
+import { Container } from '@chakra-ui/react/container'
+import { Flex } from '@chakra-ui/react/flex'
+import { Link } from '@chakra-ui/react/link'
+import { HStack } from '@chakra-ui/react/stack'
+import { Text } from '@chakra-ui/react/text'
+import { lazy, Suspense, useState, type ReactNode } from 'react'
+import { Link as RouterDomLink } from 'react-router'
 import { MenuIcon, LogoMark } from '@/components/ui/icons'
-import { mainNavLinks, secondaryNavLinks, type NavLink as NavItem } from '@/config/navigation'
+import { mainNavLinks, secondaryNavLinks } from '@/config/navigation'
+import { HeaderLink } from './header-link'
 import { RotatingSlogan } from './rotating-slogan'
 
 export type HeaderActionsPlacement = 'bar' | 'drawer'
 
+const loadHeaderMenuDrawer = () => import('./header-menu-drawer')
+const HeaderMenuDrawer = lazy(() => loadHeaderMenuDrawer().then((m) => ({ default: m.HeaderMenuDrawer })))
+const preloadHeaderMenuDrawer = () => void loadHeaderMenuDrawer()
+
 interface HeaderProps {
   /** Account controls (Business, Sign in, user menu); `done` closes the mobile menu. */
   renderActions?: (placement: HeaderActionsPlacement, done: () => void) => ReactNode
-}
-
-function HeaderLink({ link, onClick, size = 'md' }: { link: NavItem; onClick?: () => void; size?: 'sm' | 'md' }) {
-  return (
-    <Link
-      asChild
-      color={size === 'sm' ? 'fg.onDarkMuted' : 'fg.headerLink'}
-      fontSize={size === 'sm' ? 'sm' : 'md'}
-      fontWeight={size === 'sm' ? 'medium' : 'semibold'}
-      px="1"
-      py="1"
-      borderBottomWidth="2px"
-      borderColor="transparent"
-      _hover={{ color: 'fg.onDark', textDecoration: 'none', borderColor: 'accent.solid' }}
-      _currentPage={{ color: 'fg.onDark', borderColor: 'accent.solid' }}
-    >
-      <NavLink to={link.to} onClick={onClick}>
-        {link.label}
-      </NavLink>
-    </Link>
-  )
 }
 
 export function Logo() {
@@ -63,6 +41,8 @@ export function Logo() {
 /** The sticky site header with the logo, rotating slogan, navigation and account controls. */
 export function Header({ renderActions }: HeaderProps) {
   const [menuOpen, setMenuOpen] = useState(false)
+  // The menu's code loads on the first press of its button (or when the pointer nears it) and then stays.
+  const [drawerWanted, setDrawerWanted] = useState(false)
   const closeMenu = () => setMenuOpen(false)
 
   return (
@@ -93,46 +73,25 @@ export function Header({ renderActions }: HeaderProps) {
             variant="ghost"
             color="fg.onDark"
             _hover={{ bg: 'whiteAlpha.200' }}
-            onClick={() => setMenuOpen(true)}
+            onPointerEnter={preloadHeaderMenuDrawer}
+            onFocus={preloadHeaderMenuDrawer}
+            onClick={() => {
+              setDrawerWanted(true)
+              setMenuOpen(true)
+            }}
           >
             <MenuIcon boxSize="6" />
           </IconButton>
         </Flex>
       </Container>
 
-      <Drawer.Root open={menuOpen} onOpenChange={(details) => setMenuOpen(details.open)} placement="end" size="xs">
-        <Portal>
-          <Drawer.Backdrop />
-          <Drawer.Positioner>
-            <Drawer.Content bg="bg.header" color="fg.onDark">
-              <Drawer.Header>
-                <Drawer.Title>Menu</Drawer.Title>
-              </Drawer.Header>
-              <Drawer.Body>
-                <Stack gap="6">
-                  <Box display={{ base: 'block', md: 'none' }}>
-                    <RotatingSlogan />
-                  </Box>
-                  <Stack as="nav" aria-label="Main" gap="2">
-                    {mainNavLinks.map((link) => (
-                      <HeaderLink key={link.to} link={link} onClick={closeMenu} />
-                    ))}
-                  </Stack>
-                  <Stack as="nav" aria-label="More" gap="2">
-                    {secondaryNavLinks.map((link) => (
-                      <HeaderLink key={link.to} link={link} size="sm" onClick={closeMenu} />
-                    ))}
-                  </Stack>
-                  {renderActions?.('drawer', closeMenu)}
-                </Stack>
-              </Drawer.Body>
-              <Drawer.CloseTrigger asChild>
-                <CloseButton size="sm" color="fg.onDark" aria-label="Close menu" />
-              </Drawer.CloseTrigger>
-            </Drawer.Content>
-          </Drawer.Positioner>
-        </Portal>
-      </Drawer.Root>
+      {drawerWanted ? (
+        <Suspense fallback={null}>
+          <HeaderMenuDrawer open={menuOpen} onOpenChange={setMenuOpen} onNavigate={closeMenu}>
+            {renderActions?.('drawer', closeMenu)}
+          </HeaderMenuDrawer>
+        </Suspense>
+      ) : null}
     </Box>
   )
 }

@@ -1,4 +1,5 @@
-import { Box, Text } from '@chakra-ui/react'
+import { Box } from '@chakra-ui/react/box'
+import { Text } from '@chakra-ui/react/text'
 import { SLOGAN_INTERVAL_MS, SLOGANS } from '@/config/constants'
 import { useState } from 'react'
 import { usePrefersReducedMotion } from '@/hooks/use-reduced-motion'

@@ -1,4 +1,5 @@
-import { Box, Image, type BoxProps } from '@chakra-ui/react'
+import { Box, type BoxProps } from '@chakra-ui/react/box'
+import { Image } from '@chakra-ui/react/image'
 import { useState, type SyntheticEvent } from 'react'
 import { retryImage } from '@/lib/image-fallback'
 

@@ -1,4 +1,7 @@
-import { Box, HStack, IconButton, Text } from '@chakra-ui/react'
+import { Box } from '@chakra-ui/react/box'
+import { IconButton } from '@chakra-ui/react/button'
+import { HStack } from '@chakra-ui/react/stack'
+import { Text } from '@chakra-ui/react/text'
 import { useId } from 'react'
 
 interface CounterStepperProps {

@@ -1,4 +1,4 @@
-import { Alert } from '@chakra-ui/react'
+import { Alert } from '@chakra-ui/react/alert'
 
 /** The red banner that states why something the user asked for failed. */
 export function ErrorBanner({ message }: { message: string }) {

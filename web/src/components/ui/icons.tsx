@@ -1,4 +1,4 @@
-import { Icon, type IconProps } from '@chakra-ui/react'
+import { Icon, type IconProps } from '@chakra-ui/react/icon'
 
 // Simple line and shape icons drawn for Paryatan. They inherit the text colour
 // (currentColor) unless they carry a fixed brand mark.

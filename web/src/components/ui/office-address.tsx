@@ -1,4 +1,4 @@
-import { Text } from '@chakra-ui/react'
+import { Text } from '@chakra-ui/react/text'
 import { company, type Office } from '@/config/company'
 
 /** An office's postal address under the company's name, one line each. */

@@ -1,4 +1,6 @@
-import { Container, Heading, Text, type ContainerProps } from '@chakra-ui/react'
+import { Container, type ContainerProps } from '@chakra-ui/react/container'
+import { Heading } from '@chakra-ui/react/heading'
+import { Text } from '@chakra-ui/react/text'
 import type { ReactNode } from 'react'
 import { usePageTitle } from '@/hooks/use-page-title'
 

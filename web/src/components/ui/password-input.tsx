@@ -1,4 +1,6 @@
-import { IconButton, Input, InputGroup, type InputProps } from '@chakra-ui/react'
+import { IconButton } from '@chakra-ui/react/button'
+import { Input, type InputProps } from '@chakra-ui/react/input'
+import { InputGroup } from '@chakra-ui/react/input-group'
 import { useState, type Ref } from 'react'
 import { EyeIcon, EyeOffIcon } from './icons'
 

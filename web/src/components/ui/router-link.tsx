@@ -1,4 +1,4 @@
-import { Link as ChakraLink, type LinkProps as ChakraLinkProps } from '@chakra-ui/react'
+import { Link as ChakraLink, type LinkProps as ChakraLinkProps } from '@chakra-ui/react/link'
 import type { Ref } from 'react'
 import { Link, type LinkProps } from 'react-router'
 

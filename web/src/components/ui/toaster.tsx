@@ -1,4 +1,6 @@
-import { Toaster as ChakraToaster, createToaster, Portal, Stack, Toast } from '@chakra-ui/react'
+import { Portal } from '@chakra-ui/react/portal'
+import { Stack } from '@chakra-ui/react/stack'
+import { Toaster as ChakraToaster, createToaster, Toast } from '@chakra-ui/react/toast'
 import { useEffect } from 'react'
 
 /** The app's toast queue; `toaster.create({type, title})` shows one where <Toaster /> is mounted. */

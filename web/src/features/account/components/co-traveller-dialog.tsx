@@ -1,15 +1,12 @@
-import {
-  Alert,
-  Button,
-  CloseButton,
-  Dialog,
-  Flex,
-  Input,
-  NativeSelect,
-  Portal,
-  SimpleGrid,
-  Stack,
-} from '@chakra-ui/react'
+import { Alert } from '@chakra-ui/react/alert'
+import { Button, CloseButton } from '@chakra-ui/react/button'
+import { Dialog } from '@chakra-ui/react/dialog'
+import { Flex } from '@chakra-ui/react/flex'
+import { Input } from '@chakra-ui/react/input'
+import { NativeSelect } from '@chakra-ui/react/native-select'
+import { Portal } from '@chakra-ui/react/portal'
+import { SimpleGrid } from '@chakra-ui/react/simple-grid'
+import { Stack } from '@chakra-ui/react/stack'
 import { useState } from 'react'
 import { useForm, type UseFormRegister } from 'react-hook-form'
 import { FormField } from '@/components/ui/form-field'

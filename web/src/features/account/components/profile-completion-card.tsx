@@ -1,17 +1,14 @@
-import {
-  AbsoluteCenter,
-  Alert,
-  Box,
-  Button,
-  Card,
-  Flex,
-  Heading,
-  HStack,
-  ProgressCircle,
-  Skeleton,
-  Stack,
-  Text,
-} from '@chakra-ui/react'
+import { AbsoluteCenter } from '@chakra-ui/react/absolute-center'
+import { Alert } from '@chakra-ui/react/alert'
+import { Box } from '@chakra-ui/react/box'
+import { Button } from '@chakra-ui/react/button'
+import { Card } from '@chakra-ui/react/card'
+import { Flex } from '@chakra-ui/react/flex'
+import { Heading } from '@chakra-ui/react/heading'
+import { ProgressCircle } from '@chakra-ui/react/progress-circle'
+import { Skeleton } from '@chakra-ui/react/skeleton'
+import { HStack, Stack } from '@chakra-ui/react/stack'
+import { Text } from '@chakra-ui/react/text'
 import { ApiError } from '@/lib/api-client'
 import { useProfileCompletion } from '../api/get-profile-completion'
 import { useSnoozeProfileStep } from '../api/snooze-profile-step'

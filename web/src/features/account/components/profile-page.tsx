@@ -1,4 +1,6 @@
-import { Alert, Skeleton, Stack } from '@chakra-ui/react'
+import { Alert } from '@chakra-ui/react/alert'
+import { Skeleton } from '@chakra-ui/react/skeleton'
+import { Stack } from '@chakra-ui/react/stack'
 import { useEffect, useState } from 'react'
 import { useLocation, useSearchParams } from 'react-router'
 import { ErrorBanner } from '@/components/ui/error-banner'

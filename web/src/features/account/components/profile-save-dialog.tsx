@@ -1,4 +1,9 @@
-import { Dialog, HStack, Icon, Portal, Spinner, Text } from '@chakra-ui/react'
+import { Dialog } from '@chakra-ui/react/dialog'
+import { Icon } from '@chakra-ui/react/icon'
+import { Portal } from '@chakra-ui/react/portal'
+import { Spinner } from '@chakra-ui/react/spinner'
+import { HStack } from '@chakra-ui/react/stack'
+import { Text } from '@chakra-ui/react/text'
 
 export const SAVING_PROFILE = 'Saving your profile…'
 export const PROFILE_UPDATED = 'Your Profile has been updated.'

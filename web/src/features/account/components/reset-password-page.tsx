@@ -1,4 +1,6 @@
-import { Alert, Button, Stack } from '@chakra-ui/react'
+import { Alert } from '@chakra-ui/react/alert'
+import { Button } from '@chakra-ui/react/button'
+import { Stack } from '@chakra-ui/react/stack'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { FormField } from '@/components/ui/form-field'

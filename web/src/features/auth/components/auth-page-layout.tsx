@@ -1,4 +1,6 @@
-import { Box, Stack, Text } from '@chakra-ui/react'
+import { Box } from '@chakra-ui/react/box'
+import { Stack } from '@chakra-ui/react/stack'
+import { Text } from '@chakra-ui/react/text'
 import type { ReactNode } from 'react'
 import { PageContainer, PageHeading } from '@/components/ui/page-heading'
 import { RouterLink } from '@/components/ui/router-link'

@@ -1,4 +1,7 @@
-import { Button, Dialog, Stack, Text } from '@chakra-ui/react'
+import { Button } from '@chakra-ui/react/button'
+import { Dialog } from '@chakra-ui/react/dialog'
+import { Stack } from '@chakra-ui/react/stack'
+import { Text } from '@chakra-ui/react/text'
 import type { AccountType, AuthUser } from '../types'
 import { LoginForm } from './login-form'
 import { RegisterForm } from './register-form'

@@ -1,4 +1,8 @@
-import { CloseButton, Dialog, Portal, Stack, Text } from '@chakra-ui/react'
+import { CloseButton } from '@chakra-ui/react/button'
+import { Dialog } from '@chakra-ui/react/dialog'
+import { Portal } from '@chakra-ui/react/portal'
+import { Stack } from '@chakra-ui/react/stack'
+import { Text } from '@chakra-ui/react/text'
 import { MobileNumberForm } from './mobile-number-form'
 
 interface MobileOtpDialogProps {

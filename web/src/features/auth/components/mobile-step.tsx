@@ -1,4 +1,7 @@
-import { HStack, IconButton, Separator, Stack, Text } from '@chakra-ui/react'
+import { IconButton } from '@chakra-ui/react/button'
+import { Separator } from '@chakra-ui/react/separator'
+import { HStack, Stack } from '@chakra-ui/react/stack'
+import { Text } from '@chakra-ui/react/text'
 import { GoogleIcon, MailIcon } from '@/components/ui/icons'
 import type { AccountType } from '../types'
 import { MobileNumberForm } from './mobile-number-form'

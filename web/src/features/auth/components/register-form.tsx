@@ -1,4 +1,6 @@
-import { Button, Input, Stack } from '@chakra-ui/react'
+import { Button } from '@chakra-ui/react/button'
+import { Input } from '@chakra-ui/react/input'
+import { Stack } from '@chakra-ui/react/stack'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'

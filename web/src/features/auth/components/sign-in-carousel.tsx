@@ -1,4 +1,8 @@
-import { Box, chakra, Flex, HStack, Text } from '@chakra-ui/react'
+import { Box } from '@chakra-ui/react/box'
+import { Flex } from '@chakra-ui/react/flex'
+import { HStack } from '@chakra-ui/react/stack'
+import { chakra } from '@chakra-ui/react/styled-system'
+import { Text } from '@chakra-ui/react/text'
 import { SIGN_IN_CAROUSEL_INTERVAL_MS, SIGN_IN_SLIDES } from '@/config/constants'
 import { useRotatingIndex } from '@/hooks/use-rotating-index'
 

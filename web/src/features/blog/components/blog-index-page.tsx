@@ -1,4 +1,5 @@
-import { HStack, Stack, Text } from '@chakra-ui/react'
+import { HStack, Stack } from '@chakra-ui/react/stack'
+import { Text } from '@chakra-ui/react/text'
 import { posts } from 'virtual:blog-index'
 import { useSearchParams } from 'react-router'
 import { PageContainer, PageHeading } from '@/components/ui/page-heading'

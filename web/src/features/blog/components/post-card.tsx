@@ -1,4 +1,7 @@
-import { Card, Grid, HStack, Text } from '@chakra-ui/react'
+import { Card } from '@chakra-ui/react/card'
+import { Grid } from '@chakra-ui/react/grid'
+import { HStack } from '@chakra-ui/react/stack'
+import { Text } from '@chakra-ui/react/text'
 import type { ReactNode } from 'react'
 import { CardImage } from '@/components/ui/card-image'
 import { RouterLink } from '@/components/ui/router-link'

@@ -1,4 +1,10 @@
-import { Box, Button, Card, HStack, LinkBox, LinkOverlay, SimpleGrid, Stack, Text } from '@chakra-ui/react'
+import { Box } from '@chakra-ui/react/box'
+import { Button } from '@chakra-ui/react/button'
+import { Card } from '@chakra-ui/react/card'
+import { LinkBox, LinkOverlay } from '@chakra-ui/react/link'
+import { SimpleGrid } from '@chakra-ui/react/simple-grid'
+import { HStack, Stack } from '@chakra-ui/react/stack'
+import { Text } from '@chakra-ui/react/text'
 import { Link } from 'react-router'
 import { CRUISE_ARTICLES, CRUISE_DIFFERENTIATORS, CRUISE_PARTNERS } from '../data/cruises'
 

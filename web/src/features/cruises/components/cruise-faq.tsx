@@ -1,4 +1,7 @@
-import { Accordion, Heading, Stack, Text } from '@chakra-ui/react'
+import { Accordion } from '@chakra-ui/react/accordion'
+import { Heading } from '@chakra-ui/react/heading'
+import { Stack } from '@chakra-ui/react/stack'
+import { Text } from '@chakra-ui/react/text'
 import { CRUISE_FAQS, type CruiseFaq } from '../data/cruises'
 
 /** Frequently asked questions; each opens and closes on its own. */

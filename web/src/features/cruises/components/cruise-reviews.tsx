@@ -1,4 +1,7 @@
-import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react'
+import { Box } from '@chakra-ui/react/box'
+import { Button } from '@chakra-ui/react/button'
+import { HStack, Stack } from '@chakra-ui/react/stack'
+import { Text } from '@chakra-ui/react/text'
 import { Link } from 'react-router'
 import { CRUISE_REVIEWS } from '../data/cruises'
 import { CRUISE_CHAT_HREF } from '../lib/cruise-search'

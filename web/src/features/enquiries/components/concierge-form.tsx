@@ -1,19 +1,16 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  Checkbox,
-  Fieldset,
-  Grid,
-  Heading,
-  HStack,
-  Input,
-  Stack,
-  Text,
-  Textarea,
-  Wrap,
-} from '@chakra-ui/react'
+import { Alert } from '@chakra-ui/react/alert'
+import { Box } from '@chakra-ui/react/box'
+import { Button } from '@chakra-ui/react/button'
+import { Card } from '@chakra-ui/react/card'
+import { Checkbox } from '@chakra-ui/react/checkbox'
+import { Fieldset } from '@chakra-ui/react/fieldset'
+import { Grid } from '@chakra-ui/react/grid'
+import { Heading } from '@chakra-ui/react/heading'
+import { Input } from '@chakra-ui/react/input'
+import { HStack, Stack } from '@chakra-ui/react/stack'
+import { Text } from '@chakra-ui/react/text'
+import { Textarea } from '@chakra-ui/react/textarea'
+import { Wrap } from '@chakra-ui/react/wrap'
 import { useEffect, useState } from 'react'
 import { Controller, useForm, useWatch } from 'react-hook-form'
 import { FormField } from '@/components/ui/form-field'

@@ -1,4 +1,7 @@
-import { Alert, Link, Stack, Text } from '@chakra-ui/react'
+import { Alert } from '@chakra-ui/react/alert'
+import { Link } from '@chakra-ui/react/link'
+import { Stack } from '@chakra-ui/react/stack'
+import { Text } from '@chakra-ui/react/text'
 import { ErrorBanner } from '@/components/ui/error-banner'
 import { MailIcon } from '@/components/ui/icons'
 import { retryText, type EnquiryFailure } from '../lib/failure'

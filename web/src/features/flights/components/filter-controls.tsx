@@ -1,4 +1,9 @@
-import { Checkbox, Field, Fieldset, Input, SimpleGrid, Stack } from '@chakra-ui/react'
+import { Checkbox } from '@chakra-ui/react/checkbox'
+import { Field } from '@chakra-ui/react/field'
+import { Fieldset } from '@chakra-ui/react/fieldset'
+import { Input } from '@chakra-ui/react/input'
+import { SimpleGrid } from '@chakra-ui/react/simple-grid'
+import { Stack } from '@chakra-ui/react/stack'
 import { numericPriceInput } from '../lib/filters'
 
 interface CheckItemProps {

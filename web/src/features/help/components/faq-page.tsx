@@ -1,4 +1,7 @@
-import { Accordion, Heading, Stack, Text } from '@chakra-ui/react'
+import { Accordion } from '@chakra-ui/react/accordion'
+import { Heading } from '@chakra-ui/react/heading'
+import { Stack } from '@chakra-ui/react/stack'
+import { Text } from '@chakra-ui/react/text'
 import { PageContainer, PageHeading } from '@/components/ui/page-heading'
 import { RouterLink } from '@/components/ui/router-link'
 import { FAQ_GROUPS, type FaqGroup } from '../data/faq'

@@ -1,4 +1,5 @@
-import { Stack, Text } from '@chakra-ui/react'
+import { Stack } from '@chakra-ui/react/stack'
+import { Text } from '@chakra-ui/react/text'
 import type { ReactNode } from 'react'
 
 /** A titled section of a help page, named by its h2. */

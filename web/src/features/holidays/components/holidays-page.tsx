@@ -1,4 +1,4 @@
-import { Stack } from '@chakra-ui/react'
+import { Stack } from '@chakra-ui/react/stack'
 import { PageContainer } from '@/components/ui/page-heading'
 import { DestinationLinks } from './destination-links'
 import { PackageBrowser } from './package-browser'

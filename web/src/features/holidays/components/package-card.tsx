@@ -1,4 +1,7 @@
-import { Badge, Card, LinkBox, LinkOverlay, Text } from '@chakra-ui/react'
+import { Badge } from '@chakra-ui/react/badge'
+import { Card } from '@chakra-ui/react/card'
+import { LinkBox, LinkOverlay } from '@chakra-ui/react/link'
+import { Text } from '@chakra-ui/react/text'
 import { Link } from 'react-router'
 import { CardImage } from '@/components/ui/card-image'
 import type { HolidayPackage } from '../data/packages'

@@ -1,4 +1,7 @@
-import { chakra, Heading, SimpleGrid, Stack } from '@chakra-ui/react'
+import { Heading } from '@chakra-ui/react/heading'
+import { SimpleGrid } from '@chakra-ui/react/simple-grid'
+import { Stack } from '@chakra-ui/react/stack'
+import { chakra } from '@chakra-ui/react/styled-system'
 import { RouterLink } from '@/components/ui/router-link'
 import { CHIP_GROUPS } from '../data/chips'
 

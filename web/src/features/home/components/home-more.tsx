@@ -1,4 +1,4 @@
-import { Stack } from '@chakra-ui/react'
+import { Stack } from '@chakra-ui/react/stack'
 import { ChipGroups } from './chip-groups'
 import { DealsPanel } from './deals-panel'
 import { ExploreSection } from './explore-section'

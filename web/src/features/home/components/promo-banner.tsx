@@ -1,4 +1,8 @@
-import { Badge, Flex, Heading, Stack, Text } from '@chakra-ui/react'
+import { Badge } from '@chakra-ui/react/badge'
+import { Flex } from '@chakra-ui/react/flex'
+import { Heading } from '@chakra-ui/react/heading'
+import { Stack } from '@chakra-ui/react/stack'
+import { Text } from '@chakra-ui/react/text'
 import { RouterLink } from '@/components/ui/router-link'
 
 /** The visa refund promise (spec 2.4), with its conditions a link away. */

@@ -1,14 +1,39 @@
-import { Box, Button, chakra, Heading, HStack, Stack, Text } from '@chakra-ui/react'
-import DOMPurify from 'dompurify'
-import { useMemo } from 'react'
+import { Box } from '@chakra-ui/react/box'
+import { Button } from '@chakra-ui/react/button'
+import { Heading } from '@chakra-ui/react/heading'
+import { HStack, Stack } from '@chakra-ui/react/stack'
+import { chakra } from '@chakra-ui/react/styled-system'
+import { Text } from '@chakra-ui/react/text'
+import { useEffect, useState } from 'react'
 import { ErrorBanner } from '@/components/ui/error-banner'
 import type { TraceInput } from '@/lib/api-types'
 import { useFareRules } from '../../api/use-fare-rules'
 import { FARE_MESSAGES, failureText, isTimeout } from '../../lib/fare-messages'
 
-/** The supplier's rules HTML with scripts, handlers and anything active removed. */
-export function sanitizeRules(html: string): string {
+/**
+ * The supplier's rules HTML with scripts, handlers and anything active removed.
+ * DOMPurify is fetched with the first rules to clean, not with the fare page.
+ */
+async function sanitizeRules(html: string): Promise<string> {
+  const { default: DOMPurify } = await import('dompurify')
   return DOMPurify.sanitize(html, { USE_PROFILES: { html: true } })
+}
+
+/** The rules HTML made safe; undefined while it is being cleaned. */
+function useSanitizedRules(raw: string | undefined): string | undefined {
+  const [clean, setClean] = useState<{ raw: string; html: string }>()
+  useEffect(() => {
+    if (!raw) return
+    let live = true
+    void sanitizeRules(raw).then((html) => {
+      if (live) setClean({ raw, html })
+    })
+    return () => {
+      live = false
+    }
+  }, [raw])
+  if (!raw) return ''
+  return clean?.raw === raw ? clean.html : undefined
 }
 
 /**
@@ -17,9 +42,10 @@ export function sanitizeRules(html: string): string {
  */
 export function FareRulesPanel({ trace }: { trace: TraceInput }) {
   const rules = useFareRules(trace)
-  const html = useMemo(() => (rules.data ? sanitizeRules(rules.data) : ''), [rules.data])
+  const html = useSanitizedRules(rules.data)
   let body
-  if (rules.isPending) body = <Text color="fg.muted">Loading fare rules…</Text>
+  if (rules.isPending || (rules.isSuccess && html === undefined))
+    body = <Text color="fg.muted">Loading fare rules…</Text>
   else if (rules.isError) {
     const message = isTimeout(rules.error)
       ? FARE_MESSAGES.rulesTimeout

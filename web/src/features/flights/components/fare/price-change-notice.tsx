@@ -1,4 +1,7 @@
-import { Alert, Button, HStack, Stack, Text } from '@chakra-ui/react'
+import { Alert } from '@chakra-ui/react/alert'
+import { Button } from '@chakra-ui/react/button'
+import { HStack, Stack } from '@chakra-ui/react/stack'
+import { Text } from '@chakra-ui/react/text'
 import { formatMoney } from '@/lib/money'
 import type { PriceChange } from '../../lib/booking'
 

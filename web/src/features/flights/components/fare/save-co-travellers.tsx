@@ -1,4 +1,8 @@
-import { Button, Checkbox, Heading, Stack, Text } from '@chakra-ui/react'
+import { Button } from '@chakra-ui/react/button'
+import { Checkbox } from '@chakra-ui/react/checkbox'
+import { Heading } from '@chakra-ui/react/heading'
+import { Stack } from '@chakra-ui/react/stack'
+import { Text } from '@chakra-ui/react/text'
 import { useState } from 'react'
 import { toCoTraveller, type NewCoTraveller, type TravellerValues } from '../../lib/passenger'
 

@@ -1,4 +1,6 @@
-import { Alert, Text, VisuallyHidden } from '@chakra-ui/react'
+import { Alert } from '@chakra-ui/react/alert'
+import { Text } from '@chakra-ui/react/text'
+import { VisuallyHidden } from '@chakra-ui/react/visually-hidden'
 import { useEffect, useState } from 'react'
 import { RouterLink } from '@/components/ui/router-link'
 import { sessionRemainingMs } from '../../lib/selection'

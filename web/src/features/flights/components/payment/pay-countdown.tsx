@@ -1,4 +1,5 @@
-import { Text, VisuallyHidden } from '@chakra-ui/react'
+import { Text } from '@chakra-ui/react/text'
+import { VisuallyHidden } from '@chakra-ui/react/visually-hidden'
 import { ErrorBanner } from '@/components/ui/error-banner'
 import { PAYMENT_MESSAGES } from '../../lib/payment'
 

@@ -1,4 +1,6 @@
-import { Box, Stack, Text } from '@chakra-ui/react'
+import { Box } from '@chakra-ui/react/box'
+import { Stack } from '@chakra-ui/react/stack'
+import { Text } from '@chakra-ui/react/text'
 import type { Refund } from '@/lib/api-types'
 import { formatMoney } from '@/lib/money'
 import { refundStatusLabel } from '@/lib/payment-status'

@@ -1,4 +1,10 @@
-import { Button, Field, Fieldset, Input, NativeSelect, RadioGroup, Stack } from '@chakra-ui/react'
+import { Button } from '@chakra-ui/react/button'
+import { Field } from '@chakra-ui/react/field'
+import { Fieldset } from '@chakra-ui/react/fieldset'
+import { Input } from '@chakra-ui/react/input'
+import { NativeSelect } from '@chakra-ui/react/native-select'
+import { RadioGroup } from '@chakra-ui/react/radio-group'
+import { Stack } from '@chakra-ui/react/stack'
 import {
   INITIAL_FILTERS,
   RESULTS_SORT_LABELS,

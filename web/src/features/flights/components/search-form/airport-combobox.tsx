@@ -1,4 +1,7 @@
-import { Box, Field, Input, Text } from '@chakra-ui/react'
+import { Box } from '@chakra-ui/react/box'
+import { Field } from '@chakra-ui/react/field'
+import { Input } from '@chakra-ui/react/input'
+import { Text } from '@chakra-ui/react/text'
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { airportCodeFrom, airportLabel, suggestAirports, type Airport } from '../../lib/airports'
 

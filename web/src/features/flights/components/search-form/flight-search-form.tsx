@@ -1,17 +1,13 @@
-import {
-  Box,
-  Button,
-  Checkbox,
-  Field,
-  HStack,
-  Input,
-  NativeSelect,
-  RadioGroup,
-  SimpleGrid,
-  Stack,
-} from '@chakra-ui/react'
+import { Box } from '@chakra-ui/react/box'
+import { Button } from '@chakra-ui/react/button'
+import { Field } from '@chakra-ui/react/field'
+import { Input } from '@chakra-ui/react/input'
+import { NativeSelect } from '@chakra-ui/react/native-select'
+import { SimpleGrid } from '@chakra-ui/react/simple-grid'
+import { HStack, Stack } from '@chakra-ui/react/stack'
 import { useId, useRef, useState, type FormEvent } from 'react'
 import { useNavigate } from 'react-router'
+import { CheckboxChoice, RadioChoice } from '@/components/ui/choice'
 import { DateField } from '@/components/ui/date-field'
 import { useAirports } from '../../hooks/use-static-lists'
 import { todayISO } from '@/lib/calendar-date'
@@ -55,6 +51,7 @@ export function FlightSearchForm({ initial, onSubmit }: FlightSearchFormProps) {
   const latest = useRef(form)
   const [moreOptions, setMoreOptions] = useState(false)
   const moreId = useId()
+  const tripTypeName = useId()
 
   function update(change: (current: SearchForm) => SearchForm) {
     latest.current = change(latest.current)
@@ -73,22 +70,19 @@ export function FlightSearchForm({ initial, onSubmit }: FlightSearchFormProps) {
   return (
     <Box as="form" onSubmit={submit} onFocus={() => setUsed(true)} aria-label="Search flights">
       <Stack gap="5">
-        <RadioGroup.Root
-          value={form.type}
-          onValueChange={({ value }) => value && update((f) => ({ ...f, type: value as TripType }))}
-          aria-label="Trip type"
-          colorPalette="brand"
-        >
-          <HStack gap={{ base: '4', md: '6' }} wrap="wrap">
-            {TRIP_TYPES.map((t) => (
-              <RadioGroup.Item key={t.value} value={t.value}>
-                <RadioGroup.ItemHiddenInput />
-                <RadioGroup.ItemIndicator />
-                <RadioGroup.ItemText>{t.label}</RadioGroup.ItemText>
-              </RadioGroup.Item>
-            ))}
-          </HStack>
-        </RadioGroup.Root>
+        <HStack role="radiogroup" aria-label="Trip type" gap={{ base: '4', md: '6' }} wrap="wrap">
+          {TRIP_TYPES.map((t) => (
+            <RadioChoice
+              key={t.value}
+              name={tripTypeName}
+              value={t.value}
+              checked={form.type === t.value}
+              onChange={(checked) => checked && update((f) => ({ ...f, type: t.value }))}
+            >
+              {t.label}
+            </RadioChoice>
+          ))}
+        </HStack>
 
         {multi ? (
           <MultiCityLegs
@@ -172,16 +166,11 @@ export function FlightSearchForm({ initial, onSubmit }: FlightSearchFormProps) {
                     onChange={(e) => update((f) => ({ ...f, airline: e.target.value.toUpperCase() }))}
                   />
                 </Field.Root>
-                <Checkbox.Root
-                  checked={form.nonstop}
-                  onCheckedChange={({ checked }) => update((f) => ({ ...f, nonstop: checked === true }))}
-                  colorPalette="brand"
-                  pb="2"
-                >
-                  <Checkbox.HiddenInput />
-                  <Checkbox.Control />
-                  <Checkbox.Label>Non-stop only</Checkbox.Label>
-                </Checkbox.Root>
+                <Box pb="2">
+                  <CheckboxChoice checked={form.nonstop} onChange={(nonstop) => update((f) => ({ ...f, nonstop }))}>
+                    Non-stop only
+                  </CheckboxChoice>
+                </Box>
               </SimpleGrid>
             </Box>
           </Box>

@@ -1,4 +1,7 @@
-import { Button, Fieldset, HStack, SimpleGrid, Stack } from '@chakra-ui/react'
+import { Button } from '@chakra-ui/react/button'
+import { Fieldset } from '@chakra-ui/react/fieldset'
+import { SimpleGrid } from '@chakra-ui/react/simple-grid'
+import { HStack, Stack } from '@chakra-ui/react/stack'
 import { DateField } from '@/components/ui/date-field'
 import type { Airport } from '../../lib/airports'
 import { addLeg, canAddLeg, canRemoveLeg, legMin, removeLeg } from '../../lib/search-form'

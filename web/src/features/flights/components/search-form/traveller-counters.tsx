@@ -1,4 +1,5 @@
-import { Fieldset, SimpleGrid } from '@chakra-ui/react'
+import { Fieldset } from '@chakra-ui/react/fieldset'
+import { SimpleGrid } from '@chakra-ui/react/simple-grid'
 import { CounterStepper } from '@/components/ui/counter-stepper'
 import { maxOf, TRAVELLER_LIMITS, type TravellerKind, type Travellers } from '../../lib/search-query'
 

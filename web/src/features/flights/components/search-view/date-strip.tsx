@@ -1,4 +1,6 @@
-import { Button, Grid, Text } from '@chakra-ui/react'
+import { Button } from '@chakra-ui/react/button'
+import { Grid } from '@chakra-ui/react/grid'
+import { Text } from '@chakra-ui/react/text'
 import { skipToken, useQueries } from '@tanstack/react-query'
 import { formatINR } from '@/lib/money'
 import { flightSearchKey, type SearchAnswer } from '../../hooks/use-flight-search'

@@ -1,0 +1,129 @@
+import { randomBytes } from 'node:crypto'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { build } from 'vite'
+import { afterEach, describe, expect, it } from 'vitest'
+import { jsBudget, routeCosts } from './js-budget.ts'
+
+const dirs: string[] = []
+
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })
+})
+
+/**
+ * A small app in a temporary folder: an entry that lazily loads two routes,
+ * one of which imports a module of `bigKB` KB of random text (which no
+ * compression shrinks much), and a dialog loaded on demand.
+ */
+function fixture(bigKB: number) {
+  const root = mkdtempSync(path.join(tmpdir(), 'js-budget-'))
+  dirs.push(root)
+  const files: Record<string, string> = {
+    'index.html':
+      '<!doctype html><html><head></head><body><script type="module" src="/main.js"></script></body></html>',
+    'main.js': [
+      "import { shared } from './shared.js'",
+      "export const routes = { small: () => import('./routes/small.js'), big: () => import('./routes/big.js') }",
+      "export const dialog = () => import('./dialog.js')",
+      'console.log(shared, routes, dialog)',
+    ].join('\n'),
+    'shared.js': "export const shared = 'shared by every page'",
+    'dialog.js': `export const dialog = ${JSON.stringify(randomBytes(4 * 1024).toString('hex'))}`,
+    'routes/small.js': "import { shared } from '../shared.js'\nexport const Component = () => shared + ' small'",
+    'routes/big.js': "import { blob } from '../big-library.js'\nexport const Component = () => blob",
+    'big-library.js': `export const blob = ${JSON.stringify(randomBytes(bigKB * 512).toString('hex'))}`,
+  }
+  for (const [name, content] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(root, name)), { recursive: true })
+    writeFileSync(path.join(root, name), content)
+  }
+  return root
+}
+
+async function buildWithBudget(root: string, route: number) {
+  const lines: string[] = []
+  await build({
+    root,
+    configFile: false,
+    logLevel: 'silent',
+    plugins: [jsBudget({ home: 8 * 1024, route, routesDir: path.join(root, 'routes'), print: (l) => lines.push(l) })],
+    build: { outDir: path.join(root, 'dist'), write: false },
+  })
+  return lines
+}
+
+describe('jsBudget', () => {
+  it('prints each route with what it loads, and passes within budget', async () => {
+    const lines = await buildWithBudget(fixture(20), 200 * 1024)
+    const row = (route: string) => lines.find((l) => l.startsWith(route + ' '))
+    expect(row('/')).toBeDefined()
+    expect(row('small')).toBeDefined()
+    expect(row('big')).toBeDefined()
+    expect(lines.join('\n')).not.toContain('OVER BUDGET')
+    // The big route carries its library: 20 KB of random hex packs to about 10 KB or more.
+    const brKB = (route: string) => Number(row(route)!.trim().split(/\s+/)[1])
+    expect(brKB('big')).toBeGreaterThan(brKB('small') + 9)
+  })
+
+  it('fails the build when a route grows past its budget, naming it', async () => {
+    await expect(buildWithBudget(fixture(200), 50 * 1024)).rejects.toThrow(
+      /JavaScript budget exceeded: big \d+\.\d KB > 50 KB/,
+    )
+  })
+
+  it('fails the home page over its own budget', async () => {
+    const root = fixture(1)
+    writeFileSync(
+      path.join(root, 'shared.js'),
+      `export const shared = ${JSON.stringify(randomBytes(20 * 1024).toString('hex'))}`,
+    )
+    await expect(buildWithBudget(root, 200 * 1024)).rejects.toThrow(/JavaScript budget exceeded: \/ \d+\.\d KB > 8 KB/)
+  })
+})
+
+describe('routeCosts', () => {
+  const chunk = (fileName: string, code: string, more: Partial<Parameters<typeof routeCosts>[0][number]> = {}) => ({
+    fileName,
+    code,
+    imports: [],
+    dynamicImports: [],
+    facadeModuleId: null,
+    isEntry: false,
+    isDynamicEntry: false,
+    ...more,
+  })
+  const noise = (kb: number) => randomBytes(kb * 512).toString('hex')
+
+  it('counts the entry with its static imports, a route on top, and lazy chunks apart', () => {
+    const chunks = [
+      chunk('entry.js', noise(2), { isEntry: true, imports: ['lib.js'], dynamicImports: ['page.js', 'dialog.js'] }),
+      chunk('lib.js', noise(4)),
+      chunk('page.js', noise(8), { isDynamicEntry: true, facadeModuleId: '/app/routes/page.tsx', imports: ['lib.js'] }),
+      chunk('dialog.js', noise(16), { isDynamicEntry: true, facadeModuleId: '/app/dialog.tsx' }),
+    ]
+    const costs = routeCosts(chunks, { home: 1, route: 1, routesDir: '/app/routes' })
+    const home = costs.find((c) => c.route === '/')!
+    const page = costs.find((c) => c.route === 'page')!
+    // Random hex packs to about half its size: 2 + 4 KB of text for the home page, 8 more for the page.
+    expect(home.brotli / 1024).toBeGreaterThan(2.8)
+    expect(home.brotli / 1024).toBeLessThan(3.5)
+    expect((page.brotli - home.brotli) / 1024).toBeGreaterThan(3.8)
+    expect((page.brotli - home.brotli) / 1024).toBeLessThan(4.5)
+    // The dialog is later for both, and the page is nobody's "later".
+    expect(home.later / 1024).toBeGreaterThan(7.5)
+    expect(page.later).toBe(home.later)
+    // A lazy module a route declares it loads at once counts towards it.
+    const eager = routeCosts(chunks, {
+      home: 1,
+      route: 1,
+      routesDir: '/app/routes',
+      eager: { '/': ['/app/dialog.tsx'] },
+    })
+    expect(eager.find((c) => c.route === '/')!.brotli - home.brotli).toBe(home.later)
+    expect(() =>
+      routeCosts(chunks, { home: 1, route: 1, routesDir: '/app/routes', eager: { '/': ['/app/none.tsx'] } }),
+    ).toThrow(/no lazy chunk/)
+  })
+})

@@ -1,0 +1,34 @@
+import { useEffect, useRef, useState } from 'react'
+
+/** How close to the viewport (px) a deferred section starts loading. */
+const NEAR = 200
+
+/**
+ * Whether a section below the fold should load yet: once its placeholder
+ * (the returned ref) comes within 200 px of the viewport, or the visitor
+ * first scrolls, presses a key or touches the page, whichever is first. A
+ * phone's first load then carries only what is on screen, while a keyboard
+ * or screen-reader user moving on from the top of the page finds the section
+ * loaded by the time they reach it. Without IntersectionObserver, at once.
+ */
+export function useWhenWanted<T extends Element>() {
+  const ref = useRef<T>(null)
+  const [wanted, setWanted] = useState(() => typeof IntersectionObserver === 'undefined')
+
+  useEffect(() => {
+    if (wanted) return
+    const want = () => setWanted(true)
+    const events = ['scroll', 'keydown', 'pointerdown', 'touchstart'] as const
+    for (const e of events) window.addEventListener(e, want, { once: true, passive: true })
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && want(), {
+      rootMargin: `${NEAR}px`,
+    })
+    if (ref.current) observer.observe(ref.current)
+    return () => {
+      for (const e of events) window.removeEventListener(e, want)
+      observer.disconnect()
+    }
+  }, [wanted])
+
+  return [ref, wanted] as const
+}

@@ -1,0 +1,95 @@
+/// <reference types="node" />
+import { readdirSync, readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import * as chakraTheme from '@chakra-ui/react/theme'
+import { describe, expect, it } from 'vitest'
+import { system } from './theme'
+
+// The theme lists only the recipes of the components the app imports (one
+// entry point per component, `@chakra-ui/react/<component>`). This test reads
+// those imports and Chakra's own component code to find the recipes each one
+// renders with, so adding a component without its recipe fails here rather
+// than rendering unstyled.
+
+const srcDir = path.dirname(fileURLToPath(import.meta.url))
+const componentsDir = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('@chakra-ui/react/package.json')),
+  'dist/esm/components',
+)
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((d) => {
+    const p = path.join(dir, d.name)
+    if (d.isDirectory()) return sourceFiles(p)
+    return /\.(ts|tsx)$/.test(d.name) ? [p] : []
+  })
+}
+
+/** The component entry points the app imports: "button", "native-select"… */
+function importedEntries(): Set<string> {
+  const entries = new Set<string>()
+  for (const file of sourceFiles(srcDir)) {
+    for (const m of readFileSync(file, 'utf8').matchAll(/from '@chakra-ui\/react\/([a-z-]+)'/g)) {
+      entries.add(m[1]!)
+    }
+  }
+  return entries
+}
+
+const recipeNames = new Set(
+  Object.keys(chakraTheme)
+    .filter((k) => k.endsWith('Recipe'))
+    .map((k) => k.replace(/(Slot)?Recipe$/, '')),
+)
+
+/** The recipe keys an entry's code asks for, following its imports of other components. */
+function recipesOf(entry: string, seen = new Set<string>()): Set<string> {
+  const keys = new Set<string>()
+  if (seen.has(entry)) return keys
+  seen.add(entry)
+  const dir = path.join(componentsDir, entry)
+  let files: string[]
+  try {
+    files = readdirSync(dir).filter((f) => f.endsWith('.js'))
+  } catch {
+    return keys // not a component folder (styled-system, theme, preset-base)
+  }
+  for (const f of files) {
+    const code = readFileSync(path.join(dir, f), 'utf8')
+    for (const m of code.matchAll(/key: "([a-zA-Z]+)"/g)) {
+      if (recipeNames.has(m[1]!)) keys.add(m[1]!)
+    }
+    for (const m of code.matchAll(/from '\.\.\/([a-z-]+)\//g)) {
+      for (const k of recipesOf(m[1]!, seen)) keys.add(k)
+    }
+  }
+  return keys
+}
+
+describe('theme', () => {
+  const entries = importedEntries()
+
+  it('finds the components the app imports', () => {
+    // A guard on the scan itself: these are on every page.
+    expect(entries).toContain('button')
+    expect(entries).toContain('dialog')
+  })
+
+  it('holds the recipe of every component the app imports', () => {
+    const missing: string[] = []
+    for (const entry of entries) {
+      for (const key of recipesOf(entry)) {
+        if (!system.isRecipe(key) && !system.isSlotRecipe(key)) missing.push(`${entry} needs ${key}`)
+      }
+    }
+    expect(missing).toEqual([])
+  })
+
+  it('leaves out the recipes of components the app does not import', () => {
+    const used = new Set([...entries].flatMap((e) => [...recipesOf(e)]))
+    const unused = [...recipeNames].filter((k) => (system.isRecipe(k) || system.isSlotRecipe(k)) && !used.has(k))
+    expect(unused).toEqual([])
+  })
+})
