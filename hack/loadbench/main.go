@@ -6,8 +6,14 @@
 //     and p99 of each path and their difference;
 //  2. held calls: N fare-rule calls held open by the simulator for a minute;
 //     the API's resident memory per call in flight, and the p99 of
-//     GET /api/auth/me while they wait.
+//     GET /api/auth/me while they wait;
+//  3. session check: GET /api/auth/me with a signed-in user's cookie (the
+//     check every page makes) and GET /healthz, each hammered for a few
+//     seconds by many connections; requests per second, p50 and p99, and
+//     the API process's CPU time per request (the machine may be shared:
+//     CPU per request is steadier than throughput there).
 //
+// -runs picks some of them, e.g. `-runs me` for the session check alone.
 // Run it with `make bench` (it builds bin/paryatan-api and bin/tbo-sim).
 // The load client sends the Accept-Encoding of a browser (-accept) to both
 // paths and unpacks what comes back: the simulator, like the supplier, packs
@@ -27,6 +33,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/cookiejar"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -50,10 +57,25 @@ func main() {
 		held     = flag.Int("held", 5000, "fare-rule calls held open in the memory run")
 		hold     = flag.Duration("hold", 60*time.Second, "how long the simulator holds each call")
 		route    = flag.String("route", "BOM-DEL", "search route, ORIGIN-DESTINATION")
-		accept   = flag.String("accept", "gzip, deflate, br, zstd", "Accept-Encoding of the latency run (a browser's by default; \"identity\" for none)")
+		accept   = flag.String("accept", "gzip, deflate, br, zstd", "Accept-Encoding of the latency and session-check runs (a browser's by default; \"identity\" for none)")
+		runs     = flag.String("runs", "latency,held,me", "which runs, comma-separated: latency, held, me")
+		meConns  = flag.Int("me-conns", 64, "connections of the session-check run")
+		meFor    = flag.Duration("me-duration", 5*time.Second, "how long the session-check run hammers each path")
 	)
 	flag.Parse()
-	if err := run(*bin, *requests, *workers, *held, *hold, *route, *accept); err != nil {
+	sel := map[string]bool{}
+	for _, r := range strings.Split(*runs, ",") {
+		switch r = strings.TrimSpace(r); r {
+		case "latency", "held", "me":
+			sel[r] = true
+		default:
+			fmt.Fprintf(os.Stderr, "loadbench: unknown run %q (want latency, held, me)\n", r)
+			os.Exit(2)
+		}
+	}
+	o := options{requests: *requests, workers: *workers, held: *held, hold: *hold, route: *route, accept: *accept,
+		runs: sel, meConns: *meConns, meFor: *meFor}
+	if err := run(*bin, o); err != nil {
 		fmt.Fprintln(os.Stderr, "loadbench:", err)
 		os.Exit(1)
 	}
@@ -122,7 +144,18 @@ func freePort() int {
 	return l.Addr().(*net.TCPAddr).Port
 }
 
-func run(bin string, requests, workers, held int, hold time.Duration, route, accept string) error {
+// options are the flags.
+type options struct {
+	requests, workers, held int
+	hold                    time.Duration
+	route, accept           string
+	runs                    map[string]bool
+	meConns                 int
+	meFor                   time.Duration
+}
+
+func run(bin string, o options) error {
+	requests, workers, held, hold, route, accept := o.requests, o.workers, o.held, o.hold, o.route, o.accept
 	from, to, ok := strings.Cut(route, "-")
 	if !ok {
 		return errors.New("route must look like BOM-DEL")
@@ -167,10 +200,20 @@ func run(bin string, requests, workers, held int, hold time.Duration, route, acc
 	fmt.Printf("simulator %s, API %s (pid %d)\n", sim.url, api.url, api.cmd.Process.Pid)
 
 	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 10000, DisableCompression: true}}
-	if err := latencyRun(client, sim.url, api.url, from, to, requests, workers, accept); err != nil {
-		return err
+	if o.runs["latency"] {
+		if err := latencyRun(client, sim.url, api.url, from, to, requests, workers, accept); err != nil {
+			return err
+		}
 	}
-	return heldRun(api, from, to, held, hold)
+	if o.runs["held"] {
+		if err := heldRun(api, from, to, held, hold); err != nil {
+			return err
+		}
+	}
+	if o.runs["me"] {
+		return sessionCheckRun(api, o.meConns, o.meFor, accept)
+	}
+	return nil
 }
 
 func post(c *http.Client, url string, body any, header http.Header) (*http.Response, []byte, error) {
@@ -433,4 +476,132 @@ func getText(c *http.Client, url string) (*http.Response, string, error) {
 	defer res.Body.Close()
 	b, err := io.ReadAll(res.Body)
 	return res, string(b), err
+}
+
+// sessionCheckRun signs a user in, then hammers GET /api/auth/me with the
+// cookie and GET /healthz (the cheapest route, through the same middleware)
+// with conns connections for d each, and prints them side by side.
+func sessionCheckRun(api *proc, conns int, d time.Duration, accept string) error {
+	jar, _ := cookiejar.New(nil)
+	c := &http.Client{Jar: jar}
+	res, _, err := post(c, api.url+"/api/auth/register", map[string]string{"fullName": "Bench Session User",
+		"email": fmt.Sprintf("session%d@example.in", time.Now().UnixNano()), "password": "password1"},
+		http.Header{"X-Forwarded-For": {"198.18.0.2"}})
+	if err != nil || res.StatusCode != http.StatusCreated {
+		return fmt.Errorf("register: %v %v", err, res)
+	}
+	base, _ := url.Parse(api.url)
+	var cookie string
+	for _, ck := range jar.Cookies(base) {
+		if ck.Name == "paryatan_session" {
+			cookie = ck.Name + "=" + ck.Value
+		}
+	}
+	if cookie == "" {
+		return errors.New("register: no session cookie")
+	}
+	fmt.Printf("\n(c) session check, %d connections, %s per path, Accept-Encoding %q\n", conns, d, accept)
+	fmt.Printf("    %-14s %10s %10s %10s %16s\n", "path", "req/s", "p50", "p99", "API CPU/req")
+	for _, path := range []string{"/healthz", "/api/auth/me"} {
+		hdr := http.Header{"Accept-Encoding": {accept}}
+		if path == "/api/auth/me" {
+			hdr.Set("Cookie", cookie)
+		}
+		// A short warm-up opens the connections (and fills the session cache).
+		if _, err := hammer(api.url+path, hdr, conns, d/10); err != nil {
+			return err
+		}
+		cpu0, err := cpuTime(api.cmd.Process.Pid)
+		if err != nil {
+			return err
+		}
+		r, err := hammer(api.url+path, hdr, conns, d)
+		if err != nil {
+			return err
+		}
+		cpu1, err := cpuTime(api.cmd.Process.Pid)
+		if err != nil {
+			return err
+		}
+		n := len(r.lat)
+		fmt.Printf("    %-14s %10.0f %10s %10s %13.1f µs\n", path, float64(n)/r.elapsed.Seconds(),
+			ms(percentile(r.lat, .5)), ms(percentile(r.lat, .99)), float64((cpu1-cpu0).Microseconds())/float64(max(n, 1)))
+	}
+	fmt.Println("    (the load client runs on the same cores; wrk gives higher figures for both paths)")
+	return nil
+}
+
+type hammered struct {
+	lat     []time.Duration
+	elapsed time.Duration
+}
+
+// hammer sends GET url with hdr from conns connections for d, each request
+// after the previous answer on its connection; any answer but 200 fails.
+func hammer(url string, hdr http.Header, conns int, d time.Duration) (hammered, error) {
+	tr := &http.Transport{MaxIdleConnsPerHost: conns, MaxConnsPerHost: conns, DisableCompression: true}
+	defer tr.CloseIdleConnections()
+	c := &http.Client{Transport: tr, Timeout: 10 * time.Second}
+	per := make([][]time.Duration, conns)
+	var failed atomic.Int64
+	var firstErr atomic.Value
+	start := time.Now()
+	stop := start.Add(d)
+	var wg sync.WaitGroup
+	for i := range conns {
+		wg.Go(func() {
+			lat := make([]time.Duration, 0, 4096)
+			for time.Now().Before(stop) {
+				req, _ := http.NewRequest(http.MethodGet, url, nil)
+				req.Header = hdr.Clone()
+				t0 := time.Now()
+				res, err := c.Do(req)
+				if err == nil {
+					_, err = io.Copy(io.Discard, res.Body)
+					res.Body.Close()
+					if err == nil && res.StatusCode != http.StatusOK {
+						err = fmt.Errorf("%s answered %d", url, res.StatusCode)
+					}
+				}
+				if err != nil {
+					failed.Add(1)
+					firstErr.CompareAndSwap(nil, err)
+					continue
+				}
+				lat = append(lat, time.Since(t0))
+			}
+			per[i] = lat
+		})
+	}
+	wg.Wait()
+	out := hammered{elapsed: time.Since(start)}
+	for _, l := range per {
+		out.lat = append(out.lat, l...)
+	}
+	if f := failed.Load(); f > 0 {
+		return out, fmt.Errorf("%d requests failed, the first: %v", f, firstErr.Load())
+	}
+	return out, nil
+}
+
+// cpuTime is the user and system CPU time the process has used.
+func cpuTime(pid int) (time.Duration, error) {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return 0, err
+	}
+	// The fields after the command name, which is in parentheses and may
+	// hold spaces; utime and stime are the 14th and 15th fields.
+	f := strings.Fields(string(b[bytes.LastIndexByte(b, ')')+1:]))
+	if len(f) < 13 {
+		return 0, errors.New("unexpected /proc stat")
+	}
+	u, err1 := strconv.ParseInt(f[11], 10, 64)
+	s, err2 := strconv.ParseInt(f[12], 10, 64)
+	if err := errors.Join(err1, err2); err != nil {
+		return 0, err
+	}
+	// Linux counts in clock ticks of 1/100 s (USER_HZ) on every platform
+	// that matters here.
+	return time.Duration(u+s) * 10 * time.Millisecond, nil
 }

@@ -205,8 +205,11 @@ func New(cfg config.Config, p Parts) (*App, error) {
 // until ctx ends. Book and ticket calls need it: their leases name it.
 // It also checks, in the background, that the mail relay takes mail: one
 // that is down or refuses the credentials is reported at once, not at the
-// first e-mail (which stays queued and is retried either way).
+// first e-mail (which stays queued and is retried either way). And it
+// listens for session and user changes until ctx ends, without which the
+// session cache stays unused (auth.Service.Listen).
 func (a *App) Start(ctx context.Context) error {
+	go a.Auth.Listen(ctx)
 	if a.relay != nil {
 		go func() {
 			if err := a.relay.Check(ctx); err != nil && ctx.Err() == nil {

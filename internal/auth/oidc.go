@@ -155,6 +155,7 @@ func (s *Service) FinishOAuth(ctx context.Context, provider, state, binding, cod
 	}
 
 	var user queries.User
+	takenOver := false
 	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		q := s.q.WithTx(tx)
 		id, err := q.OAuthIdentityGet(ctx, queries.OAuthIdentityGetParams{Provider: provider, Subject: idt.Subject})
@@ -176,6 +177,7 @@ func (s *Service) FinishOAuth(ctx context.Context, provider, state, binding, cod
 			if err != nil {
 				return err
 			}
+			takenOver = true
 			s.log.WarnContext(ctx, "unverified account taken over by its e-mail's owner: password removed, sessions revoked",
 				"provider", provider, "user", user.ID, "sessions_revoked", revoked)
 		}
@@ -196,6 +198,9 @@ func (s *Service) FinishOAuth(ctx context.Context, provider, state, binding, cod
 			Provider: provider, Subject: idt.Subject, UserID: user.ID, Email: email,
 		})
 	})
+	if takenOver {
+		s.cache.evictUser(user.ID)
+	}
 	if err != nil {
 		return queries.User{}, st.ReturnTo, err
 	}
@@ -205,6 +210,7 @@ func (s *Service) FinishOAuth(ctx context.Context, provider, state, binding, cod
 		if _, err := s.q.UserMarkEmailVerified(ctx, queries.UserMarkEmailVerifiedParams{ID: user.ID, Email: email}); err == nil {
 			now := s.now()
 			user.EmailVerifiedAt = &now
+			s.cache.evictUser(user.ID)
 		}
 	}
 	return user, st.ReturnTo, nil

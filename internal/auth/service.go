@@ -2,6 +2,7 @@ package auth
 
 import (
 	"context"
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -44,6 +45,15 @@ type Config struct {
 	// HashWait is how long a request may wait for room in that budget
 	// before it is refused with 503.
 	HashWait time.Duration
+	// CacheTTL is how long a resolved session may be answered from memory
+	// at most (docs/sessions.md). Revocations and user changes reach every
+	// replica's cache at once through the database's notifications
+	// (Service.Listen); the TTL only bounds what a change made behind the
+	// triggers' back could leave stale. 0 turns the cache off.
+	CacheTTL time.Duration
+	// CacheSize bounds how many sessions the cache holds; beyond it older
+	// entries make room. 0 turns the cache off.
+	CacheSize int
 }
 
 // DefaultConfig returns the production settings.
@@ -55,6 +65,8 @@ func DefaultConfig() Config {
 		Limits:      DefaultLimits(),
 		HashMemory:  DefaultHashMemory,
 		HashWait:    2 * time.Second,
+		CacheTTL:    10 * time.Second,
+		CacheSize:   10000,
 	}
 }
 
@@ -68,6 +80,8 @@ type Service struct {
 	providers map[string]*Provider
 	now       func() time.Time
 	hashSlots chan struct{}
+	// cache holds resolved sessions while Listen vouches for it.
+	cache *principalCache
 }
 
 // Mail is how the service writes e-mail.
@@ -88,7 +102,7 @@ func NewService(pool *pgxpool.Pool, cfg Config, mail Mail, providers map[string]
 		cfg.HashMemory = DefaultHashMemory
 	}
 	return &Service{pool: pool, q: queries.New(store.Reads{Pool: pool}), cfg: cfg, log: log, mail: mail, providers: providers,
-		now: time.Now, hashSlots: newHashSlots(cfg.HashMemory)}
+		now: time.Now, hashSlots: newHashSlots(cfg.HashMemory), cache: newPrincipalCache(cfg.CacheTTL, cfg.CacheSize)}
 }
 
 // secure reports whether the site is https.
@@ -283,34 +297,56 @@ type Principal struct {
 }
 
 // Resolve finds the live session for a cookie token, sliding its expiry and
-// recording its use at most once per TouchEvery.
+// recording its use at most once per TouchEvery. A session resolved lately
+// is answered from memory while the listener vouches for the cache
+// (Listen); its expiry is checked all the same.
 func (s *Service) Resolve(ctx context.Context, token string) (*Principal, error) {
 	if token == "" || len(token) > 100 {
 		return nil, ErrNotFound
 	}
-	row, err := s.q.SessionGetByToken(ctx, hashToken(token))
+	hash := sha256.Sum256([]byte(token))
+	now := s.now()
+	if p, touch := s.cache.get(hash, now, s.cfg.TouchEvery); p != nil {
+		if touch {
+			ok := s.touch(ctx, p, now)
+			s.cache.touched(hash, ok, p.Session.LastSeenAt, p.Session.ExpiresAt)
+		}
+		return p, nil
+	}
+	seq := s.cache.begin()
+	row, err := s.q.SessionGetByToken(ctx, hash[:])
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, ErrNotFound
 	}
 	if err != nil {
 		return nil, err
 	}
-	now := s.now()
-	if now.Sub(row.Session.LastSeenAt) >= s.cfg.TouchEvery {
-		next := now.Add(s.cfg.IdleTTL)
-		if err := s.q.SessionTouch(ctx, queries.SessionTouchParams{ID: row.Session.ID, ExpiresAt: next}); err != nil {
-			s.log.WarnContext(ctx, "session touch failed", "err", err)
-		} else {
-			row.Session.LastSeenAt = now
-			row.Session.ExpiresAt = minTime(next, row.Session.AbsoluteExpiresAt)
-		}
+	p := &Principal{User: row.User, Session: row.Session}
+	if now.Sub(p.Session.LastSeenAt) >= s.cfg.TouchEvery {
+		s.touch(ctx, p, now)
 	}
-	return &Principal{User: row.User, Session: row.Session}, nil
+	s.cache.put(hash, p, seq, now)
+	return p, nil
+}
+
+// touch records the use of p's session at now and slides its expiry,
+// updating p; a failure is logged, and the next request tries again.
+func (s *Service) touch(ctx context.Context, p *Principal, now time.Time) bool {
+	next := now.Add(s.cfg.IdleTTL)
+	if err := s.q.SessionTouch(ctx, queries.SessionTouchParams{ID: p.Session.ID, ExpiresAt: next}); err != nil {
+		s.log.WarnContext(ctx, "session touch failed", "err", err)
+		return false
+	}
+	p.Session.LastSeenAt = now
+	p.Session.ExpiresAt = minTime(next, p.Session.AbsoluteExpiresAt)
+	return true
 }
 
 // CloseSession ends the session with this token (logout).
 func (s *Service) CloseSession(ctx context.Context, p *Principal) error {
 	_, err := s.q.SessionRevoke(ctx, queries.SessionRevokeParams{ID: p.Session.ID, UserID: p.User.ID})
+	// This replica forgets it now; the others when the database tells them.
+	s.cache.evictSession(p.Session.ID)
 	return err
 }
 
@@ -326,6 +362,7 @@ func (s *Service) RevokeSession(ctx context.Context, p *Principal, id uuid.UUID)
 		return ErrCurrentSession
 	}
 	n, err := s.q.SessionRevoke(ctx, queries.SessionRevokeParams{ID: id, UserID: p.User.ID})
+	s.cache.evictSession(id)
 	if err != nil {
 		return err
 	}
@@ -367,6 +404,9 @@ func (s *Service) ChangePassword(ctx context.Context, p *Principal, d Device, ol
 	if err != nil {
 		return err
 	}
+	// This replica forgets the user's sessions once the change is made; the
+	// others when the database tells them.
+	defer s.cache.evictUser(u.ID)
 	// The notice commits with the change: no notice for a change that
 	// rolled back, no change without its notice.
 	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {

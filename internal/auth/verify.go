@@ -57,6 +57,9 @@ func (s *Service) ConfirmEmail(ctx context.Context, token string) error {
 		return err
 	}
 	_, err = s.q.UserMarkEmailVerified(ctx, queries.UserMarkEmailVerifiedParams{ID: row.UserID, Email: row.Email})
+	// The user's devices on this replica say so at once; the other
+	// replicas when the database tells them.
+	s.cache.evictUser(row.UserID)
 	return err
 }
 
