@@ -38,6 +38,7 @@ connectors:
     credentials:
       file: $data/sim-credentials.json
     compression: false
+    searchCacheWindow: 0s  # every journey's search reaches the simulator it scripts
 YAML
 export E2E_SIM_URL="http://127.0.0.1:$sim_port"
 

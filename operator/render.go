@@ -150,6 +150,10 @@ func ConnectorFor(sc *v1alpha1.SupplierConnector, credentialsDir string) connect
 	for _, src := range s.Sources {
 		c.Sources = append(c.Sources, string(src))
 	}
+	if w := dur(s.SearchCacheWindow); w != nil {
+		d := connector.Duration(*w)
+		c.SearchCacheWindow = &d
+	}
 	return c
 }
 

@@ -64,7 +64,7 @@ func TestRender(t *testing.T) {
 				if c.Credentials.File != "/creds/tbo.json" || c.Credentials.Env != nil {
 					t.Errorf("credentials = %+v", c.Credentials)
 				}
-				if c.Timeouts != nil || c.CabinCodes != nil || c.Sources != nil {
+				if c.Timeouts != nil || c.CabinCodes != nil || c.Sources != nil || c.SearchCacheWindow != nil {
 					t.Errorf("unset fields rendered: %+v", c)
 				}
 			},
@@ -89,6 +89,41 @@ func TestRender(t *testing.T) {
 					t.Errorf("cabins %v sources %v", c.CabinCodes, c.Sources)
 				}
 			},
+		},
+		{
+			name: "the search cache window is carried over, 0s (no reuse) included",
+			items: []v1alpha1.SupplierConnector{
+				sc("tbo", "tbo", 0, func(s *v1alpha1.SupplierConnectorSpec) { s.SearchCacheWindow = seconds(90) }),
+				sc("off", "off", 0, func(s *v1alpha1.SupplierConnectorSpec) { s.SearchCacheWindow = seconds(0) }),
+			},
+			secrets: login(goodLogin),
+			want:    map[string]string{"tbo": ReasonValid, "off": ReasonValid},
+			inDoc:   []string{"off", "tbo"},
+			checkDoc: func(t *testing.T, doc connector.Document) {
+				// Through the API's parser, as the pods read it.
+				b, err := Encode(doc, 1)
+				if err != nil {
+					t.Fatal(err)
+				}
+				parsed, err := connector.Parse(b)
+				if err != nil {
+					t.Fatal(err)
+				}
+				off, _ := parsed.Find("off")
+				on, _ := parsed.Find("tbo")
+				if off.CacheWindow() != 0 || on.CacheWindow() != 90*time.Second {
+					t.Errorf("windows: off %s, tbo %s; want 0s and 1m30s", off.CacheWindow(), on.CacheWindow())
+				}
+			},
+		},
+		{
+			name: "the API's parser refuses a search cache window beyond 5m, with its own message",
+			items: []v1alpha1.SupplierConnector{sc("long", "long", 0, func(s *v1alpha1.SupplierConnectorSpec) {
+				s.SearchCacheWindow = seconds(600)
+			})},
+			secrets: login(goodLogin),
+			want:    map[string]string{"long": ReasonInvalid},
+			message: map[string]string{"long": "searchCacheWindow: 10m0s must be between 0s (no reuse) and 5m0s"},
 		},
 		{
 			name: "the API's parser refuses a booking timeout below its floor, with its own message",

@@ -101,6 +101,21 @@ type SupplierConnectorSpec struct {
 	// +kubebuilder:validation:Pattern=`^([0-9]+(\.[0-9]+)?(ns|us|ms|s|m|h))+$`
 	// +kubebuilder:validation:XValidation:rule="duration(self) >= duration('10s') && duration(self) <= duration('1h')",message="must be between 10s and 1h"
 	ProbeInterval *metav1.Duration `json:"probeInterval,omitempty"`
+
+	// SearchCacheWindow is how long the API answers an identical search
+	// (same route, dates, travellers, cabin, sources and flags) from its
+	// cache, with the same TraceId, instead of asking the supplier again;
+	// identical searches in flight at once also share one supplier call.
+	// 0s turns both off. At most 5m: a TraceId lives 15 minutes from the
+	// search, and a reused one must keep at least 10. Unset, the API's
+	// default applies (5m); left out of the rendered document, so API pods
+	// of a version before this field keep accepting it.
+	// +optional
+	// +kubebuilder:validation:Type=string
+	// +kubebuilder:validation:MaxLength=20
+	// +kubebuilder:validation:Pattern=`^([0-9]+(\.[0-9]+)?(ns|us|ms|s|m|h))+$`
+	// +kubebuilder:validation:XValidation:rule="duration(self) >= duration('0s') && duration(self) <= duration('5m')",message="must be between 0s and 5m: a reused TraceId keeps at least 10 of its 15 minutes"
+	SearchCacheWindow *metav1.Duration `json:"searchCacheWindow,omitempty"`
 }
 
 // EndpointURL is an absolute http or https base URL without a query.

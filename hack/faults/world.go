@@ -457,6 +457,7 @@ func writeConnectors(dir, simURL string) (string, error) {
       air: %[1]s/BookingEngineService_Air/AirService.svc/rest
     credentials: {file: %[2]s}
     compression: false
+    searchCacheWindow: 0s
     faultDrill: true
     timeouts: {book: %[3]s, ticket: %[3]s, bookingDetails: 5s}
 `, simURL, cred, bookTimeout)

@@ -180,7 +180,7 @@ func run(bin string, o options) error {
 		return err
 	}
 	conf := filepath.Join(work, "connectors.yaml")
-	doc := fmt.Sprintf("connectors:\n  - name: tbo\n    endpoints:\n      auth: %[1]s/SharedServices/SharedData.svc/rest\n      air: %[1]s/BookingEngineService_Air/AirService.svc/rest\n    credentials: {file: %[2]s}\n    compression: false\n", sim.url, cred)
+	doc := fmt.Sprintf("connectors:\n  - name: tbo\n    endpoints:\n      auth: %[1]s/SharedServices/SharedData.svc/rest\n      air: %[1]s/BookingEngineService_Air/AirService.svc/rest\n    credentials: {file: %[2]s}\n    compression: false\n    searchCacheWindow: 0s\n", sim.url, cred)
 	if err := os.WriteFile(conf, []byte(doc), 0o600); err != nil {
 		return err
 	}

@@ -152,7 +152,7 @@ func New(cfg config.Config, p Parts) (*App, error) {
 			MaxInFlight: cfg.SupplierMaxInFlight},
 		GiveUpAfter: cfg.BookingGiveUpAfter, Mail: flights.Mail{Queue: queue, Templates: templates},
 		Gateways: payment.Registry{razorpay.Type: razorpay.New(metrics.Payments, p.Tracing, log.With("component", "payments"), p.Getenv)},
-		Payment:  p.Payment, PublicURL: cfg.PublicURL})
+		Payment:  p.Payment, PublicURL: cfg.PublicURL, SearchCacheBytes: cfg.SearchCacheBytes})
 
 	ssoHandler, err := newSSO(cfg, p, log)
 	if err != nil {

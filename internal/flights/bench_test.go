@@ -20,16 +20,23 @@ import (
 // BenchmarkSearch is one BOM→DEL search, in one process over loopback HTTP,
 // sent straight to the simulator (Direct) and through the whole API
 // (router, middleware, supplier client) with the supplier leg uncompressed
-// as make run configures it (API). The client accepts what a browser
-// accepts and unpacks the answer. The difference is what the API adds;
-// hack/loadbench measures the same between real processes under load. For
-// a profile:
+// as make run configures it and the search cache off, so that every search
+// reaches the supplier (API). The client accepts what a browser accepts and
+// unpacks the answer. The difference is what the API adds; hack/loadbench
+// measures the same between real processes under load. APICached is the
+// same search answered from the search cache (the traveller's view is still
+// made for each request). For a profile:
 //
 //	go test -run '^$' -bench 'Search/API' -cpuprofile cpu.out ./internal/flights/
 func BenchmarkSearch(b *testing.B) {
 	// No per-client limit: one client sends every request.
 	env := apitest.New(b, apitest.Options{SupplierLimits: &flights.Limits{}, Connectors: func(d *connector.Document) {
 		d.Connectors[0].Compression = new(false)
+		cached := d.Connectors[0]
+		cached.Name = "tbo-cached"
+		off := connector.Duration(0)
+		d.Connectors[0].SearchCacheWindow = &off
+		d.Connectors = append(d.Connectors, cached)
 	}})
 	date := time.Now().Add(48 * time.Hour)
 	client := &browser{http: &http.Client{Transport: &http.Transport{DisableCompression: true}}}
@@ -46,10 +53,20 @@ func BenchmarkSearch(b *testing.B) {
 			client.post(b, env.SimURL+"/BookingEngineService_Air/AirService.svc/rest/Search", body)
 		}
 	})
+	body := map[string]any{"origin": "BOM", "destination": "DEL", "departDate": date.Format(time.DateOnly), "cabinClass": 2, "adults": 1}
 	b.Run("API", func(b *testing.B) {
-		body := map[string]any{"origin": "BOM", "destination": "DEL", "departDate": date.Format(time.DateOnly), "cabinClass": 2, "adults": 1}
 		for b.Loop() {
 			client.post(b, env.URL+"/api/v1/flights/tbo/search", body)
+		}
+	})
+	b.Run("APICached", func(b *testing.B) {
+		client.post(b, env.URL+"/api/v1/flights/tbo-cached/search", body)
+		calls := env.Sim.Calls("Search")
+		for b.Loop() {
+			client.post(b, env.URL+"/api/v1/flights/tbo-cached/search", body)
+		}
+		if env.Sim.Calls("Search") != calls {
+			b.Fatal("a cached search reached the supplier")
 		}
 	})
 }

@@ -160,6 +160,7 @@ func (h *Handler) Book(w http.ResponseWriter, r *http.Request) {
 	}
 	user := auth.FromContext(r.Context()).User
 	h.idempotent(w, r, user.ID, "book", body, func(ctx context.Context) captured {
+		h.searches.ForgetTrace(conn.Name, tr.TraceID) // one booking per TraceId and result
 		out, err := h.bookings.Book(ctx, user.ID, conn, tr, pax)
 		return h.outcome(ctx, out, err, msgBookingFailed)
 	})
@@ -222,6 +223,7 @@ func (h *Handler) Ticket(w http.ResponseWriter, r *http.Request) {
 				return
 			}
 			h.idempotent(w, r, user.ID, "ticket", body, func(ctx context.Context) captured {
+				h.searches.ForgetTrace(conn.Name, tr.TraceID) // one booking per TraceId and result
 				nb, _, err := h.bookings.create(ctx, user.ID, conn, tr, pax, normaliseAgentRef(in.AgentReferenceNo, h.now()))
 				if err != nil {
 					return h.outcome(ctx, Outcome{}, err, msgTicketingFailed)

@@ -52,6 +52,7 @@ const (
 	msgFareChangedAtBook   = "The fare has changed. Please review the new price and book again."
 	msgFareChangedAtTicket = "The fare has changed. Press Retry Ticket to accept the new fare."
 	msgConfirming          = "We did not hear back from the airline in time. We are confirming your booking and will update My Trips; please do not book again."
+	msgResultTaken         = "This fare has just been booked by another traveller. Please search again for the latest fares."
 	// failureFareChanged marks, in bookings.failure, an attempt that ended
 	// because the fare moved.
 	failureFareChanged = "fare changed"
@@ -207,10 +208,31 @@ func (s *Bookings) create(ctx context.Context, userID uuid.UUID, conn *connector
 		currency = "INR"
 	}
 	price := q.Price
-	b, err := s.q.BookingCreate(ctx, queries.BookingCreateParams{
-		UserID: userID, Supplier: conn.Name, TraceID: tr.TraceID, ResultIndex: tr.ResultIndex, IsLcc: q.IsLCC,
-		Currency: currency, Price: &price, Origin: q.Origin, Destination: q.Destination, Departure: q.Departure,
-		Airline: q.Airline, Passengers: paxJSON, AgentReference: agentRef, Quote: q.Doc, PayBy: s.payBy(),
+	var b queries.Booking
+	// A shared search answer (internal/searchcache) gives other users the
+	// same TraceId and result: one of them at a time may hold a booking on
+	// it. The same user may book a result again (more travellers, or after
+	// leaving an unpaid booking).
+	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		qtx := s.q.WithTx(tx)
+		if err := qtx.BookingLockResult(ctx, queries.BookingLockResultParams{
+			Supplier: conn.Name, TraceID: tr.TraceID, ResultIndex: tr.ResultIndex}); err != nil {
+			return err
+		}
+		held, err := qtx.BookingResultHeldByOther(ctx, queries.BookingResultHeldByOtherParams{
+			Supplier: conn.Name, TraceID: tr.TraceID, ResultIndex: tr.ResultIndex, UserID: userID})
+		if err != nil {
+			return err
+		}
+		if held {
+			return apierr.Conflict("fare_taken", msgResultTaken)
+		}
+		b, err = qtx.BookingCreate(ctx, queries.BookingCreateParams{
+			UserID: userID, Supplier: conn.Name, TraceID: tr.TraceID, ResultIndex: tr.ResultIndex, IsLcc: q.IsLCC,
+			Currency: currency, Price: &price, Origin: q.Origin, Destination: q.Destination, Departure: q.Departure,
+			Airline: q.Airline, Passengers: paxJSON, AgentReference: agentRef, Quote: q.Doc, PayBy: s.payBy(),
+		})
+		return err
 	})
 	return b, q, err
 }

@@ -5,9 +5,13 @@
 package flights
 
 import (
+	"bytes"
+	"fmt"
 	"net/http"
+	"time"
 
 	"github.com/paryatan/paryatan/internal/apierr"
+	"github.com/paryatan/paryatan/internal/searchcache"
 	"github.com/paryatan/paryatan/internal/supplier"
 )
 
@@ -20,7 +24,33 @@ import (
 // without re-encoding the rest: supplier documents run to hundreds of KiB
 // and were already parsed once, so they are known to be valid JSON.
 func writeRaw(w http.ResponseWriter, r *http.Request, raw []byte) {
-	raw = travellerView(raw)
+	writeData(w, r, travellerView(raw))
+}
+
+// writeSearch answers a search: the supplier document in the traveller's
+// view (made for this request, whoever the answer was first fetched for),
+// with how old the answer is added beside its Response: cached (it was
+// reused), searchedAt (when the supplier answered, RFC 3339) and
+// ageSeconds. The shared document is read, never written.
+func writeSearch(w http.ResponseWriter, r *http.Request, res searchcache.Result) {
+	view := travellerView(res.Answer.Doc)
+	open := bytes.IndexByte(view, '{')
+	end := bytes.LastIndexByte(view, '}')
+	if open < 0 || end < open || len(bytes.TrimSpace(view[:open])) > 0 {
+		writeData(w, r, view) // not an object: nothing to add to
+		return
+	}
+	age := fmt.Appendf(nil, `"cached":%t,"searchedAt":"%s","ageSeconds":%d`,
+		res.Cached, res.SearchedAt.UTC().Format(time.RFC3339), int64(res.Age/time.Second))
+	if len(bytes.TrimSpace(view[open+1:end])) > 0 {
+		age = append([]byte{','}, age...)
+	}
+	writeData(w, r, view[:end], age, view[end:])
+}
+
+// writeData answers {ok: true, data} with data written as the parts given,
+// one after the other.
+func writeData(w http.ResponseWriter, r *http.Request, data ...[]byte) {
 	h := w.Header()
 	h.Set("Content-Type", "application/json; charset=utf-8")
 	h.Set("Cache-Control", "no-store")
@@ -29,7 +59,9 @@ func writeRaw(w http.ResponseWriter, r *http.Request, raw []byte) {
 		return
 	}
 	_, _ = w.Write([]byte(`{"ok":true,"data":`))
-	_, _ = w.Write(raw) //nolint:gosec // JSON (Content-Type above, nosniff), never HTML
+	for _, part := range data {
+		_, _ = w.Write(part) //nolint:gosec // JSON (Content-Type above, nosniff), never HTML
+	}
 	_, _ = w.Write([]byte("}\n"))
 }
 

@@ -16,6 +16,7 @@ import (
 	"github.com/paryatan/paryatan/internal/indiatime"
 	"github.com/paryatan/paryatan/internal/payment"
 	"github.com/paryatan/paryatan/internal/platform/telemetry"
+	"github.com/paryatan/paryatan/internal/searchcache"
 	"github.com/paryatan/paryatan/internal/store"
 	"github.com/paryatan/paryatan/internal/store/queries"
 	"github.com/paryatan/paryatan/internal/supplier"
@@ -33,6 +34,8 @@ type Handler struct {
 	idempotencyWait time.Duration
 	guard           *guard
 	payments        *Payments
+	// searches share identical searches' supplier calls and answers.
+	searches *searchcache.Cache
 }
 
 // Deps are the flights API's dependencies.
@@ -60,6 +63,9 @@ type Deps struct {
 	Payment  *payment.Settings
 	// PublicURL is the site's origin, where the payment checkout returns.
 	PublicURL string
+	// SearchCacheBytes bounds the memory of the search answers kept for
+	// reuse (internal/searchcache); 0 keeps none.
+	SearchCacheBytes int64
 }
 
 // NewHandler returns the flights API over the configured connectors.
@@ -77,7 +83,8 @@ func NewHandler(d Deps) *Handler {
 		Settings: d.Payment, Metrics: d.Metrics.Payments, Log: d.Log, PublicURL: d.PublicURL})
 	return &Handler{connectors: d.Connectors, suppliers: d.Suppliers, bookings: bookings,
 		q: queries.New(store.Reads{Pool: d.DB}), log: d.Log, now: time.Now, idempotencyWait: 180 * time.Second,
-		guard: newGuard(limits, d.Metrics.Supplier), payments: payments}
+		guard: newGuard(limits, d.Metrics.Supplier), payments: payments,
+		searches: searchcache.New(searchcache.Options{MaxBytes: d.SearchCacheBytes, Metrics: d.Metrics.SearchCache})}
 }
 
 // Payments returns the payment service (its background work runs from
@@ -217,7 +224,11 @@ func (in SearchInput) validate(conn *connector.Connector, now time.Time) (suppli
 	return req, nil
 }
 
-// Search handles POST /api/v1/flights/{supplier}/search.
+// Search handles POST /api/v1/flights/{supplier}/search. Identical
+// searches share their supplier call, and an answer is reused for the
+// connector's search cache window (internal/searchcache); each answer says
+// how old it is. The traveller's view is made for each request, from the
+// supplier's document.
 func (h *Handler) Search(w http.ResponseWriter, r *http.Request) {
 	conn, port, ok := h.connector(w, r)
 	if !ok {
@@ -238,12 +249,14 @@ func (h *Handler) Search(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer done()
-	reply, err := port.Search(r.Context(), conn, req)
+	res, err := h.searches.Search(r.Context(), conn, req, func(ctx context.Context) (*supplier.Answer, error) {
+		return port.Search(ctx, conn, req)
+	})
 	if err != nil {
 		httpjson.Fail(w, r, supplierError(err, ""))
 		return
 	}
-	writeRaw(w, r, reply.Doc)
+	writeSearch(w, r, res)
 }
 
 // TraceInput names a search result (fare-quote and fare-rule payload).

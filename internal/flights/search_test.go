@@ -1,10 +1,15 @@
 package flights
 
 import (
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/paryatan/paryatan/internal/searchcache"
+	"github.com/paryatan/paryatan/internal/supplier"
 	"github.com/paryatan/paryatan/internal/supplier/connector"
 )
 
@@ -103,5 +108,30 @@ func TestTraceValidation(t *testing.T) {
 	}
 	if r, bad := (TraceInput{TraceId: " t1 ", ResultIndex: "OB1"}).validate(); bad != nil || r.TraceID != "t1" {
 		t.Fatalf("%+v %v", r, bad)
+	}
+}
+
+// A search answer says how old it is beside its Response, as valid JSON
+// whatever the document's spacing; the shared document is left as it was.
+func TestWriteSearchAddsItsAge(t *testing.T) {
+	t.Parallel()
+	at := time.Date(2026, 11, 21, 10, 4, 5, 0, time.FixedZone("IST", 19800))
+	for _, tc := range []struct{ doc, want string }{
+		{`{"Response":{"TraceId":"t1"}}`, `{"Response":{"TraceId":"t1"},"cached":true,"searchedAt":"2026-11-21T04:34:05Z","ageSeconds":42}`},
+		{" {\n\"Response\": {}\n} \n", ` {` + "\n" + `"Response": {}` + "\n" + `,"cached":true,"searchedAt":"2026-11-21T04:34:05Z","ageSeconds":42} ` + "\n"},
+		{`{ }`, `{ "cached":true,"searchedAt":"2026-11-21T04:34:05Z","ageSeconds":42}`},
+		{`[1]`, `[1]`},
+	} {
+		doc := []byte(tc.doc)
+		rec := httptest.NewRecorder()
+		writeSearch(rec, httptest.NewRequest(http.MethodPost, "/", nil), searchcache.Result{
+			Answer: &supplier.Answer{Doc: doc, TraceID: "t1"}, SearchedAt: at, Age: 42*time.Second + 900*time.Millisecond, Cached: true})
+		want := `{"ok":true,"data":` + tc.want + "}\n"
+		if rec.Body.String() != want {
+			t.Errorf("%q:\n got %q\nwant %q", tc.doc, rec.Body.String(), want)
+		}
+		if !json.Valid(rec.Body.Bytes()) || string(doc) != tc.doc {
+			t.Errorf("%q: invalid JSON, or the document changed", tc.doc)
+		}
 	}
 }

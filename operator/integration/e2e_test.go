@@ -58,6 +58,8 @@ func TestSearchTimeoutChangeReachesTheAPI(t *testing.T) {
 
 	sc := newConnector(ns, "tbo", "tbo", supplierSrv.URL)
 	sc.Spec.Timeouts.Search = &metav1.Duration{Duration: 90 * time.Second}
+	// Every search reaches the supplier: the test times them.
+	sc.Spec.SearchCacheWindow = &metav1.Duration{}
 	if err := k8s.Create(ctx, sc); err != nil {
 		t.Fatal(err)
 	}

@@ -419,6 +419,7 @@ func TestAPIServerRefusesInvalidSpecs(t *testing.T) {
 			s.Timeouts = v1alpha1.Timeouts{Search: d("1s"), FareQuote: d("170s"), FareRule: d("120s"), Book: d("2m50s"), Ticket: d("120s")}
 			s.CabinCodes = v1alpha1.CabinCodes{Economy: i32(1), First: i32(6)}
 			s.Sources = []v1alpha1.Source{"GDS", "LCC"}
+			s.SearchCacheWindow = d("5m")
 		}, true, ""},
 		{"search under 1s", func(s *v1alpha1.SupplierConnectorSpec) { s.Timeouts.Search = d("500ms") }, false, "spec.timeouts.search"},
 		{"search over 170s", func(s *v1alpha1.SupplierConnectorSpec) { s.Timeouts.Search = d("171s") }, false, "spec.timeouts.search"},
@@ -435,6 +436,7 @@ func TestAPIServerRefusesInvalidSpecs(t *testing.T) {
 		{"supplier not a path segment", func(s *v1alpha1.SupplierConnectorSpec) { s.Supplier = "TBO/air" }, false, "spec.supplier"},
 		{"end-user IP not an IP", func(s *v1alpha1.SupplierConnectorSpec) { s.EndUserIP = "localhost" }, false, "spec.endUserIp"},
 		{"probe interval under 10s", func(s *v1alpha1.SupplierConnectorSpec) { s.ProbeInterval = d("1s") }, false, "spec.probeInterval"},
+		{"search cache window over 5m", func(s *v1alpha1.SupplierConnectorSpec) { s.SearchCacheWindow = d("5m1s") }, false, "spec.searchCacheWindow"},
 		{"unknown type", func(s *v1alpha1.SupplierConnectorSpec) { s.Type = "amadeus" }, false, "spec.type"},
 	}
 	for i, tt := range tests {
@@ -478,6 +480,30 @@ func TestAPIServerRefusesInvalidSpecs(t *testing.T) {
 	}
 	if !*list.Items[0].Spec.Enabled || !*list.Items[0].Spec.Compression || list.Items[0].Spec.Type != "tbo" || list.Items[0].Spec.Credentials.PasswordKey != "password" {
 		t.Errorf("defaults not applied: %+v", list.Items[0].Spec)
+	}
+	if w := list.Items[0].Spec.SearchCacheWindow; w == nil || w.Duration != 5*time.Minute {
+		t.Errorf("search cache window read back as %v", w)
+	}
+
+	// The search cache window: 0s (no reuse) is accepted and kept; unset,
+	// it stays unset (the API applies its 5m default).
+	off := newConnector(ns, "cache-off", "off", "https://supplier.example")
+	off.Spec.SearchCacheWindow = d("0s")
+	unset := newConnector(ns, "cache-default", "unset", "https://supplier.example")
+	for _, obj := range []*v1alpha1.SupplierConnector{off, unset} {
+		if err := k8s.Create(ctx, obj); err != nil {
+			t.Fatalf("%s refused: %v", obj.Name, err)
+		}
+		var got v1alpha1.SupplierConnector
+		if err := k8s.Get(ctx, client.ObjectKeyFromObject(obj), &got); err != nil {
+			t.Fatal(err)
+		}
+		switch w := got.Spec.SearchCacheWindow; {
+		case obj == off && (w == nil || w.Duration != 0):
+			t.Errorf("%s: search cache window read back as %v, want 0s", obj.Name, w)
+		case obj == unset && w != nil:
+			t.Errorf("%s: search cache window read back as %v, want it unset", obj.Name, w)
+		}
 	}
 }
 

@@ -103,6 +103,10 @@ type Config struct {
 	// replica; SupplierMaxInFlight caps those in flight per connector and
 	// replica. 0 turns a limit off.
 	SupplierRatePerMinute, SupplierRateBurst, SupplierMaxInFlight int
+	// SearchCacheBytes bounds the memory of the flight search answers kept
+	// for reuse (SEARCH_CACHE_BYTES, default 64 MiB; 0 keeps none):
+	// internal/searchcache.
+	SearchCacheBytes int64
 	// BookingGiveUpAfter is how long a booking whose supplier call's outcome
 	// was lost stays unknown, with the supplier saying it has no such
 	// booking, before it is declared not made.
@@ -139,6 +143,8 @@ const (
 	DefaultShutdownGrace = 150 * time.Second
 	DefaultWriteTimeout  = 180 * time.Second
 	DefaultMetricsAddr   = "127.0.0.1:9090" // local mode; ":9090" in production
+	// DefaultSearchCacheBytes is SEARCH_CACHE_BYTES unset: 64 MiB.
+	DefaultSearchCacheBytes = 64 << 20
 )
 
 // Secure reports whether the site is served over https: cookies are then
@@ -269,6 +275,14 @@ func Load(getenv func(string) string) (Config, error) {
 	count("SUPPLIER_RATE_PER_MINUTE", &c.SupplierRatePerMinute, 60)
 	count("SUPPLIER_RATE_BURST", &c.SupplierRateBurst, 20)
 	count("SUPPLIER_MAX_IN_FLIGHT", &c.SupplierMaxInFlight, 2000)
+	c.SearchCacheBytes = DefaultSearchCacheBytes
+	if v := strings.TrimSpace(getenv("SEARCH_CACHE_BYTES")); v != "" {
+		if n, err := parseBytes(v); err != nil {
+			errs = append(errs, fmt.Errorf("SEARCH_CACHE_BYTES=%q: want a size like 64MiB, 512KiB or 1GiB (or bytes), 0 to keep no search answers", v))
+		} else {
+			c.SearchCacheBytes = n
+		}
+	}
 	c.ConnectorsFile = strings.TrimSpace(getenv("CONNECTORS_FILE"))
 	c.PaymentsFile = strings.TrimSpace(getenv("PAYMENTS_FILE"))
 	if c.PaymentsFile == "" && c.Mode == ModeProduction {
@@ -329,6 +343,26 @@ func Load(getenv func(string) string) (Config, error) {
 		return Config{}, fmt.Errorf("configuration: %w", err)
 	}
 	return c, nil
+}
+
+// parseBytes reads a size: a whole number of bytes, or of KiB, MiB or GiB
+// ("64MiB"; a space before the unit is allowed).
+func parseBytes(v string) (int64, error) {
+	num, unit := v, int64(1)
+	for _, u := range []struct {
+		suffix string
+		size   int64
+	}{{"KiB", 1 << 10}, {"MiB", 1 << 20}, {"GiB", 1 << 30}, {"B", 1}} {
+		if n, ok := strings.CutSuffix(v, u.suffix); ok {
+			num, unit = strings.TrimSpace(n), u.size
+			break
+		}
+	}
+	n, err := strconv.ParseInt(num, 10, 64)
+	if err != nil || n < 0 || n > (1<<62)/unit {
+		return 0, errors.New("not a size")
+	}
+	return n * unit, nil
 }
 
 // enquiryTeams are the teams enquiries are sent to (internal/enquiry).

@@ -128,6 +128,22 @@ func TestVisaPartnerNeedsSecretAndKeys(t *testing.T) {
 }
 
 // A sender that would not parse at the first e-mail stops the start.
+// SEARCH_CACHE_BYTES takes bytes or a KiB, MiB or GiB size; 0 keeps no
+// search answers; unset is 64 MiB.
+func TestSearchCacheBytes(t *testing.T) {
+	for v, want := range map[string]int64{"": 64 << 20, "0": 0, "1048576": 1 << 20, "512KiB": 512 << 10, "64MiB": 64 << 20, "2 GiB": 2 << 30, "100B": 100} {
+		c, err := Load(env(map[string]string{"SEARCH_CACHE_BYTES": v}))
+		if err != nil || c.SearchCacheBytes != want {
+			t.Errorf("SEARCH_CACHE_BYTES=%q: %d %v, want %d", v, c.SearchCacheBytes, err, want)
+		}
+	}
+	for _, v := range []string{"-1", "64MB", "lots", "1.5GiB", "9999999999GiB"} {
+		if _, err := Load(env(map[string]string{"SEARCH_CACHE_BYTES": v})); err == nil || !strings.Contains(err.Error(), "SEARCH_CACHE_BYTES") {
+			t.Errorf("SEARCH_CACHE_BYTES=%q accepted: %v", v, err)
+		}
+	}
+}
+
 func TestLoadRefusesBadSender(t *testing.T) {
 	for _, from := range []string{"Paryatan no-reply@paryatan.example", "no-reply", "Paryatan <no-reply@paryatan.example"} {
 		_, err := Load(env(map[string]string{"SMTP_URL": "smtp://mail:25", "SMTP_FROM": from}))

@@ -25,6 +25,8 @@ type Metrics struct {
 	Outbox *OutboxMetrics
 	// Payments watch the payment gateway and the money it moves.
 	Payments *PaymentMetrics
+	// SearchCache watches the reuse of flight searches.
+	SearchCache *SearchCacheMetrics
 	// ConnectorGeneration is the generation of the connector configuration
 	// in force, so ops can see that a change has reached every pod.
 	ConnectorGeneration prometheus.Gauge
@@ -69,6 +71,63 @@ func NewMetrics() *Metrics {
 	m.Bookings = NewBookingMetrics(reg)
 	m.Outbox = NewOutboxMetrics(reg)
 	m.Payments = NewPaymentMetrics(reg)
+	m.SearchCache = NewSearchCacheMetrics(reg)
+	return m
+}
+
+// SearchCacheMetrics watch the reuse of flight searches: identical searches
+// answered from the cache (hits), by a new supplier call (misses), or by a
+// supplier call already in flight for another request (coalesced), per
+// supplier connector; and the memory the cache holds. Each replica has its
+// own cache: aggregate the counters with sum.
+type SearchCacheMetrics struct {
+	// Hits counts searches answered from the cache.
+	Hits *prometheus.CounterVec
+	// Misses counts searches that made a supplier call of their own: one
+	// per supplier search, whether or not its answer could be kept.
+	Misses *prometheus.CounterVec
+	// Coalesced counts searches that shared the supplier call another
+	// identical search had in flight.
+	Coalesced *prometheus.CounterVec
+	// Evictions counts answers dropped from the cache, by reason: expired
+	// (its window or its TraceId's validity passed), budget (room was made
+	// for a newer one), booked (a booking was started on its TraceId).
+	Evictions *prometheus.CounterVec
+	// Bytes is the estimated memory the cached answers take.
+	Bytes prometheus.Gauge
+	// Entries is the number of cached answers.
+	Entries prometheus.Gauge
+}
+
+// NewSearchCacheMetrics registers the search cache instruments on reg.
+func NewSearchCacheMetrics(reg prometheus.Registerer) *SearchCacheMetrics {
+	m := &SearchCacheMetrics{
+		Hits: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Namespace: "paryatan", Name: "search_cache_hits_total",
+			Help: "Flight searches answered from the search cache, by supplier connector.",
+		}, []string{"supplier"}),
+		Misses: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Namespace: "paryatan", Name: "search_cache_misses_total",
+			Help: "Flight searches that made a supplier call of their own, by supplier connector.",
+		}, []string{"supplier"}),
+		Coalesced: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Namespace: "paryatan", Name: "search_cache_coalesced_total",
+			Help: "Flight searches that shared an identical search's supplier call in flight, by supplier connector.",
+		}, []string{"supplier"}),
+		Evictions: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Namespace: "paryatan", Name: "search_cache_evictions_total",
+			Help: "Search answers dropped from the cache, by reason: expired (window or TraceId validity), budget (memory), booked (a booking started on its TraceId).",
+		}, []string{"reason"}),
+		Bytes: prometheus.NewGauge(prometheus.GaugeOpts{
+			Namespace: "paryatan", Name: "search_cache_bytes",
+			Help: "Estimated memory held by cached search answers (bounded by SEARCH_CACHE_BYTES).",
+		}),
+		Entries: prometheus.NewGauge(prometheus.GaugeOpts{
+			Namespace: "paryatan", Name: "search_cache_entries",
+			Help: "Search answers held in the cache.",
+		}),
+	}
+	reg.MustRegister(m.Hits, m.Misses, m.Coalesced, m.Evictions, m.Bytes, m.Entries)
 	return m
 }
 

@@ -460,6 +460,23 @@ func (q *Queries) BookingListByUser(ctx context.Context, userID uuid.UUID) ([]Bo
 	return items, nil
 }
 
+const bookingLockResult = `-- name: BookingLockResult :exec
+SELECT pg_advisory_xact_lock(hashtextextended('booking-result/' || $1::text || '/' || $2::text || '/' || $3::text, 0))
+`
+
+type BookingLockResultParams struct {
+	Supplier    string
+	TraceID     string
+	ResultIndex string
+}
+
+// Held until the transaction ends: one booking is created on a supplier
+// result at a time.
+func (q *Queries) BookingLockResult(ctx context.Context, arg BookingLockResultParams) error {
+	_, err := q.db.Exec(ctx, bookingLockResult, arg.Supplier, arg.TraceID, arg.ResultIndex)
+	return err
+}
+
 const bookingMarkMailed = `-- name: BookingMarkMailed :execrows
 UPDATE bookings SET mailed = array_append(mailed, $1::text)
 WHERE id = $2 AND NOT ($1::text = ANY (mailed))
@@ -702,6 +719,35 @@ func (q *Queries) BookingRecordFailure(ctx context.Context, arg BookingRecordFai
 		&i.NewPrice,
 	)
 	return i, err
+}
+
+const bookingResultHeldByOther = `-- name: BookingResultHeldByOther :one
+SELECT EXISTS (
+	SELECT 1 FROM bookings
+	WHERE supplier = $1 AND trace_id = $2 AND result_index = $3
+		AND user_id <> $4 AND status NOT IN ('failed', 'cancelled')
+)
+`
+
+type BookingResultHeldByOtherParams struct {
+	Supplier    string
+	TraceID     string
+	ResultIndex string
+	UserID      uuid.UUID
+}
+
+// Whether another user holds a booking on the result that has not failed
+// or been cancelled.
+func (q *Queries) BookingResultHeldByOther(ctx context.Context, arg BookingResultHeldByOtherParams) (bool, error) {
+	row := q.db.QueryRow(ctx, bookingResultHeldByOther,
+		arg.Supplier,
+		arg.TraceID,
+		arg.ResultIndex,
+		arg.UserID,
+	)
+	var exists bool
+	err := row.Scan(&exists)
+	return exists, err
 }
 
 const bookingStartCall = `-- name: BookingStartCall :one

@@ -1,3 +1,17 @@
+-- name: BookingLockResult :exec
+-- Held until the transaction ends: one booking is created on a supplier
+-- result at a time.
+SELECT pg_advisory_xact_lock(hashtextextended('booking-result/' || @supplier::text || '/' || @trace_id::text || '/' || @result_index::text, 0));
+
+-- name: BookingResultHeldByOther :one
+-- Whether another user holds a booking on the result that has not failed
+-- or been cancelled.
+SELECT EXISTS (
+	SELECT 1 FROM bookings
+	WHERE supplier = @supplier AND trace_id = @trace_id AND result_index = @result_index
+		AND user_id <> @user_id AND status NOT IN ('failed', 'cancelled')
+);
+
 -- name: BookingCreate :one
 INSERT INTO bookings (user_id, supplier, trace_id, result_index, is_lcc, status, currency, price,
 	origin, destination, departure, airline, passengers, agent_reference, quote, pay_by)

@@ -69,6 +69,23 @@ var minTimeouts = map[Operation]time.Duration{
 // ingress's proxy timeout are set above it.
 const MaxTimeout = 170 * time.Second
 
+// TraceLifetime is how long the supplier keeps a search's TraceId usable
+// (fare quote, fare rules, booking) from the search on: 15 minutes at TBO.
+const TraceLifetime = 15 * time.Minute
+
+// MinTraceLeft is the part of TraceLifetime a search answered from the
+// API's search cache still has: a traveller who is shown a reused TraceId
+// keeps at least 10 minutes to choose, quote and book.
+const MinTraceLeft = 10 * time.Minute
+
+// MaxSearchCacheWindow bounds SearchCacheWindow: a reused TraceId must keep
+// MinTraceLeft of its TraceLifetime.
+const MaxSearchCacheWindow = TraceLifetime - MinTraceLeft
+
+// DefaultSearchCacheWindow is the search cache window of a connector that
+// sets none.
+const DefaultSearchCacheWindow = 5 * time.Minute
+
 // DefaultCabinCodes is the product's cabin → supplier code map (spec 9).
 var DefaultCabinCodes = map[string]int{"economy": 2, "premium": 3, "business": 4, "first": 6}
 
@@ -121,6 +138,22 @@ type Connector struct {
 	// off for a supplier on loopback or a fast private link, where packing
 	// and unpacking hundreds of KiB per search costs more than it saves.
 	Compression *bool `json:"compression,omitempty"`
+	// SearchCacheWindow is how long the answer to a search, with its
+	// TraceId, is reused for an identical search (same route, dates,
+	// travellers, cabin, sources and flags), and whether identical
+	// searches in flight at once share one supplier call. Default 5m; 0
+	// turns both off (every search goes to the supplier); at most 5m, so
+	// that a reused TraceId keeps at least 10 of its 15 minutes.
+	SearchCacheWindow *Duration `json:"searchCacheWindow,omitempty"`
+}
+
+// CacheWindow returns how long an identical search may be answered from
+// the search cache (SearchCacheWindow, or its default); 0: never.
+func (c *Connector) CacheWindow() time.Duration {
+	if c.SearchCacheWindow == nil {
+		return DefaultSearchCacheWindow
+	}
+	return time.Duration(*c.SearchCacheWindow)
 }
 
 // Compressed reports whether answers are requested gzip-compressed.
@@ -290,6 +323,13 @@ func (doc *Document) normalise() error {
 			if _, ok := c.CabinCodes[cabin]; !ok {
 				c.CabinCodes[cabin] = code
 			}
+		}
+		if w := c.SearchCacheWindow; w == nil {
+			d := Duration(DefaultSearchCacheWindow)
+			c.SearchCacheWindow = &d
+		} else if time.Duration(*w) < 0 || time.Duration(*w) > MaxSearchCacheWindow {
+			bad("%s: searchCacheWindow: %s must be between 0s (no reuse) and %s (a reused TraceId keeps at least %s of its %s)",
+				where, time.Duration(*w), MaxSearchCacheWindow, MinTraceLeft, TraceLifetime)
 		}
 		if len(c.Sources) == 0 {
 			c.Sources = append([]string(nil), AllSources...)

@@ -153,6 +153,53 @@ connectors:
 	}
 }
 
+// The search cache window defaults to 5 minutes, 0 turns reuse off, and
+// nothing above 5 minutes (or below 0) is accepted: a reused TraceId must
+// keep 10 of its 15 minutes.
+func TestSearchCacheWindow(t *testing.T) {
+	t.Parallel()
+	doc := func(window string) string {
+		d := `
+connectors:
+  - name: tbo
+    endpoints: {auth: "http://a", air: "http://b"}
+    credentials: {file: /x}
+`
+		if window != "" {
+			d += "    searchCacheWindow: " + window + "\n"
+		}
+		return d
+	}
+	for _, tc := range []struct {
+		window string
+		want   time.Duration
+	}{
+		{"", 5 * time.Minute},
+		{"0s", 0},
+		{"0", 0},
+		{"90s", 90 * time.Second},
+		{"5m", 5 * time.Minute},
+	} {
+		d, err := Parse([]byte(doc(tc.window)))
+		if err != nil {
+			t.Fatalf("window %q: %v", tc.window, err)
+		}
+		if c, _ := d.Find("tbo"); c.CacheWindow() != tc.want {
+			t.Errorf("window %q = %s, want %s", tc.window, c.CacheWindow(), tc.want)
+		}
+	}
+	for _, bad := range []string{"5m1s", "15m", "-1s"} {
+		_, err := Parse([]byte(doc(bad)))
+		if err == nil || !strings.Contains(err.Error(), "searchCacheWindow") || !strings.Contains(err.Error(), "keeps at least 10m0s of its 15m0s") {
+			t.Errorf("window %q: %v", bad, err)
+		}
+	}
+	// A connector made in code, not parsed, has the default too.
+	if w := (&Connector{}).CacheWindow(); w != DefaultSearchCacheWindow {
+		t.Errorf("unparsed connector's window = %s", w)
+	}
+}
+
 func TestReloadKeepsOldSettingsOnBadFile(t *testing.T) {
 	t.Parallel()
 	path := filepath.Join(t.TempDir(), "connectors.yaml")

@@ -1523,7 +1523,21 @@ export interface components {
       Error?: components['schemas']['SupplierError']
       TraceId?: string
     }
+    /** @description The supplier's search answer (`Response`), and how old it is. Identical searches (same route, dates, travellers, cabin, sources and flags) in flight at the same moment share one supplier call, and an answer is given again, with the same `TraceId`, for the connector's search cache window (`searchCacheWindow`, 5 minutes by default), never once its TraceId has less than 10 of its 15 minutes left. Every answer of this API carries `cached`, `searchedAt` and `ageSeconds`. */
     SearchDocument: {
+      /** @description True when the answer was kept from an earlier identical search; false when the supplier answered this search (alone, or together with identical searches made at the same moment). */
+      cached?: boolean
+      /**
+       * Format: date-time
+       * @description When the supplier answered (RFC 3339, UTC). The TraceId is valid for 15 minutes from about then.
+       * @example 2026-11-21T10:04:05Z
+       */
+      searchedAt?: string
+      /**
+       * @description Whole seconds from `searchedAt` to this answer.
+       * @example 42
+       */
+      ageSeconds?: number
       Response: components['schemas']['SupplierStatus'] & {
         Origin?: string
         Destination?: string
