@@ -35,6 +35,13 @@ async function signIn(scope: HTMLElement = document.body) {
 
 const main = () => screen.getByRole('main')
 
+/** Renders the route table at `path` and waits for the page shell (the pages load lazily). */
+async function renderAt(path: string) {
+  const rendered = renderRoutes({ routes, initialEntries: [path] })
+  await screen.findByRole('main')
+  return rendered
+}
+
 describe('/auth/login and /auth/register', () => {
   it('signs in and goes to ret, replacing history', async () => {
     loginOk()
@@ -68,12 +75,9 @@ describe('/auth/login and /auth/register', () => {
   })
 
   it('shows why Google sign-in failed in the banner', async () => {
-    renderRoutes({
-      routes,
-      initialEntries: [
-        '/auth/login?ret=%2F&oauthError=Google+sign-in+is+not+available+right+now.+Please+sign+in+with+your+e-mail.',
-      ],
-    })
+    await renderAt(
+      '/auth/login?ret=%2F&oauthError=Google+sign-in+is+not+available+right+now.+Please+sign+in+with+your+e-mail.',
+    )
     expect(await within(main()).findByRole('alert')).toHaveTextContent(
       'Google sign-in is not available right now. Please sign in with your e-mail.',
     )
@@ -82,7 +86,7 @@ describe('/auth/login and /auth/register', () => {
   it('carries ret between the two pages and registers back to it', async () => {
     server.use(api.register(() => HttpResponse.json({ user: account }, { status: 201 })))
     const calls = recordCalls()
-    const { router } = renderRoutes({ routes, initialEntries: ['/auth/login?ret=%2Foffers'] })
+    const { router } = await renderAt('/auth/login?ret=%2Foffers')
     const user = userEvent.setup()
     const create = await within(main()).findByRole('link', { name: 'Create one' })
     expect(create).toHaveAttribute('href', '/auth/register?ret=%2Foffers')

@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react'
+import { act, screen, waitFor } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { renderRoutes } from '@/testing/test-utils'
 import { routes } from '../router'
@@ -8,6 +8,8 @@ let scrollY = 0
 const scrollTo = vi.fn()
 
 beforeEach(() => {
+  // Scroll positions are kept in session storage: each test starts with none.
+  sessionStorage.clear()
   scrollY = 0
   vi.spyOn(window, 'scrollY', 'get').mockImplementation(() => scrollY)
   scrollTo.mockImplementation((x: number | ScrollToOptions, y?: number) => {
@@ -19,6 +21,8 @@ beforeEach(() => {
 async function open(path: string) {
   const utils = renderRoutes({ routes, initialEntries: [path] })
   await screen.findByRole('heading', { level: 1 })
+  // The first page takes its place (the top, or where an earlier visit left it) once its code is in.
+  await waitFor(() => expect(scrollTo).toHaveBeenCalled())
   scrollTo.mockClear()
   const go = async (to: string | number) => {
     await act(async () => {
