@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { PAGE_PATHS } from '../src/app/page-paths'
+import { axeProblems } from './axe'
 import { createAccount, expect, expectApiServer, test } from './fixtures'
 
 // The whole site as a visitor and as a signed-in traveller reach it: every
@@ -28,8 +28,6 @@ const isProtected = (url: string) => PROTECTED.some((re) => re.test(url))
 // Pages whose content is the traveller's own (or a flow's step): they share the
 // site's description rather than one of their own.
 const OWN_DESCRIPTION_EXEMPT = [/^\/account/, /^\/flights\/(fare|review|booking)/, /^\/go\/visa/, /^\/go-for-visa/]
-
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 
 interface Visit {
   url: string
@@ -107,15 +105,7 @@ async function checkPage(page: Page, url: string, problems: string[]) {
   const h1s = await page.locator('h1').count()
   if (h1s !== 1) problems.push(`${url}: ${h1s} h1 elements`)
 
-  const axe = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze()
-  for (const v of axe.violations) {
-    if (v.impact !== 'serious' && v.impact !== 'critical') continue
-    const where = v.nodes
-      .slice(0, 3)
-      .map((n) => `${n.target.join(' ')} ${n.html.slice(0, 140)} ${n.any[0]?.message ?? ''}`)
-      .join('; ')
-    problems.push(`${url}: axe ${v.impact} ${v.id} (${v.help}) at ${where}`)
-  }
+  problems.push(...(await axeProblems(page, url)))
 
   await page.setViewportSize({ width: 360, height: 740 })
   // Lay out again at the phone width before measuring.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatINR, formatMoney, parsePaise } from './money'
+import { formatINR, formatMoney, parsePaise, spokenINR, spokenMoney } from './money'
 
 describe('parsePaise', () => {
   it.each([
@@ -58,5 +58,26 @@ describe('formatMoney', () => {
   it('shows what it cannot read, and other currencies, as sent', () => {
     expect(formatMoney('n/a')).toBe('n/a')
     expect(formatMoney('12.5', 'USD')).toBe('USD 12.5')
+  })
+})
+
+describe('spokenINR (what a screen reader says)', () => {
+  it.each([
+    [4562400n, '45,624 rupees'],
+    [12345650n, '1,23,456 rupees 50 paise'],
+    [529346n, '5,293 rupees 46 paise'],
+    [100n, '1 rupee'],
+    [1n, '0 rupees 1 paisa'],
+    [0n, '0 rupees'],
+    [-50000n, 'minus 500 rupees'],
+  ])('%s paise → %s', (paise, words) => {
+    expect(spokenINR(paise)).toBe(words)
+  })
+
+  it('says an API amount in words, and other currencies and unreadable amounts as sent', () => {
+    expect(spokenMoney('45624')).toBe('45,624 rupees')
+    expect(spokenMoney('5293.46', 'INR')).toBe('5,293 rupees 46 paise')
+    expect(spokenMoney('12.5', 'USD')).toBe('USD 12.5')
+    expect(spokenMoney('n/a')).toBe('n/a')
   })
 })

@@ -55,3 +55,25 @@ export function formatMoney(amount: string, currency = 'INR'): string {
   const paise = parsePaise(amount)
   return paise === null ? amount : formatINR(paise)
 }
+
+/**
+ * Paise as a screen reader should say them: 4562400n → "45,624 rupees",
+ * 529346n → "5,293 rupees 46 paise", -50000n → "minus 500 rupees". The
+ * shown form's "₹" is read as "rupee sign" before the number, or not at all.
+ */
+export function spokenINR(paise: bigint): string {
+  const negative = paise < 0n
+  const abs = negative ? -paise : paise
+  const rupees = abs / 100n
+  const rest = abs % 100n
+  const words = [`${groupIndian(rupees.toString())} ${rupees === 1n ? 'rupee' : 'rupees'}`]
+  if (rest !== 0n) words.push(`${rest.toString()} ${rest === 1n ? 'paisa' : 'paise'}`)
+  return `${negative ? 'minus ' : ''}${words.join(' ')}`
+}
+
+/** An amount string from the API as a screen reader should say it (formatMoney's spoken twin). */
+export function spokenMoney(amount: string, currency = 'INR'): string {
+  if (currency !== 'INR') return `${currency} ${amount}`
+  const paise = parsePaise(amount)
+  return paise === null ? amount : spokenINR(paise)
+}

@@ -96,3 +96,14 @@ export function renderWithProviders(ui: ReactElement) {
   )
   return { ...utils, queryClient }
 }
+
+/**
+ * An element's text as a screen reader reads it: without what is hidden from
+ * them (aria-hidden, such as the "₹45,624" shown beside "45,624 rupees"),
+ * spaces collapsed.
+ */
+export function spokenText(element: Element): string {
+  const copy = element.cloneNode(true) as Element
+  copy.querySelectorAll('[aria-hidden="true"]').forEach((hidden) => hidden.remove())
+  return (copy.textContent ?? '').replace(/\s+/g, ' ').trim()
+}

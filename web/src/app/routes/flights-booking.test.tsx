@@ -14,7 +14,7 @@ import {
   withPayments,
 } from '@/testing/payments'
 import { server } from '@/testing/server'
-import { recordCalls, renderRoutes, testUser, type RecordedCall } from '@/testing/test-utils'
+import { recordCalls, renderRoutes, spokenText, testUser, type RecordedCall } from '@/testing/test-utils'
 import type { BookingWithPayments } from '@/testing/wire'
 import { routes } from '../router'
 
@@ -247,7 +247,7 @@ describe('booking page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Yes, cancel booking' }))
     expect(await h1('Booking cancelled')).toBeInTheDocument()
     expect(status()).toHaveTextContent('This booking was cancelled.')
-    expect(status()).toHaveTextContent('₹5,293.46: Refund requested')
+    expect(spokenText(status())).toContain('5,293 rupees 46 paise: Refund requested')
     expect(calls.filter((c) => c.path === `/api/v1/me/bookings/${BOOKING_ID}/cancel`)).toHaveLength(1)
   })
 
@@ -270,12 +270,13 @@ describe('booking page', () => {
     expect(await h1('Booking failed')).toBeInTheDocument()
     expect(status()).toHaveTextContent('The airline refused the fare.')
     const refunds = within(status()).getAllByTestId('refund')
-    expect(refunds.map((r) => r.textContent)).toEqual([
-      '₹1,000: Refund requested',
-      '₹2,000: Refund on its way',
-      '₹2,293.46: Refunded',
-      '₹1: Refund failed — we will contact you',
+    expect(refunds.map((r) => spokenText(r))).toEqual([
+      '1,000 rupees: Refund requested',
+      '2,000 rupees: Refund on its way',
+      '2,293 rupees 46 paise: Refunded',
+      '1 rupee: Refund failed — we will contact you',
     ])
+    expect(refunds[0]).toHaveTextContent(/^₹1,000/)
     expect(screen.queryByRole('button', { name: /Pay/ })).not.toBeInTheDocument()
   })
 

@@ -797,7 +797,10 @@ describe('payment', () => {
     await userEvent.click(await bookButton())
     const section = await screen.findByRole('region', { name: 'Payment' })
     const table = within(section).getByRole('table', { name: 'Amount per traveller' })
-    expect(within(table).getByRole('row', { name: /Adult × 1/ })).toHaveTextContent('Adult × 1₹5,293.46₹5,293.46')
+    // Shown as rupees, read as words.
+    const adult = within(table).getByRole('row', { name: /Adult × 1/ })
+    expect(adult).toHaveTextContent(/^Adult × 1₹5,293\.46.*₹5,293\.46/)
+    expect(adult).toHaveAccessibleName(/^Adult × 1\s+5,293 rupees 46 paise\s+5,293 rupees 46 paise$/)
     expect(within(table).getByRole('row', { name: /Other charges and fees/ })).toHaveTextContent('₹25')
     expect(within(table).getByRole('row', { name: /^Total/ })).toHaveTextContent('₹5,318.46')
     expect(within(section).getByTestId('pay-countdown')).toHaveTextContent(/^Pay within 1[45]:\d\d$/)
@@ -1029,7 +1032,9 @@ describe('every traveller of the fare', () => {
     expect(screen.queryByText(/GST details/)).not.toBeInTheDocument()
 
     const table = screen.getByRole('table', { name: 'Fare per passenger type' })
-    expect(within(table).getByRole('row', { name: /Adults × 2/ })).toHaveTextContent('₹8,000₹2,586.92₹10,586.92')
+    expect(within(table).getByRole('row', { name: /Adults × 2/ })).toHaveAccessibleName(
+      /^Adults × 2\s+8,000 rupees\s+2,586 rupees 92 paise\s+10,586 rupees 92 paise$/,
+    )
     expect(within(table).getByRole('row', { name: /Child × 1/ })).toHaveTextContent('₹4,000')
     expect(within(table).getByRole('row', { name: /Infant × 1/ })).toHaveTextContent('₹700')
     expect(within(table).getByRole('row', { name: /Other charges and fees/ })).toHaveTextContent('₹25')

@@ -71,8 +71,11 @@ describe('/flights results', () => {
     const calls = recordCalls()
     renderRoutes({ routes, initialEntries: [URL_ONE_WAY] })
 
-    expect(await screen.findByText('Loading…')).toBeInTheDocument()
-    expect(await screen.findByText('Showing 3 of 3 flights')).toBeInTheDocument()
+    // One status region says the search is loading, then what it found: screen readers hear it end.
+    const status = await screen.findByRole('status')
+    expect(status).toHaveTextContent('Loading…')
+    await waitFor(() => expect(status).toHaveTextContent('Showing 3 of 3 flights'))
+    expect(screen.getByRole('status')).toBe(status)
     const banner = screen.getByTestId('search-banner')
     expect(banner).toHaveTextContent('Showing 3 of 3 results')
     expect(banner).toHaveTextContent('BOM → DEL on 15-01-2027')

@@ -64,16 +64,49 @@ describe('RotatingSlogan', () => {
       </ChakraProvider>,
     )
     const box = screen.getByTestId('header-slogan').parentElement!
-    fireEvent.pointerEnter(box)
+    fireEvent.mouseEnter(box)
     act(() => {
       vi.advanceTimersByTime(10_000)
     })
     expect(slogan()).toBe('Corporate Booking')
-    fireEvent.pointerLeave(box)
+    fireEvent.mouseLeave(box)
     act(() => {
       vi.advanceTimersByTime(2600)
     })
     expect(slogan()).toBe('Enterprise Bookings')
+  })
+
+  it('stops for good on "Pause slogans" and moves again on "Play slogans"', () => {
+    render(
+      <ChakraProvider value={system}>
+        <RotatingSlogan />
+      </ChakraProvider>,
+    )
+    act(() => {
+      vi.advanceTimersByTime(2600)
+    })
+    expect(slogan()).toBe('Enterprise Bookings')
+    fireEvent.click(screen.getByRole('button', { name: 'Pause slogans' }))
+    act(() => {
+      vi.advanceTimersByTime(30_000)
+    })
+    expect(slogan()).toBe('Enterprise Bookings')
+    fireEvent.click(screen.getByRole('button', { name: 'Play slogans' }))
+    act(() => {
+      vi.advanceTimersByTime(2600)
+    })
+    expect(slogan()).toBe('Social Booking')
+    expect(screen.getByRole('button', { name: 'Pause slogans' })).toBeInTheDocument()
+  })
+
+  it('does not announce each slogan to screen readers', () => {
+    render(
+      <ChakraProvider value={system}>
+        <RotatingSlogan />
+      </ChakraProvider>,
+    )
+    expect(screen.getByTestId('header-slogan').closest('[aria-live="polite"], [aria-live="assertive"]')).toBeNull()
+    expect(screen.queryByRole('status')).toBeNull()
   })
 
   it('does not change for visitors who asked for reduced motion', () => {
@@ -95,5 +128,11 @@ describe('RotatingSlogan', () => {
       vi.advanceTimersByTime(30_000)
     })
     expect(slogan()).toBe('Corporate Booking')
+    // They may still start it.
+    fireEvent.click(screen.getByRole('button', { name: 'Play slogans' }))
+    act(() => {
+      vi.advanceTimersByTime(2600)
+    })
+    expect(slogan()).toBe('Enterprise Bookings')
   })
 })

@@ -1,27 +1,28 @@
-import { Box } from '@chakra-ui/react/box'
+import { Flex } from '@chakra-ui/react/flex'
 import { Text } from '@chakra-ui/react/text'
 import { SLOGAN_INTERVAL_MS, SLOGANS } from '@/config/constants'
-import { useState } from 'react'
-import { usePrefersReducedMotion } from '@/hooks/use-reduced-motion'
-import { useRotatingIndex } from '@/hooks/use-rotating-index'
+import { PauseButton } from '@/components/ui/rotation-controls'
+import { useRotation } from '@/hooks/use-rotation'
 
 /**
  * The header's slogan, changing every 2.6 s. It holds still while the pointer
- * rests on it, and does not change at all for visitors who asked their system
- * for reduced motion (WCAG 2.2.2): they see the first slogan.
+ * rests on it; a pause button beside it stops it for good (WCAG 2.2.2: moving
+ * content that lasts longer than five seconds can be paused), and for visitors
+ * who asked their system for reduced motion it starts paused on the first
+ * slogan. Screen readers are not told of each change: the slogans repeat what
+ * the navigation says.
  */
 export function RotatingSlogan() {
-  const reduced = usePrefersReducedMotion()
-  const [hovered, setHovered] = useState(false)
-  const [index] = useRotatingIndex(SLOGANS.length, SLOGAN_INTERVAL_MS, !reduced && !hovered)
+  const { index, playing, togglePlaying, hoverProps } = useRotation(SLOGANS.length, SLOGAN_INTERVAL_MS)
   return (
-    <Box
-      onPointerEnter={() => setHovered(true)}
-      onPointerLeave={() => setHovered(false)}
-      aria-live="off"
+    <Flex
+      {...hoverProps}
+      align="center"
+      gap="0.5"
       minW="10rem"
-      px="3"
-      py="1"
+      ps="2"
+      pe="0.5"
+      py="0.5"
       rounded="full"
       bg="whiteAlpha.100"
       borderWidth="1px"
@@ -31,9 +32,10 @@ export function RotatingSlogan() {
         key={index}
         as="span"
         display="block"
+        flex="1"
         fontSize="xs"
         fontWeight="semibold"
-        letterSpacing="wider"
+        letterSpacing="wide"
         textTransform="uppercase"
         color="accent.emphasized"
         whiteSpace="nowrap"
@@ -43,6 +45,7 @@ export function RotatingSlogan() {
       >
         {SLOGANS[index]}
       </Text>
-    </Box>
+      <PauseButton playing={playing} onToggle={togglePlaying} noun="slogans" />
+    </Flex>
   )
 }

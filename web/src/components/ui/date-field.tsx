@@ -34,6 +34,7 @@ export function DateField({
   required = false,
 }: DateFieldProps) {
   const id = useId()
+  const describedBy = `${id}-description`
   const picker = useRef<HTMLInputElement>(null)
   const [text, setText] = useState(() => toDisplayDate(value))
   const [error, setError] = useState('')
@@ -96,7 +97,12 @@ export function DateField({
   }
 
   return (
-    <Field.Root invalid={Boolean(error || ruleError)} required={required} position="relative">
+    <Field.Root
+      invalid={Boolean(error || ruleError)}
+      required={required}
+      position="relative"
+      ids={{ helperText: describedBy }}
+    >
       <Field.Label htmlFor={id}>
         {label}
         <Field.RequiredIndicator />
@@ -131,7 +137,10 @@ export function DateField({
           onChange={(e) => picked(e.target.value)}
         />
       </Box>
-      <Field.ErrorText role="alert">{error || ruleError}</Field.ErrorText>
+      {/* Under the hint's id, so that the input is described by it (as FormField does). */}
+      <Field.ErrorText id={describedBy} role="alert">
+        {error || ruleError}
+      </Field.ErrorText>
     </Field.Root>
   )
 }

@@ -172,3 +172,24 @@ export function ClearIcon(props: IconProps) {
     </Icon>
   )
 }
+
+export function PauseIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <svg viewBox="0 0 24 24" fill="currentColor">
+        <rect x="6" y="5" width="4" height="14" rx="1" />
+        <rect x="14" y="5" width="4" height="14" rx="1" />
+      </svg>
+    </Icon>
+  )
+}
+
+export function PlayIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <svg viewBox="0 0 24 24" fill="currentColor">
+        <path d="M8 5.5v13a1 1 0 0 0 1.5.86l10.2-6.5a1 1 0 0 0 0-1.72L9.5 4.64A1 1 0 0 0 8 5.5Z" />
+      </svg>
+    </Icon>
+  )
+}

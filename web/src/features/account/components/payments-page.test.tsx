@@ -89,10 +89,9 @@ describe('PaymentsPage', () => {
     expect(second).not.toHaveTextContent('→')
     expect(second).toHaveTextContent('Refund failed — we will contact you')
     expect(second).toHaveTextContent('Fare declined.')
-    expect(within(second as HTMLElement).getByRole('link', { name: /View booking, refund of ₹350/ })).toHaveAttribute(
-      'href',
-      `/flights/booking/${OTHER_BOOKING}`,
-    )
+    expect(
+      within(second as HTMLElement).getByRole('link', { name: /View booking, refund of 350 rupees/ }),
+    ).toHaveAttribute('href', `/flights/booking/${OTHER_BOOKING}`)
     expect(screen.getByRole('heading', { level: 2, name: 'Payments' })).toBeInTheDocument()
     expect(screen.getByRole('heading', { level: 2, name: 'Refunds' })).toBeInTheDocument()
   })

@@ -8,7 +8,8 @@ import { Text } from '@chakra-ui/react/text'
 import { ErrorBanner } from '@/components/ui/error-banner'
 import { PageHeading } from '@/components/ui/page-heading'
 import { RouterLink } from '@/components/ui/router-link'
-import { formatMoney } from '@/lib/money'
+import { Money } from '@/components/ui/money'
+import { spokenMoney } from '@/lib/money'
 import {
   paymentMethodLabel,
   paymentStatusLabel,
@@ -29,7 +30,7 @@ function bookingPagePath(bookingId: string): string {
 function PaymentCard({ payment }: { payment: PaymentWithTrip }) {
   const trip = `${payment.trip.origin} → ${payment.trip.destination}`
   const when = formatDateTime(payment.paidAt ?? payment.createdAt)
-  const amount = formatMoney(payment.amount, payment.currency)
+  const spoken = spokenMoney(payment.amount, payment.currency)
   const method = paymentMethodLabel(payment.method)
   const status = paymentStatusLabel(payment.status)
   return (
@@ -49,13 +50,15 @@ function PaymentCard({ payment }: { payment: PaymentWithTrip }) {
             <Badge colorPalette={paymentStatusPalette(payment.status)} variant="subtle">
               {status}
             </Badge>
-            <Text fontWeight="semibold">{amount}</Text>
+            <Text fontWeight="semibold">
+              <Money amount={payment.amount} currency={payment.currency} />
+            </Text>
             <RouterLink
               to={bookingPagePath(payment.bookingId)}
               fontSize="sm"
               fontWeight="medium"
               color="brand.fg"
-              aria-label={`View booking ${payment.trip.origin} to ${payment.trip.destination}, ${amount} ${status}`}
+              aria-label={`View booking ${payment.trip.origin} to ${payment.trip.destination}, ${spoken} ${status}`}
             >
               View booking
             </RouterLink>
@@ -69,7 +72,6 @@ function PaymentCard({ payment }: { payment: PaymentWithTrip }) {
 type Trip = PaymentWithTrip['trip']
 
 function RefundCard({ refund, trip }: { refund: Refund; trip: Trip | undefined }) {
-  const amount = formatMoney(refund.amount, refund.currency)
   const status = refundStatusLabel(refund.status)
   return (
     <Card.Root as="li" variant="outline" bg="bg.card" data-testid="refund">
@@ -90,13 +92,15 @@ function RefundCard({ refund, trip }: { refund: Refund; trip: Trip | undefined }
             <Badge colorPalette={refundStatusPalette(refund.status)} variant="subtle">
               {status}
             </Badge>
-            <Text fontWeight="semibold">{amount}</Text>
+            <Text fontWeight="semibold">
+              <Money amount={refund.amount} currency={refund.currency} />
+            </Text>
             <RouterLink
               to={bookingPagePath(refund.bookingId)}
               fontSize="sm"
               fontWeight="medium"
               color="brand.fg"
-              aria-label={`View booking${trip ? ` ${trip.origin} to ${trip.destination}` : ''}, refund of ${amount} ${status}`}
+              aria-label={`View booking${trip ? ` ${trip.origin} to ${trip.destination}` : ''}, refund of ${spokenMoney(refund.amount, refund.currency)} ${status}`}
             >
               View booking
             </RouterLink>

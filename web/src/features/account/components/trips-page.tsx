@@ -8,7 +8,7 @@ import { ErrorBanner } from '@/components/ui/error-banner'
 import { PageHeading } from '@/components/ui/page-heading'
 import { RouterLink } from '@/components/ui/router-link'
 import { bookingStatusLabel, bookingStatusPalette } from '@/lib/booking-status'
-import { formatMoney } from '@/lib/money'
+import { Money } from '@/components/ui/money'
 import { useBookings } from '../api/get-bookings'
 import type { Booking } from '../types'
 import { formatDeparture } from '../utils/dates'
@@ -38,7 +38,9 @@ function TripCard({ booking }: { booking: Booking }) {
             <Badge colorPalette={bookingStatusPalette(booking.status)} variant="subtle">
               {bookingStatusLabel(booking.status)}
             </Badge>
-            <Text fontWeight="semibold">{formatMoney(booking.price, booking.currency)}</Text>
+            <Text fontWeight="semibold">
+              <Money amount={booking.price} currency={booking.currency} />
+            </Text>
             <RouterLink
               to={tripPath(booking)}
               fontSize="sm"

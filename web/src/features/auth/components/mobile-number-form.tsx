@@ -33,7 +33,7 @@ export function MobileNumberForm() {
           if (valid) setNotice(true)
         }}
       >
-        <Field.Root invalid={invalid}>
+        <Field.Root invalid={invalid} ids={{ helperText: `${inputId}-description` }}>
           <Field.Label htmlFor={inputId}>Mobile Number</Field.Label>
           <Group attached width="full">
             <NativeSelect.Root width="28" flexShrink={0}>
@@ -66,7 +66,9 @@ export function MobileNumberForm() {
               }}
             />
           </Group>
-          <Field.ErrorText>{MOBILE_MESSAGE}</Field.ErrorText>
+          {/* Under the hint's id, so that the input is described by it (as FormField does); shown while typing,
+              it is announced politely rather than as an alert. */}
+          <Field.ErrorText id={`${inputId}-description`}>{MOBILE_MESSAGE}</Field.ErrorText>
         </Field.Root>
 
         <Button type="submit" colorPalette="terracotta" size="lg" disabled={!valid}>

@@ -1,10 +1,10 @@
 import { Box } from '@chakra-ui/react/box'
 import { Flex } from '@chakra-ui/react/flex'
 import { HStack } from '@chakra-ui/react/stack'
-import { chakra } from '@chakra-ui/react/styled-system'
 import { Text } from '@chakra-ui/react/text'
+import { PauseButton, SlideDots } from '@/components/ui/rotation-controls'
 import { SIGN_IN_CAROUSEL_INTERVAL_MS, SIGN_IN_SLIDES } from '@/config/constants'
-import { useRotatingIndex } from '@/hooks/use-rotating-index'
+import { useRotation } from '@/hooks/use-rotation'
 
 // Each slide gets its own mix of the two brand colours.
 const SLIDE_GRADIENTS: ReadonlyArray<[string, string]> = [
@@ -27,9 +27,14 @@ function SlideArt({ index }: { index: number }) {
   )
 }
 
-/** The five promotional slides on the sign-in dialog, advancing every 3 s, with clickable dots. */
+/**
+ * The five promotional slides on the sign-in dialog, advancing every 3 s, with
+ * clickable dots and a pause button (WCAG 2.2.2); still from the start for
+ * visitors who prefer reduced motion. A caption is announced only when the
+ * visitor changes it, not every 3 s while it moves by itself.
+ */
 export function SignInCarousel() {
-  const [index, select] = useRotatingIndex(SIGN_IN_SLIDES.length, SIGN_IN_CAROUSEL_INTERVAL_MS)
+  const { index, select, playing, togglePlaying } = useRotation(SIGN_IN_SLIDES.length, SIGN_IN_CAROUSEL_INTERVAL_MS)
   const [from, to] = SLIDE_GRADIENTS[index % SLIDE_GRADIENTS.length] ?? ['brand.700', 'brand.950']
   const caption = SIGN_IN_SLIDES[index] ?? ''
 
@@ -54,7 +59,7 @@ export function SignInCarousel() {
       <Box position="absolute" insetX="0" bottom="0" height="60%" opacity="0.9" pointerEvents="none">
         <SlideArt index={index} />
       </Box>
-      <Box position="relative" aria-live="polite" pe={{ base: '10', md: '0' }}>
+      <Box position="relative" aria-live={playing ? 'off' : 'polite'} pe={{ base: '10', md: '0' }}>
         <Text
           key={index}
           fontSize={{ base: 'xl', md: '2xl' }}
@@ -67,24 +72,16 @@ export function SignInCarousel() {
           {caption}
         </Text>
       </Box>
-      <HStack position="relative" gap="2" mt="6">
-        {SIGN_IN_SLIDES.map((label, i) => (
-          <chakra.button
-            key={label}
-            type="button"
-            aria-label={`Show slide ${i + 1}: ${label}`}
-            aria-current={i === index ? 'true' : undefined}
-            onClick={() => select(i)}
-            h="2.5"
-            w={i === index ? '6' : '2.5'}
-            rounded="full"
-            bg={i === index ? 'fg.onDark' : 'whiteAlpha.500'}
-            cursor="pointer"
-            transition="width 200ms ease"
-            _motionReduce={{ transition: 'none' }}
-            _focusVisible={{ outline: '2px solid', outlineColor: 'accent.emphasized', outlineOffset: '2px' }}
-          />
-        ))}
+      <HStack position="relative" gap="0" mt="6">
+        <Box me="1">
+          <PauseButton playing={playing} onToggle={togglePlaying} noun="slides" />
+        </Box>
+        <SlideDots
+          labels={SIGN_IN_SLIDES.map((label, i) => `Show slide ${i + 1}: ${label}`)}
+          index={index}
+          onSelect={select}
+          colors={{ current: 'fg.onDark', other: 'whiteAlpha.500', focusRing: 'accent.emphasized' }}
+        />
       </HStack>
     </Flex>
   )

@@ -115,6 +115,18 @@ describe('SignInDialog', () => {
     expect(screen.getByLabelText('Mobile Number')).toBeInTheDocument()
   })
 
+  it('gives the focus to the new step’s first field when the control that changed the step is gone', async () => {
+    const user = setup()
+    await open(user)
+    await user.click(screen.getByRole('button', { name: 'Continue with Email' }))
+    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveFocus()
+    await user.click(screen.getByRole('button', { name: 'Use mobile number instead' }))
+    expect(screen.getByLabelText('Country code')).toHaveFocus()
+    // A control that stays keeps the focus.
+    await user.click(screen.getByRole('tab', { name: 'MYBIZ ACCOUNT' }))
+    expect(screen.getByRole('tab', { name: 'MYBIZ ACCOUNT' })).toHaveFocus()
+  })
+
   it('shows one MYBIZ ACCOUNT label instead of tabs when opened from Business', async () => {
     const user = setup({ accountType: 'biz', lockBiz: true })
     await open(user)
@@ -158,6 +170,31 @@ describe('SignInDialog', () => {
       vi.advanceTimersByTime(3000)
     })
     expect(caption()).toBe('Lock Flight Prices & Pay Later')
+  })
+
+  it('pauses the carousel for good on "Pause slides", announcing only the captions the visitor asks for', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
+    renderDialog({ initialState: { open: true } })
+    const caption = () => screen.getByTestId('sign-in-slide-caption')
+    // Moving by itself, the caption is not read out every 3 s.
+    expect(caption().parentElement).toHaveAttribute('aria-live', 'off')
+    await user.click(screen.getByRole('button', { name: 'Pause slides' }))
+    act(() => {
+      vi.advanceTimersByTime(30_000)
+    })
+    expect(caption()).toHaveTextContent('Lock Flight Prices & Pay Later')
+    expect(caption().parentElement).toHaveAttribute('aria-live', 'polite')
+    await user.click(screen.getByRole('button', { name: /Show slide 4/ }))
+    act(() => {
+      vi.advanceTimersByTime(30_000)
+    })
+    expect(caption()).toHaveTextContent(/^Visa/)
+    await user.click(screen.getByRole('button', { name: 'Play slides' }))
+    act(() => {
+      vi.advanceTimersByTime(3000)
+    })
+    expect(caption()).not.toHaveTextContent(/^Visa/)
   })
 
   it('sends a MyBiz Google sign-in with type=biz', async () => {

@@ -6,6 +6,7 @@ import { Portal } from '@chakra-ui/react/portal'
 import { Stack } from '@chakra-ui/react/stack'
 import { Tabs } from '@chakra-ui/react/tabs'
 import { Text } from '@chakra-ui/react/text'
+import { useEffect, useRef, type ReactNode } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import { useSignIn } from '../hooks/use-sign-in'
 import type { AccountType } from '../types'
@@ -19,22 +20,29 @@ const ACCOUNT_TABS: ReadonlyArray<{ value: AccountType; label: string }> = [
   { value: 'biz', label: 'MYBIZ ACCOUNT' },
 ]
 
-function AccountTypeSwitch() {
+/**
+ * Personal or MyBiz, above the step (`children`): two tabs whose panel is the
+ * step, or one label when the dialog was opened for MyBiz only.
+ */
+function AccountTypeSwitch({ children }: { children: ReactNode }) {
   const { state, setAccountType } = useSignIn()
   if (state.lockBiz) {
     return (
-      <Text
-        fontSize="sm"
-        fontWeight="bold"
-        letterSpacing="wide"
-        color="brand.fg"
-        borderBottomWidth="2px"
-        borderColor="accent.solid"
-        pb="2"
-        data-testid="account-type-locked"
-      >
-        MYBIZ ACCOUNT
-      </Text>
+      <Stack gap="6">
+        <Text
+          fontSize="sm"
+          fontWeight="bold"
+          letterSpacing="wide"
+          color="brand.fg"
+          borderBottomWidth="2px"
+          borderColor="accent.solid"
+          pb="2"
+          data-testid="account-type-locked"
+        >
+          MYBIZ ACCOUNT
+        </Text>
+        {children}
+      </Stack>
     )
   }
   return (
@@ -59,11 +67,39 @@ function AccountTypeSwitch() {
           </Tabs.Trigger>
         ))}
       </Tabs.List>
+      {/* The selected tab controls this panel (aria-controls); its fields are the tab stops, not the panel. */}
+      <Tabs.Content value={state.accountType} tabIndex={-1} pt="6" pb="0" px="0">
+        {children}
+      </Tabs.Content>
     </Tabs.Root>
   )
 }
 
+/**
+ * The dialog's current step. The control that changed the step is often
+ * gone with the old step, which leaves the focus nowhere: then the new step's
+ * first field takes it. A control that stays (the account tabs, "Create one")
+ * keeps it.
+ */
 function StepBody() {
+  const { state } = useSignIn()
+  const body = useRef<HTMLDivElement>(null)
+  const shownStep = useRef(state.step)
+  useEffect(() => {
+    if (shownStep.current === state.step) return
+    shownStep.current = state.step
+    const active = document.activeElement
+    if (active && active !== document.body && active.isConnected) return
+    body.current?.querySelector<HTMLElement>('input:not([type="hidden"]), select')?.focus()
+  }, [state.step])
+  return (
+    <Box ref={body}>
+      <Step />
+    </Box>
+  )
+}
+
+function Step() {
   const { state, setStep, close } = useSignIn()
   const navigate = useNavigate()
   const location = useLocation()
@@ -135,10 +171,9 @@ export function SignInDialog() {
             <Grid templateColumns={{ base: '1fr', md: '5fr 7fr' }} minH={{ md: '28rem' }}>
               <SignInCarousel />
               <Box p={{ base: '5', md: '8' }} pt={{ base: '5', md: '10' }}>
-                <Stack gap="6">
-                  <AccountTypeSwitch />
+                <AccountTypeSwitch>
                   <StepBody />
-                </Stack>
+                </AccountTypeSwitch>
               </Box>
             </Grid>
             <Dialog.CloseTrigger asChild top="2" insetEnd="2">

@@ -7,7 +7,7 @@ import { HStack, Stack } from '@chakra-ui/react/stack'
 import { chakra } from '@chakra-ui/react/styled-system'
 import { Text } from '@chakra-ui/react/text'
 import type { ReactNode } from 'react'
-import { formatMoney } from '@/lib/money'
+import { Money } from '@/components/ui/money'
 import type { AirlineNames } from '../lib/airports'
 import { daysBetween, formatDuration, formatLastTicketDate } from '../lib/dates'
 import type { FlightLeg, ListFlight } from '../lib/results'
@@ -132,8 +132,8 @@ export function FlightCard({ flight, airlineNames, actions, children }: FlightCa
             ) : null}
           </Stack>
           <Stack gap="2" align={{ base: 'stretch', md: 'flex-end' }}>
-            <Text fontSize="xl" fontWeight="bold" color="brand.fg" data-testid="price">
-              {formatMoney(flight.price, flight.currency)}
+            <Text fontSize="xl" fontWeight="bold" color="brand.fg">
+              <Money amount={flight.price} currency={flight.currency} testId="price" />
             </Text>
             <HStack gap="2" justify="flex-end" wrap="wrap">
               {actions}

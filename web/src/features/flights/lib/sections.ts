@@ -69,7 +69,8 @@ export function sectionsOf(query: SearchQuery, outcomes: readonly SearchOutcome[
     }
     lists.forEach((flights, j) => {
       if (j === 0) {
-        sections.push({ ...base, key: `${i}.0`, flights })
+        // The pending section's key: the same section, so its status line stays one live region.
+        sections.push({ ...base, flights })
       } else if (query.type === 'round') {
         // A domestic round trip: the second list is the way back.
         sections.push({

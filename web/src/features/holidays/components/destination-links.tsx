@@ -5,8 +5,9 @@ import { Stack } from '@chakra-ui/react/stack'
 import { Text } from '@chakra-ui/react/text'
 import { Link } from 'react-router'
 import { CardImage } from '@/components/ui/card-image'
+import { ReadAs } from '@/components/ui/money'
 import { HOLIDAY_DESTINATIONS } from '../data/destinations'
-import { formatRupees } from '../lib/price'
+import { formatRupees, spokenRupees } from '../lib/price'
 
 /** Cards for the destination pages: stopovers, the Gulf, Hong Kong and group tours. */
 export function DestinationLinks() {
@@ -37,7 +38,9 @@ export function DestinationLinks() {
                   </LinkOverlay>
                 </Card.Title>
                 <Text fontSize="sm" color="fg.muted">
-                  From {formatRupees(d.fromPrice)} per person
+                  <ReadAs words={`From ${spokenRupees(d.fromPrice)} per person`}>
+                    From {formatRupees(d.fromPrice)} per person
+                  </ReadAs>
                 </Text>
               </Card.Body>
             </Card.Root>

@@ -8,10 +8,11 @@ import { Text } from '@chakra-ui/react/text'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { CardImage } from '@/components/ui/card-image'
+import { ReadAs } from '@/components/ui/money'
 import { PageContainer, PageHeading } from '@/components/ui/page-heading'
 import { RouterLink } from '@/components/ui/router-link'
 import type { HolidayDestination } from '../data/destinations'
-import { formatRupees } from '../lib/price'
+import { formatRupees, spokenRupees } from '../lib/price'
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -79,7 +80,7 @@ export function DestinationPage({ destination: d }: { destination: HolidayDestin
                 Indicative price
               </Text>
               <Text fontSize="2xl" fontWeight="bold" color="brand.fg">
-                From {formatRupees(d.fromPrice)}
+                <ReadAs words={`From ${spokenRupees(d.fromPrice)}`}>From {formatRupees(d.fromPrice)}</ReadAs>
               </Text>
               <Text fontSize="sm" color="fg.muted">
                 {d.priceIncludes}. Final prices depend on dates, hotels and flights.

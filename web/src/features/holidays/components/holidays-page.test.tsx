@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { renderRoutes } from '@/testing/test-utils'
+import { renderRoutes, spokenText } from '@/testing/test-utils'
 import { HOLIDAY_PACKAGES } from '../data/packages'
 import { HolidaysPage } from './holidays-page'
 import { PackageBrowser } from './package-browser'
@@ -133,6 +133,9 @@ describe('the package filters', () => {
     expect(within(card).getByText('International')).toBeInTheDocument()
     expect(within(card).getByText(/^5 nights · return flights, pool villa/)).toBeInTheDocument()
     expect(card).toHaveTextContent('From ₹64,900 per person')
+    // Read as words: the rupee sign and the shown price are hidden from screen readers.
+    expect(spokenText(card)).toContain('From 64,900 rupees per person')
+    expect(spokenText(card)).not.toContain('₹')
     expect(within(card).getByRole('link', { name: 'Bali' })).toHaveAttribute(
       'href',
       '/go/concierge?from=holidays&topic=holidays&card=Bali',

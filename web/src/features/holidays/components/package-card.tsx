@@ -4,8 +4,9 @@ import { LinkBox, LinkOverlay } from '@chakra-ui/react/link'
 import { Text } from '@chakra-ui/react/text'
 import { Link } from 'react-router'
 import { CardImage } from '@/components/ui/card-image'
+import { ReadAs } from '@/components/ui/money'
 import type { HolidayPackage } from '../data/packages'
-import { formatRupees } from '../lib/price'
+import { formatRupees, spokenRupees } from '../lib/price'
 
 /** A package: its picture, scope, title, what is included and the 'From' price; the card asks the concierge. */
 export function PackageCard({ item }: { item: HolidayPackage }) {
@@ -35,13 +36,15 @@ export function PackageCard({ item }: { item: HolidayPackage }) {
         </Card.Body>
         <Card.Footer px="4" pb="4" pt="0">
           <Text color="fg">
-            From{' '}
-            <Text as="span" fontWeight="bold" fontSize="lg" color="brand.fg">
-              {formatRupees(item.price)}
-            </Text>{' '}
-            <Text as="span" fontSize="sm" color="fg.muted">
-              per person
-            </Text>
+            <ReadAs words={`From ${spokenRupees(item.price)} per person`}>
+              From{' '}
+              <Text as="span" fontWeight="bold" fontSize="lg" color="brand.fg">
+                {formatRupees(item.price)}
+              </Text>{' '}
+              <Text as="span" fontSize="sm" color="fg.muted">
+                per person
+              </Text>
+            </ReadAs>
           </Text>
         </Card.Footer>
       </Card.Root>

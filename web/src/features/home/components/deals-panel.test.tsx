@@ -174,4 +174,13 @@ describe('DealsPanel', () => {
     expect(within(slides[2] as HTMLElement).getByText('4 nights · Bestseller')).toBeInTheDocument()
     expect(within(slides[4] as HTMLElement).getByText('₹6,499 / night')).toBeInTheDocument()
   })
+
+  it('has screen readers read each price in words, not the symbols shown', () => {
+    renderPanel()
+    const slides = screen.getAllByTestId('deal-slide')
+    expect(within(slides[0] as HTMLElement).getByText('from ₹6,999')).toHaveAttribute('aria-hidden', 'true')
+    expect(within(slides[0] as HTMLElement).getByText('from 6,999 rupees')).toBeInTheDocument()
+    expect(within(slides[2] as HTMLElement).getByText('54,999 rupees')).toBeInTheDocument()
+    expect(within(slides[4] as HTMLElement).getByText('6,499 rupees per night')).toBeInTheDocument()
+  })
 })

@@ -7,9 +7,11 @@ import { HStack, Stack } from '@chakra-ui/react/stack'
 import { chakra } from '@chakra-ui/react/styled-system'
 import { Text } from '@chakra-ui/react/text'
 import { CardImage } from '@/components/ui/card-image'
+import { ReadAs } from '@/components/ui/money'
 import { RouterLink } from '@/components/ui/router-link'
+import { SlideDots } from '@/components/ui/rotation-controls'
+import { useRotation } from '@/hooks/use-rotation'
 import { DEALS_INTERVAL_MS, DEALS_TRANSITION_MS } from '../data/deals'
-import { useDealsRotation } from '../hooks/use-deals-rotation'
 import { DEAL_SLIDES, type DealSlide } from '../lib/deal-slides'
 import { READABLE_TERRACOTTA } from './readable-terracotta'
 
@@ -70,7 +72,7 @@ function Slide({ slide, position, current }: { slide: DealSlide; position: numbe
                 </Text>
               </Box>
               <Text fontWeight="bold" color="brand.fg" whiteSpace="nowrap">
-                {line.price}
+                <ReadAs words={line.spokenPrice}>{line.price}</ReadAs>
               </Text>
             </chakra.li>
           ))}
@@ -91,7 +93,7 @@ function Slide({ slide, position, current }: { slide: DealSlide; position: numbe
  * held on hover and focus, still for reduced motion.
  */
 export function DealsPanel() {
-  const rotation = useDealsRotation(DEAL_SLIDES.length, DEALS_INTERVAL_MS)
+  const rotation = useRotation(DEAL_SLIDES.length, DEALS_INTERVAL_MS)
   const { index, select, playing, rotating, togglePlaying } = rotation
 
   return (
@@ -134,33 +136,12 @@ export function DealsPanel() {
           </Flex>
         </Box>
         <HStack gap="1" justify="center" mt="4" wrap="wrap">
-          {DEAL_SLIDES.map((slide, i) => (
-            <chakra.button
-              key={slide.title}
-              type="button"
-              aria-label={`Show ${slide.title} deals`}
-              aria-current={i === index ? 'true' : undefined}
-              onClick={() => select(i)}
-              display="inline-flex"
-              alignItems="center"
-              justifyContent="center"
-              minW="6"
-              h="6"
-              cursor="pointer"
-              rounded="full"
-              _focusVisible={{ outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '1px' }}
-            >
-              <Box
-                as="span"
-                h="2.5"
-                w={i === index ? '6' : '2.5'}
-                rounded="full"
-                bg={i === index ? 'brand.solid' : 'brand.400'}
-                transition="width 200ms ease"
-                _motionReduce={{ transition: 'none' }}
-              />
-            </chakra.button>
-          ))}
+          <SlideDots
+            labels={DEAL_SLIDES.map((slide) => `Show ${slide.title} deals`)}
+            index={index}
+            onSelect={select}
+            colors={{ current: 'brand.solid', other: 'brand.400', focusRing: 'brand.focusRing' }}
+          />
         </HStack>
       </Box>
     </Box>

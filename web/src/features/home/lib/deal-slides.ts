@@ -1,4 +1,4 @@
-import { formatINR } from '@/lib/money'
+import { formatINR, spokenINR } from '@/lib/money'
 import {
   CRUISE_DEALS,
   FLIGHT_DEALS,
@@ -14,6 +14,8 @@ export interface DealLine {
   name: string
   detail: string
   price: string
+  /** The price as a screen reader should say it ("from 6,999 rupees"). */
+  spokenPrice: string
   /** Set when the line is a link of its own (a flight pair). */
   to?: string
 }
@@ -31,10 +33,20 @@ export function rupees(amount: number): string {
   return formatINR(BigInt(Math.round(amount)) * 100n)
 }
 
+/** The same as a screen reader should say it: 54,999 rupees. */
+function spokenRupees(amount: number): string {
+  return spokenINR(BigInt(Math.round(amount)) * 100n)
+}
+
 const nightsOf = (n: number) => `${n} ${n === 1 ? 'night' : 'nights'}`
 
 function tripLine(deal: TripDeal): DealLine {
-  return { name: deal.destination, detail: `${nightsOf(deal.nights)} · ${deal.tag}`, price: rupees(deal.price) }
+  return {
+    name: deal.destination,
+    detail: `${nightsOf(deal.nights)} · ${deal.tag}`,
+    price: rupees(deal.price),
+    spokenPrice: spokenRupees(deal.price),
+  }
 }
 
 function flightLine(deal: FlightDeal): DealLine {
@@ -42,6 +54,7 @@ function flightLine(deal: FlightDeal): DealLine {
     name: `${deal.fromCity} → ${deal.toCity}`,
     detail: `${deal.from} – ${deal.to}, one way`,
     price: `from ${rupees(deal.fromPrice)}`,
+    spokenPrice: `from ${spokenRupees(deal.fromPrice)}`,
     to: flightsHref({ from: deal.from, to: deal.to }),
   }
 }
@@ -54,7 +67,12 @@ export const DEAL_SLIDES: readonly DealSlide[] = [
     title: 'Visa',
     headline: 'Tourist visas for Indian passports',
     image: '/images/home/deal-visa.svg',
-    lines: VISA_DEALS.map((d) => ({ name: d.country, detail: d.validity, price: `from ${rupees(d.fromPrice)}` })),
+    lines: VISA_DEALS.map((d) => ({
+      name: d.country,
+      detail: d.validity,
+      price: `from ${rupees(d.fromPrice)}`,
+      spokenPrice: `from ${spokenRupees(d.fromPrice)}`,
+    })),
     cta: { label: 'Apply for a visa', to: '/go/visa' },
   },
   {
@@ -82,7 +100,12 @@ export const DEAL_SLIDES: readonly DealSlide[] = [
     title: 'Hotels',
     headline: 'Hotel stays, per room per night',
     image: '/images/home/deal-hotels.svg',
-    lines: HOTEL_DEALS.map((d) => ({ name: d.city, detail: d.area, price: `${rupees(d.perNight)} / night` })),
+    lines: HOTEL_DEALS.map((d) => ({
+      name: d.city,
+      detail: d.area,
+      price: `${rupees(d.perNight)} / night`,
+      spokenPrice: `${spokenRupees(d.perNight)} per night`,
+    })),
     cta: { label: 'See hotels', to: '/hotels' },
   },
 ]

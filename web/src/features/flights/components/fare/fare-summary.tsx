@@ -6,7 +6,8 @@ import { HStack, Stack } from '@chakra-ui/react/stack'
 import { Table } from '@chakra-ui/react/table'
 import { Text } from '@chakra-ui/react/text'
 import type { FlightResult } from '@/lib/api-types'
-import { formatINR, formatMoney, parsePaise } from '@/lib/money'
+import { Money } from '@/components/ui/money'
+import { parsePaise } from '@/lib/money'
 import { formatDuration, formatLastTicketDate, formatLongDay } from '../../lib/dates'
 import { passengerLine, type FlightLeg, type ListFlight } from '../../lib/results'
 
@@ -72,12 +73,16 @@ function ChargesRows({ result, currency }: { result: FlightResult; currency: str
       {rest !== 0n ? (
         <Table.Row>
           <Table.Cell colSpan={3}>Other charges and fees</Table.Cell>
-          <Table.Cell textAlign="end">{formatINR(rest)}</Table.Cell>
+          <Table.Cell textAlign="end">
+            <Money paise={rest} />
+          </Table.Cell>
         </Table.Row>
       ) : null}
       <Table.Row fontWeight="semibold">
         <Table.Cell colSpan={3}>Total</Table.Cell>
-        <Table.Cell textAlign="end">{formatINR(total)}</Table.Cell>
+        <Table.Cell textAlign="end">
+          <Money paise={total} />
+        </Table.Cell>
       </Table.Row>
     </>
   )
@@ -92,8 +97,8 @@ export function PriceSummary({ result }: { result: FlightResult }) {
       <Heading as="h2" size="lg" id="price-heading">
         Price
       </Heading>
-      <Text fontSize="2xl" fontWeight="bold" color="brand.fg" data-testid="fare-price">
-        {formatMoney(result.Fare.PublishedFare, currency)}
+      <Text fontSize="2xl" fontWeight="bold" color="brand.fg">
+        <Money amount={result.Fare.PublishedFare} currency={currency} testId="fare-price" />
       </Text>
       {result.FareBreakdown?.length ? (
         <Table.Root size="sm" variant="outline">
@@ -114,10 +119,14 @@ export function PriceSummary({ result }: { result: FlightResult }) {
               return (
                 <Table.Row key={b.PassengerType}>
                   <Table.Cell>{passengerLine(b.PassengerType, b.PassengerCount)}</Table.Cell>
-                  <Table.Cell textAlign="end">{formatMoney(b.BaseFare, rowCurrency)}</Table.Cell>
-                  <Table.Cell textAlign="end">{formatMoney(b.Tax, rowCurrency)}</Table.Cell>
                   <Table.Cell textAlign="end">
-                    {base !== null && tax !== null && rowCurrency === 'INR' ? formatINR(base + tax) : ''}
+                    <Money amount={b.BaseFare} currency={rowCurrency} />
+                  </Table.Cell>
+                  <Table.Cell textAlign="end">
+                    <Money amount={b.Tax} currency={rowCurrency} />
+                  </Table.Cell>
+                  <Table.Cell textAlign="end">
+                    {base !== null && tax !== null && rowCurrency === 'INR' ? <Money paise={base + tax} /> : ''}
                   </Table.Cell>
                 </Table.Row>
               )

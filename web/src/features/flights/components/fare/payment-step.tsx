@@ -5,7 +5,7 @@ import { Table } from '@chakra-ui/react/table'
 import { Text } from '@chakra-ui/react/text'
 import { ErrorBanner } from '@/components/ui/error-banner'
 import type { Booking, FareBreakdown } from '@/lib/api-types'
-import { formatINR, formatMoney } from '@/lib/money'
+import { Money } from '@/components/ui/money'
 import { useCheckout } from '../../hooks/use-checkout'
 import { useTimeLeft } from '../../hooks/use-time-left'
 import { payLabel, paymentSummary } from '../../lib/payment'
@@ -47,20 +47,24 @@ export function PaymentStep({ booking, breakdown }: PaymentStepProps) {
           {summary?.lines.map((line) => (
             <Table.Row key={line.label}>
               <Table.Cell>{line.label}</Table.Cell>
-              <Table.Cell textAlign="end">{line.each === null ? '' : formatINR(line.each)}</Table.Cell>
-              <Table.Cell textAlign="end">{formatINR(line.total)}</Table.Cell>
+              <Table.Cell textAlign="end">{line.each === null ? '' : <Money paise={line.each} />}</Table.Cell>
+              <Table.Cell textAlign="end">
+                <Money paise={line.total} />
+              </Table.Cell>
             </Table.Row>
           ))}
           {summary && summary.other > 0n ? (
             <Table.Row>
               <Table.Cell colSpan={2}>Other charges and fees</Table.Cell>
-              <Table.Cell textAlign="end">{formatINR(summary.other)}</Table.Cell>
+              <Table.Cell textAlign="end">
+                <Money paise={summary.other} />
+              </Table.Cell>
             </Table.Row>
           ) : null}
           <Table.Row fontWeight="semibold">
             <Table.Cell colSpan={2}>Total</Table.Cell>
-            <Table.Cell textAlign="end" data-testid="payment-total">
-              {formatMoney(booking.price, booking.currency)}
+            <Table.Cell textAlign="end">
+              <Money amount={booking.price} currency={booking.currency} testId="payment-total" />
             </Table.Cell>
           </Table.Row>
         </Table.Body>

@@ -2,7 +2,7 @@ import { Alert } from '@chakra-ui/react/alert'
 import { Button } from '@chakra-ui/react/button'
 import { HStack, Stack } from '@chakra-ui/react/stack'
 import { Text } from '@chakra-ui/react/text'
-import { formatMoney } from '@/lib/money'
+import { Money } from '@/components/ui/money'
 import type { PriceChange } from '../../lib/booking'
 
 interface PriceChangeNoticeProps {
@@ -21,10 +21,16 @@ export function PriceChangeNotice({ change, onAccept, busy }: PriceChangeNoticeP
         <Stack gap="2" mt="2">
           <HStack gap="8" wrap="wrap">
             <Text>
-              Old fare: <strong>{change.oldPrice ? formatMoney(change.oldPrice, change.currency) : 'not known'}</strong>
+              Old fare:{' '}
+              <strong>
+                {change.oldPrice ? <Money amount={change.oldPrice} currency={change.currency} /> : 'not known'}
+              </strong>
             </Text>
             <Text>
-              New fare: <strong>{change.newPrice ? formatMoney(change.newPrice, change.currency) : 'not known'}</strong>
+              New fare:{' '}
+              <strong>
+                {change.newPrice ? <Money amount={change.newPrice} currency={change.currency} /> : 'not known'}
+              </strong>
             </Text>
           </HStack>
           <HStack>

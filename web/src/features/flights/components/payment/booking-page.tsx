@@ -13,6 +13,7 @@ import { PageContainer, PageHeading } from '@/components/ui/page-heading'
 import { RouterLink } from '@/components/ui/router-link'
 import { ApiError } from '@/lib/api-client'
 import type { Booking, BookingWithPayments } from '@/lib/api-types'
+import { Money } from '@/components/ui/money'
 import { formatMoney } from '@/lib/money'
 import { useCancelBooking } from '../../api/cancel-booking'
 import { bookingQueryKey, bookingQueryOptions } from '../../api/get-booking'
@@ -92,7 +93,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function TripSummary({ booking, ticketed }: { booking: Booking; ticketed: boolean }) {
-  const money = (amount: string) => formatMoney(amount, booking.currency)
+  const money = (amount: string) => <Money amount={amount} currency={booking.currency} />
   return (
     <Card.Root variant="outline" bg="bg.card">
       <Card.Body>

@@ -98,17 +98,16 @@ interface SectionProps {
 
 function Section({ section, shown, headed, airlineNames, onSelect }: SectionProps) {
   const headingId = useId()
-  let body
+  let status = ''
+  let body = null
   if (section.status === 'pending') {
-    body = <Text color="fg.muted">Loading…</Text>
+    status = 'Loading…'
   } else if (section.status === 'error') {
     body = <LoadFailure message={section.errorMessage} />
   } else {
+    status = `Showing ${shown.length} of ${section.flights.length} flights`
     body = (
       <Stack gap="3">
-        <Text fontSize="sm" color="fg.muted" aria-live="polite">
-          Showing {shown.length} of {section.flights.length} flights
-        </Text>
         {shown.length === 0 ? (
           <Text>{EMPTY_TEXT}</Text>
         ) : (
@@ -134,6 +133,11 @@ function Section({ section, shown, headed, airlineNames, onSelect }: SectionProp
           {section.title}
         </Heading>
       ) : null}
+      {/* One status line from the start, so that screen readers hear the search end ('Loading…', then
+          the count) and each filter's count; a failure is an alert of its own. */}
+      <Text fontSize="sm" color="fg.muted" role="status" display={status ? undefined : 'none'}>
+        {status}
+      </Text>
       {body}
     </Stack>
   )

@@ -5,7 +5,7 @@ import { useParams } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import { api, errorReply } from '@/testing/handlers'
 import { server } from '@/testing/server'
-import { recordCalls, renderRoutes } from '@/testing/test-utils'
+import { recordCalls, renderRoutes, spokenText } from '@/testing/test-utils'
 import { paidPayment, payment, refund } from '@/testing/payments'
 import type { Booking, BookingDetailsDocument, Payment, Refund } from '@/testing/wire'
 import { TripPage } from './trip-page'
@@ -207,10 +207,11 @@ describe('TripPage', () => {
     expect(record.getByText('Refunded').nextElementSibling).toHaveTextContent('₹12,34,567.50')
     const section = screen.getByRole('region', { name: 'Payments' })
     const lines = within(section).getAllByTestId('trip-payment')
-    expect(lines[0]).toHaveTextContent('₹12,34,567.50: Failed')
-    expect(lines[1]).toHaveTextContent('₹12,34,567.50: Paid')
+    expect(lines[0]).toHaveTextContent(/^₹12,34,567\.50/)
+    expect(spokenText(lines[0]!)).toMatch(/^12,34,567 rupees 50 paise: Failed/)
+    expect(spokenText(lines[1]!)).toMatch(/^12,34,567 rupees 50 paise: Paid/)
     expect(lines[1]).toHaveTextContent('Card · Order order_NQ3xkLmP8vR2tY')
-    expect(within(section).getByTestId('refund')).toHaveTextContent('₹12,34,567.50: Refund on its way')
+    expect(spokenText(within(section).getByTestId('refund'))).toBe('12,34,567 rupees 50 paise: Refund on its way')
     expect(within(section).getByRole('link', { name: 'Payment status' })).toHaveAttribute(
       'href',
       `/flights/booking/${ID}`,

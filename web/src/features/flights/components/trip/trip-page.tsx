@@ -15,7 +15,7 @@ import { RouterLink } from '@/components/ui/router-link'
 import { ApiError } from '@/lib/api-client'
 import type { Booking, BookingWithPayments, Payment } from '@/lib/api-types'
 import { bookingStatusLabel, bookingStatusPalette } from '@/lib/booking-status'
-import { formatMoney } from '@/lib/money'
+import { Money } from '@/components/ui/money'
 import { paymentMethodLabel, paymentStatusLabel } from '@/lib/payment-status'
 import { bookingQueryKey, useBooking } from '../../api/get-booking'
 import { bookingDetailsQueryOptions, useBookingDetails } from '../../api/get-booking-details'
@@ -61,7 +61,8 @@ function PaymentLine({ payment }: { payment: Payment }) {
   return (
     <Box as="li" data-testid="trip-payment">
       <Text fontWeight="medium">
-        {[formatMoney(payment.amount, payment.currency), paymentStatusLabel(payment.status)].join(': ')}
+        <Money amount={payment.amount} currency={payment.currency} />
+        {`: ${paymentStatusLabel(payment.status)}`}
       </Text>
       <Text fontSize="sm" color="fg.muted">
         {[when, paymentMethodLabel(payment.method), `Order ${payment.orderId}`].filter(Boolean).join(' · ')}
@@ -118,10 +119,16 @@ function BookingRecord({ booking }: { booking: Booking }) {
               {bookingStatusLabel(booking.status)}
             </Badge>
           </Field>
-          <Field label="Price">{formatMoney(booking.price, booking.currency)}</Field>
-          <Field label="Paid">{formatMoney(booking.paid ?? '0', booking.currency)}</Field>
+          <Field label="Price">
+            <Money amount={booking.price} currency={booking.currency} />
+          </Field>
+          <Field label="Paid">
+            <Money amount={booking.paid ?? '0'} currency={booking.currency} />
+          </Field>
           {isPositive(booking.refunded) ? (
-            <Field label="Refunded">{formatMoney(booking.refunded, booking.currency)}</Field>
+            <Field label="Refunded">
+              <Money amount={booking.refunded} currency={booking.currency} />
+            </Field>
           ) : null}
           <Field label="Created">{formatTimestamp(booking.createdAt)}</Field>
           {updated ? <Field label="Last updated">{updated}</Field> : null}

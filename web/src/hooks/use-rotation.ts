@@ -2,28 +2,29 @@ import { useCallback, useState, type FocusEvent } from 'react'
 import { useRotatingIndex } from '@/hooks/use-rotating-index'
 import { usePrefersReducedMotion } from '@/hooks/use-reduced-motion'
 
-export interface DealsRotation {
+export interface Rotation {
   index: number
-  /** Jumps to a slide; the chosen slide then gets a full interval. */
+  /** Jumps to an item; the chosen item then gets a full interval. */
   select(index: number): void
   /** The visitor's play/pause choice (paused from the start for reduced motion). */
   playing: boolean
   /** Whether the slides move on their own right now (playing, and neither hovered nor focused). */
   rotating: boolean
   togglePlaying(): void
-  /** Spread on the whole panel: the pointer over it holds the slide. */
+  /** Spread on the rotating content: the pointer over it holds the item. */
   hoverProps: { onMouseEnter(): void; onMouseLeave(): void }
-  /** Spread on the slides and dots: keyboard focus inside them holds the slide. */
+  /** Spread on the items and their controls: keyboard focus inside them holds the item. */
   focusProps: { onFocus(): void; onBlur(event: FocusEvent<HTMLElement>): void }
 }
 
 /**
- * The deals panel's rotation (spec 2.4, WCAG 2.2.2): a new slide every
- * `intervalMs`, held while the pointer is over the panel or focus is in it,
- * stopped by the pause control, and not started at all for visitors who
- * prefer reduced motion (they can still press play).
+ * Content that rotates by itself (the deals panel, the header's slogan, the
+ * sign-in slides; WCAG 2.2.2): a new item every `intervalMs`, held while the
+ * pointer is over it or focus is in it (where the caller spreads hoverProps
+ * and focusProps), stopped by its pause control, and not started at all for
+ * visitors who prefer reduced motion (they can still press play).
  */
-export function useDealsRotation(count: number, intervalMs: number): DealsRotation {
+export function useRotation(count: number, intervalMs: number): Rotation {
   const reducedMotion = usePrefersReducedMotion()
   const [choice, setChoice] = useState<boolean | null>(null)
   const [hovered, setHovered] = useState(false)

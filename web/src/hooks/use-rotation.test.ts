@@ -1,8 +1,8 @@
 import { act, renderHook } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { useDealsRotation } from './use-deals-rotation'
+import { useRotation } from './use-rotation'
 
-describe('useDealsRotation', () => {
+describe('useRotation', () => {
   beforeEach(() => {
     vi.useFakeTimers()
   })
@@ -12,7 +12,7 @@ describe('useDealsRotation', () => {
   })
 
   it('moves on every interval while nothing holds it, and stops while hovered', () => {
-    const { result } = renderHook(() => useDealsRotation(5, 3800))
+    const { result } = renderHook(() => useRotation(5, 3800))
     expect(result.current).toMatchObject({ index: 0, playing: true, rotating: true })
     act(() => vi.advanceTimersByTime(3800))
     expect(result.current.index).toBe(1)
@@ -35,7 +35,7 @@ describe('useDealsRotation', () => {
           removeEventListener: () => {},
         }) as unknown as MediaQueryList,
     )
-    const { result } = renderHook(() => useDealsRotation(5, 3800))
+    const { result } = renderHook(() => useRotation(5, 3800))
     expect(result.current).toMatchObject({ playing: false, rotating: false })
     act(() => vi.advanceTimersByTime(10_000))
     expect(result.current.index).toBe(0)
