@@ -92,10 +92,13 @@ type Options struct {
 
 // Env is a running server and what tests need around it.
 type Env struct {
-	URL  string
-	DB   *pgxpool.Pool
-	Mail *Mailbox
-	Auth *auth.Service
+	URL string
+	// Handler is the application's HTTP handler, for benchmarks that call it
+	// in process.
+	Handler http.Handler
+	DB      *pgxpool.Pool
+	Mail    *Mailbox
+	Auth    *auth.Service
 	// Sim is the supplier simulator the "tbo" connector talks to.
 	Sim    *sim.Server
 	SimURL string
@@ -234,6 +237,7 @@ func (e *Env) start(t testing.TB) {
 		a.RunBackground(bg)
 	}
 	srv.Config.Handler = a.Handler
+	e.Handler = a.Handler
 	srv.Start()
 	t.Cleanup(srv.Close)
 	e.URL, e.Auth, e.Connectors, e.Flights, e.Metrics, e.Instance, e.SSO = srv.URL, a.Auth, connectors, a.Flights, a.Metrics, a.Instance, a.SSO
