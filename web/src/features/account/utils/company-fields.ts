@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '@/lib/zod'
 import { checkEmail, checkGSTIN, checkPhone, checkText, type Checked } from '@/lib/validation'
 import type { Company } from '../types'
 
@@ -27,12 +27,16 @@ export function addressLine(input: string): string {
 
 /** A required field judged by a rule of lib/validation; its value is the rule's normalised one. */
 function byRule(emptyMessage: string, rule: (value: string) => Checked) {
-  return z.string().transform((input, ctx) => {
-    const { value, message } = rule(input)
-    if (value === '') ctx.addIssue({ code: 'custom', message: emptyMessage })
-    else if (message) ctx.addIssue({ code: 'custom', message })
-    return value
-  })
+  // A refinement then an overwrite rather than a transform: zod/mini's transform
+  // turns asynchronous under the form's parseAsync, which would reorder the errors.
+  return z.string().check(
+    z.superRefine((input, ctx) => {
+      const { value, message } = rule(input)
+      if (value === '') ctx.addIssue({ code: 'custom', message: emptyMessage })
+      else if (message) ctx.addIssue({ code: 'custom', message })
+    }),
+    z.overwrite((input) => rule(input).value),
+  )
 }
 
 /** Every field is required (the API refuses a company with any missing), each by the API's rule. */

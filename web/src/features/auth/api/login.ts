@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { z } from 'zod'
+import { z } from '@/lib/zod'
 import type { AuthUser } from '../types'
 import { authPost, type UserResponse } from './auth-client'
 import { setSessionUser } from './get-me'

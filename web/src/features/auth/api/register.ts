@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { z } from 'zod'
+import { z } from '@/lib/zod'
 import type { AccountType, AuthUser } from '../types'
 import type { RegisterBody } from '@/lib/api-types'
 import { authPost, type UserResponse } from './auth-client'
@@ -10,7 +10,7 @@ export const REGISTER_PATH = '/api/auth/register'
 
 export const registerInputSchema = z.object({
   fullName: fullNameField,
-  phone: z.string().trim(),
+  phone: z.string().check(z.trim()),
   email: emailField,
   password: passwordField,
 })

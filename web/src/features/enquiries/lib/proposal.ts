@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '@/lib/zod'
 import { checkEmail, checkPhone, EMAIL_MESSAGE, type Checked } from '@/lib/validation'
 import type { EnquiryInput, FormUser } from '../types'
 import { mailDraft, type MailDraft } from './mailto'
@@ -14,17 +14,19 @@ export function eventTypeOf(value: string | null | undefined): EventType {
   return EVENT_TYPES.find((t) => t.toLowerCase() === value?.trim().toLowerCase()) ?? 'Meetings'
 }
 
-const required = (message: string) => z.string().trim().min(1, message)
+const required = (message: string) => z.string().check(z.trim(), z.minLength(1, message))
 
 /** Required, then judged by a rule of lib/validation (the API's rule). */
 function byRule(emptyMessage: string, rule: (value: string) => Checked) {
-  return z.string().superRefine((value, ctx) => {
-    if (!value.trim()) ctx.addIssue({ code: 'custom', message: emptyMessage })
-    else {
-      const { message } = rule(value)
-      if (message) ctx.addIssue({ code: 'custom', message })
-    }
-  })
+  return z.string().check(
+    z.superRefine((value, ctx) => {
+      if (!value.trim()) ctx.addIssue({ code: 'custom', message: emptyMessage })
+      else {
+        const { message } = rule(value)
+        if (message) ctx.addIssue({ code: 'custom', message })
+      }
+    }),
+  )
 }
 
 /**

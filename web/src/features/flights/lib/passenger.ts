@@ -3,7 +3,7 @@
 // for, the lead passenger's contact and address, and the company's GST
 // details. The rules are the API's own (lib/validation), so the page and the
 // API never disagree; this file also makes the book and ticket bodies.
-import { z } from 'zod'
+import { z } from '@/lib/zod'
 import type { AddressInput, BookInput, ContactInput, FlightResult, PassengerInput } from '@/lib/api-types'
 import { isISODate } from '@/lib/calendar-date'
 import { mealCodeOf, MEALS } from '@/lib/meals'
@@ -483,18 +483,20 @@ export function bookingSchema(rules: FareRules) {
       }),
       gst: z.object({ wanted: z.boolean(), gstin: str, companyName: str, address: str, phone: str, email: str }),
     })
-    .superRefine((v, ctx) => {
-      const fail = (path: Path, message: string) => ctx.addIssue({ code: 'custom', path, message })
-      rules.slots.forEach((slot, i) => {
-        const t = v.travellers[i]
-        if (!t) return
-        for (const [field, message] of travellerProblems(t, slot, rules)) fail(['travellers', i, field], message)
-      })
-      for (const [field, message] of contactProblems(v.contact)) fail(['contact', field], message)
-      if (rules.gstAllowed && (rules.gstMandatory || v.gst.wanted)) {
-        for (const [field, message] of gstProblems(v.gst)) fail(['gst', field], message)
-      }
-    })
+    .check(
+      z.superRefine((v, ctx) => {
+        const fail = (path: Path, message: string) => ctx.addIssue({ code: 'custom', path, message })
+        rules.slots.forEach((slot, i) => {
+          const t = v.travellers[i]
+          if (!t) return
+          for (const [field, message] of travellerProblems(t, slot, rules)) fail(['travellers', i, field], message)
+        })
+        for (const [field, message] of contactProblems(v.contact)) fail(['contact', field], message)
+        if (rules.gstAllowed && (rules.gstMandatory || v.gst.wanted)) {
+          for (const [field, message] of gstProblems(v.gst)) fail(['gst', field], message)
+        }
+      }),
+    )
 }
 
 export interface BookParts {
