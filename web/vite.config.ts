@@ -17,11 +17,11 @@ export default defineConfig({
       publicDir: fileURLToPath(new URL('./public', import.meta.url)),
       tags: Object.keys(BLOG_TAGS),
     }),
-    // Compressed JavaScript a first visit to each page loads. The aim is 150 KB for the home page and
-    // 200 KB for any other; the limits hold today's figures so that no page grows while the rest is cut.
+    // Compressed JavaScript a first visit to each page loads: 200 KB for any page; for the home page
+    // the aim is 150 KB, and the limit holds today's figure so that it does not grow while it is cut.
     jsBudget({
       home: 158 * 1024,
-      route: 224 * 1024,
+      route: 200 * 1024,
       routesDir: fileURLToPath(new URL('./src/app/routes', import.meta.url)),
     }),
     // zstd, Brotli and gzip forms of the built text files, for the server to send as they are.

@@ -1,15 +1,29 @@
-import { useCallback, useState } from 'react'
+import { lazy, Suspense, useCallback, useState } from 'react'
 import { ProfilePage } from '@/features/account/components/profile-page'
-import { MobileOtpDialog } from '@/features/auth/components/mobile-otp-dialog'
+
+// The OTP dialog (a dialog, the phone number form and its schema) is fetched
+// when its step is chosen, not with the page.
+const MobileOtpDialog = lazy(() =>
+  import('@/features/auth/components/mobile-otp-dialog').then((m) => ({ default: m.MobileOtpDialog })),
+)
 
 /** My Profile, with the mobile OTP dialog that its 'Verify mobile' step opens. */
 export function Component() {
   const [otpOpen, setOtpOpen] = useState(false)
-  const openOtp = useCallback(() => setOtpOpen(true), [])
+  // Mounted from the first opening on, so that it can also animate closed.
+  const [otpMounted, setOtpMounted] = useState(false)
+  const openOtp = useCallback(() => {
+    setOtpMounted(true)
+    setOtpOpen(true)
+  }, [])
   return (
     <>
       <ProfilePage onOpenOtp={openOtp} />
-      <MobileOtpDialog open={otpOpen} onOpenChange={setOtpOpen} />
+      {otpMounted ? (
+        <Suspense fallback={null}>
+          <MobileOtpDialog open={otpOpen} onOpenChange={setOtpOpen} />
+        </Suspense>
+      ) : null}
     </>
   )
 }

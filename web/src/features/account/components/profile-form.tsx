@@ -6,7 +6,7 @@ import { Input } from '@chakra-ui/react/input'
 import { NativeSelect } from '@chakra-ui/react/native-select'
 import { SimpleGrid } from '@chakra-ui/react/simple-grid'
 import { Stack } from '@chakra-ui/react/stack'
-import { useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { useForm, type UseFormRegister } from 'react-hook-form'
 import { ErrorBanner } from '@/components/ui/error-banner'
 import { FormField } from '@/components/ui/form-field'
@@ -17,7 +17,12 @@ import { useUpdateProfile } from '../api/update-profile'
 import type { Profile } from '../types'
 import { isProfileFieldName, PROFILE_SECTIONS, toProfileForm, type ProfileField } from '../utils/profile-fields'
 import { fieldError } from '../utils/field-error'
-import { ProfileSaveDialog, type ProfileSavePhase } from './profile-save-dialog'
+import type { ProfileSavePhase } from './profile-save-dialog'
+
+// The saving dialog's code (Chakra's dialog) is fetched once the traveller
+// starts editing, not with the page.
+const loadSaveDialog = () => import('./profile-save-dialog')
+const ProfileSaveDialog = lazy(() => loadSaveDialog().then((m) => ({ default: m.ProfileSaveDialog })))
 
 function FieldInput({ field, register }: { field: ProfileField; register: UseFormRegister<Profile> }) {
   if (field.options) {
@@ -72,8 +77,14 @@ export function ProfileForm({ profile }: { profile: Profile }) {
     handleSubmit,
     setError,
     setFocus,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = useForm<Profile>({ defaultValues: toProfileForm(profile) })
+  // Mounted from the first save on, so that it can also animate closed.
+  const [dialogMounted, setDialogMounted] = useState(false)
+  if (phase !== 'idle' && !dialogMounted) setDialogMounted(true)
+  useEffect(() => {
+    if (isDirty) void loadSaveDialog()
+  }, [isDirty])
 
   useEffect(() => {
     if (phase !== 'saved') return undefined
@@ -145,7 +156,11 @@ export function ProfileForm({ profile }: { profile: Profile }) {
             </Button>
           </Stack>
         </Box>
-        <ProfileSaveDialog phase={phase} />
+        {dialogMounted ? (
+          <Suspense fallback={null}>
+            <ProfileSaveDialog phase={phase} />
+          </Suspense>
+        ) : null}
       </form>
     </Stack>
   )

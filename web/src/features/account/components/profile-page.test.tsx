@@ -94,6 +94,8 @@ describe('ProfilePage', () => {
     await form()
     await userEvent.type(screen.getByLabelText('City'), 'Pune')
     await userEvent.selectOptions(screen.getByLabelText('Domestic trip protection plan'), 'Plus')
+    // The saving dialog's code is fetched once a field is edited; let it arrive before time stands still.
+    await import('./profile-save-dialog')
 
     vi.useFakeTimers()
     fireEvent.click(screen.getByRole('button', { name: 'Save' }))

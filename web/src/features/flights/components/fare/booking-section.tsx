@@ -1,0 +1,211 @@
+import { Button } from '@chakra-ui/react/button'
+import { Card } from '@chakra-ui/react/card'
+import { Heading } from '@chakra-ui/react/heading'
+import { Stack } from '@chakra-ui/react/stack'
+import { Text } from '@chakra-ui/react/text'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useMemo, useState } from 'react'
+import { useForm, useWatch, type Path } from 'react-hook-form'
+import { ErrorBanner } from '@/components/ui/error-banner'
+import type { FareBreakdown, FlightResult } from '@/lib/api-types'
+import { todayISO } from '@/lib/calendar-date'
+import type { useBookingFlow, TicketMode } from '../../hooks/use-booking-flow'
+import type { PriceChange } from '../../lib/booking'
+import { awaitsPayment } from '../../lib/payment'
+import {
+  bookingSchema,
+  fareRulesOf,
+  formFieldOf,
+  initialValues,
+  knownPeople,
+  slotHeading,
+  toBookParts,
+  type BookingValues,
+  type CompanyDetails,
+  type FareRules,
+  type PassengerPrefill,
+} from '../../lib/passenger'
+import type { Travellers } from '../../lib/search-query'
+import { BookingPanel } from './booking-panel'
+import type { FarePageProps } from './fare-page'
+import { GSTFields } from './gst-fields'
+import { PaymentStep } from './payment-step'
+import { PriceChangeNotice } from './price-change-notice'
+import { SaveCoTravellers, type HandTyped } from './save-co-travellers'
+import { DocumentsReason, TravellerFields } from './traveller-fields'
+
+interface BookingProps extends FarePageProps {
+  rules: FareRules
+  flow: ReturnType<typeof useBookingFlow>
+  priceChange: PriceChange | undefined
+  onAcceptQuote(): void
+  traceId: string
+  resultIndex: string
+  isLCC: boolean | undefined
+  /** The quote's fare per passenger type, for the payment step. */
+  breakdown: FareBreakdown[] | null | undefined
+}
+
+export interface BookingSectionProps extends Omit<BookingProps, 'rules'> {
+  /** The quoted fare, whose rules (documents, GST, passengers) the form follows. */
+  result: FlightResult
+  /** The search's travellers, when the link says. */
+  travellers: Travellers | undefined
+}
+
+/**
+ * The traveller forms, the Book and Ticket buttons and the payment step of
+ * the fare page. The page loads this module while the fare is being quoted:
+ * the itinerary and price paint without the form library and its schemas.
+ */
+export function BookingSection({ result, travellers, ...props }: BookingSectionProps) {
+  const rules = useMemo(() => fareRulesOf(result, travellers, todayISO()), [result, travellers])
+  if (!props.prefill || props.company === undefined) return <Text color="fg.muted">Loading your details…</Text>
+  // A new set of rules (another fare, other travellers) starts a new form.
+  return (
+    <BookingForm
+      key={JSON.stringify({ ...rules, today: '' })}
+      {...props}
+      rules={rules}
+      prefill={props.prefill}
+      company={props.company}
+    />
+  )
+}
+
+/** Whether a book or ticket answer left a booking made: ticketed, or booked (a GDS fare). */
+function bookingMade(flow: ReturnType<typeof useBookingFlow>): boolean {
+  return [flow.ticket, flow.book].some((o) => o?.booking.status === 'ticketed' || o?.booking.status === 'booked')
+}
+
+function BookingForm({
+  prefill,
+  coTravellers,
+  company,
+  saveCoTraveller,
+  rules,
+  flow,
+  priceChange,
+  onAcceptQuote,
+  traceId,
+  resultIndex,
+  isLCC,
+  breakdown,
+}: BookingProps & { prefill: PassengerPrefill; company: CompanyDetails | null }) {
+  const schema = useMemo(() => bookingSchema(rules), [rules])
+  const form = useForm<BookingValues>({
+    resolver: zodResolver(schema),
+    defaultValues: initialValues(rules, prefill, company),
+  })
+  const { handleSubmit, setError, getValues, control } = form
+  const people = useMemo(() => knownPeople(prefill, coTravellers ?? []), [prefill, coTravellers])
+  // Only whom each form was filled from: typing in one form re-renders none of the others.
+  const sourceNames = useMemo(() => rules.slots.map((_, i) => `travellers.${i}.source` as const), [rules])
+  const sources = useWatch({ control, name: sourceNames })
+  const [lastTicketMode, setLastTicketMode] = useState<TicketMode>('auto')
+  // The travellers as last sent: those typed by hand may be kept once booked.
+  const [sent, setSent] = useState<BookingValues>()
+
+  const signatureOf = (values: BookingValues) => JSON.stringify(values)
+
+  const book = async (values: BookingValues) => {
+    setSent(values)
+    const failure = await flow.runBook(toBookParts(values, rules), signatureOf(values))
+    const field = failure ? formFieldOf(failure.field, rules.slots.length) : undefined
+    if (failure && field) setError(field as Path<BookingValues>, { message: failure.message }, { shouldFocus: true })
+  }
+  const submit = handleSubmit(book)
+
+  const ticket = (mode: TicketMode) => {
+    setLastTicketMode(mode)
+    const path = mode === 'auto' ? (isLCC ? 'lcc' : 'gds') : mode
+    if (path === 'gds') {
+      void flow.runTicket(mode, undefined, '')
+      return
+    }
+    void handleSubmit((values) => {
+      setSent(values)
+      return flow.runTicket(mode, toBookParts(values, rules), signatureOf(values))
+    })()
+  }
+
+  const accept = () => {
+    if (!priceChange) return
+    if (priceChange.step === 'quote') {
+      onAcceptQuote()
+      return
+    }
+    flow.clearPriceChange()
+    if (priceChange.step === 'book') void book(getValues())
+    else ticket(lastTicketMode)
+  }
+
+  const handTyped: HandTyped[] =
+    sent && bookingMade(flow)
+      ? rules.slots.flatMap((slot, index) => {
+          const values = sent.travellers[index]
+          return values && !values.source ? [{ index, heading: slotHeading(slot), values }] : []
+        })
+      : []
+
+  const booking = flow.busy === 'book'
+  const made = flow.ticket?.booking ?? flow.book?.booking
+  return (
+    <>
+      {priceChange ? <PriceChangeNotice change={priceChange} onAccept={accept} busy={flow.busy !== null} /> : null}
+      <Card.Root>
+        <Card.Body>
+          <Stack asChild gap="6">
+            <form noValidate onSubmit={(e) => void submit(e)} aria-label="Passenger details">
+              <Heading as="h2" size="lg">
+                Travellers
+              </Heading>
+              <DocumentsReason rules={rules} />
+              {rules.slots.map((slot, index) => (
+                <TravellerFields
+                  key={index}
+                  form={form}
+                  index={index}
+                  slot={slot}
+                  rules={rules}
+                  people={people}
+                  taken={new Set(sources.filter((s, i) => s && i !== index))}
+                />
+              ))}
+              <GSTFields form={form} rules={rules} hasCompany={Boolean(company)} />
+              {flow.bookError ? <ErrorBanner message={flow.bookError} /> : null}
+              <Button
+                type="submit"
+                colorPalette="terracotta"
+                size="lg"
+                alignSelf="start"
+                disabled={booking || priceChange?.step === 'quote'}
+              >
+                {booking ? 'Booking…' : 'Book'}
+              </Button>
+            </form>
+          </Stack>
+        </Card.Body>
+      </Card.Root>
+      {awaitsPayment(made) ? (
+        <Card.Root>
+          <Card.Body>
+            <PaymentStep key={made._id} booking={made} breakdown={breakdown} />
+          </Card.Body>
+        </Card.Root>
+      ) : null}
+      <Card.Root>
+        <Card.Body>
+          <BookingPanel flow={flow} traceId={traceId} resultIndex={resultIndex} isLCC={isLCC} onTicket={ticket} />
+        </Card.Body>
+      </Card.Root>
+      {handTyped.length ? (
+        <Card.Root>
+          <Card.Body>
+            <SaveCoTravellers travellers={handTyped} onSave={saveCoTraveller} />
+          </Card.Body>
+        </Card.Root>
+      ) : null}
+    </>
+  )
+}
