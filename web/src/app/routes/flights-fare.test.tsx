@@ -189,12 +189,16 @@ describe('fare quote and rules', () => {
     )
     const all = recordCalls()
     renderRoutes({ routes, initialEntries: [farePath()] })
-    // The rules arrive while the quote is still held.
-    expect(await screen.findByTestId('fare-rules', {}, { timeout: 5000 })).toBeInTheDocument()
-    expect(screen.getByText('Loading fare…')).toBeInTheDocument()
+    // The rules are asked for while the quote is still held ...
+    await waitFor(() => expect(calls(all, '/fare-rule')).toHaveLength(1))
     expect(calls(all, '/fare-quote')).toHaveLength(1)
+    expect(screen.getByText('Loading fare…')).toBeInTheDocument()
+    // ... and shown with the quote, below it, so that the price does not push them down the screen.
+    expect(screen.queryByTestId('fare-rules')).not.toBeInTheDocument()
     held.resolve()
     expect(await screen.findByTestId('fare-price')).toBeInTheDocument()
+    expect(await screen.findByTestId('fare-rules')).toBeInTheDocument()
+    expect(calls(all, '/fare-rule')).toHaveLength(1)
   })
 
   it('shows the itinerary from the results list at once, with codeshare and terminal', async () => {

@@ -22,8 +22,10 @@ export function RootLayout() {
           <HeaderAuthActions onAction={done} direction={placement === 'drawer' ? 'column' : 'row'} />
         )}
       />
-      {/* Focusable from the skip link only (tabIndex -1), without an outline on the whole page. */}
-      <Box as="main" id="main" flex="1" tabIndex={-1} _focus={{ outline: 'none' }}>
+      {/* Focusable from the skip link only (tabIndex -1), without an outline on the whole page. At least a
+          screen tall, so the footer starts below the fold and a page filling in as its data comes does not
+          push it (a layout shift) while it is in view. */}
+      <Box as="main" id="main" flex="1" minH="100dvh" tabIndex={-1} _focus={{ outline: 'none' }}>
         <Outlet />
       </Box>
       <Footer />

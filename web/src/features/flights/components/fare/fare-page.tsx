@@ -7,6 +7,7 @@ import { ErrorBanner } from '@/components/ui/error-banner'
 import { PageContainer, PageHeading } from '@/components/ui/page-heading'
 import { RouterLink } from '@/components/ui/router-link'
 import { useFareQuote } from '../../api/use-fare-quote'
+import { useFareRules } from '../../api/use-fare-rules'
 import { useBookingFlow } from '../../hooks/use-booking-flow'
 import { isSessionExpired, type PriceChange } from '../../lib/booking'
 import { freshSearchPath, MISSING_PARAMS_MESSAGE, readFareParams } from '../../lib/fare-params'
@@ -67,6 +68,9 @@ function Fare({ params, ...people }: FarePageProps & { params: ReturnType<typeof
   const chosen = (location.state ?? undefined) as ChosenState | undefined
   const trace = useMemo(() => ({ traceId, resultIndex }), [traceId, resultIndex])
   const quote = useFareQuote(trace)
+  // The rules are asked for with the quote; their card shows once the quote is in, below it, so that
+  // nothing on the screen moves when the quote arrives.
+  useFareRules(trace)
   const result = quote.data?.result
   const quotedFlight = useMemo(() => (result ? toListFlight(result) : undefined), [result])
   const flight = quotedFlight ?? (chosen?.flight?.id === resultIndex ? chosen.flight : undefined)
@@ -113,11 +117,13 @@ function Fare({ params, ...people }: FarePageProps & { params: ReturnType<typeof
             </Card.Body>
           </Card.Root>
         ) : null}
-        <Card.Root>
-          <Card.Body>
-            <FareRulesPanel trace={trace} />
-          </Card.Body>
-        </Card.Root>
+        {quote.isPending ? null : (
+          <Card.Root>
+            <Card.Body>
+              <FareRulesPanel trace={trace} />
+            </Card.Body>
+          </Card.Root>
+        )}
         {result ? (
           <Suspense fallback={<Text color="fg.muted">Loading the booking form…</Text>}>
             <BookingSection
