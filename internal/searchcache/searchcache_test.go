@@ -220,11 +220,9 @@ func TestSharedCallOutlivesItsFirstCaller(t *testing.T) {
 		r.Adults = 2
 		gone, cancelGone := context.WithCancel(context.Background())
 		done := make(chan error, 1)
-		var callErr error
 		go func() {
 			_, err := b.cache.Search(gone, c, r, func(ctx context.Context) (*supplier.Answer, error) {
 				a, err := f.search(ctx)
-				callErr = err
 				done <- err
 				return a, err
 			})
@@ -235,7 +233,7 @@ func TestSharedCallOutlivesItsFirstCaller(t *testing.T) {
 		synctest.Wait()
 		cancelGone()
 		start = time.Now()
-		<-done
+		callErr := <-done
 		if !errors.Is(callErr, context.DeadlineExceeded) || time.Since(start) != 7*time.Second {
 			t.Fatalf("the abandoned call ended with %v after %s", callErr, time.Since(start))
 		}
@@ -460,7 +458,7 @@ func TestErrorsAreNotCached(t *testing.T) {
 func TestMemoryBound(t *testing.T) {
 	t.Parallel()
 	const docSize = 10 << 10
-	entrySize := int64(len(fmt.Sprintf(`{"Response":{"TraceId":"trace-1","Results":[[{"ResultIndex":"OB1"}]]},"pad":""}`))+docSize+len("trace-1")+
+	entrySize := int64(len(`{"Response":{"TraceId":"trace-1","Results":[[{"ResultIndex":"OB1"}]]},"pad":""}`)+docSize+len("trace-1")+
 		len(Key(conn(t, "tbo", ""), request()))) + entryOverhead
 	b := setup(t, 2*entrySize+entrySize/2) // room for two
 	c := conn(t, "tbo", "")
