@@ -212,6 +212,39 @@ const config = defineConfig({
           from: { value: '{colors.brand.100}' },
           to: { value: '{colors.terracotta.100}' },
         },
+        // The edge of a form control (text field, select, unchecked box or radio): 3:1 at least against the
+        // card and the canvas (WCAG 1.4.11), where Chakra's `border` (gray.200) is 1.2:1 and suits only dividers.
+        border: {
+          control: { value: '{colors.gray.500}' },
+        },
+      },
+    },
+    recipes: {
+      input: { variants: { variant: { outline: { borderColor: 'border.control' } } } },
+      textarea: { variants: { variant: { outline: { borderColor: 'border.control' } } } },
+    },
+    slotRecipes: {
+      nativeSelect: {
+        slots: nativeSelectSlotRecipe.slots,
+        variants: { variant: { outline: { field: { borderColor: 'border.control' } } } },
+      },
+      checkbox: {
+        slots: checkboxSlotRecipe.slots,
+        variants: {
+          variant: {
+            solid: { control: { borderColor: 'border.control' } },
+            outline: { control: { borderColor: 'border.control' } },
+          },
+        },
+      },
+      radioGroup: {
+        slots: radioGroupSlotRecipe.slots,
+        variants: {
+          variant: {
+            solid: { itemControl: { borderColor: 'border.control' } },
+            outline: { itemControl: { borderColor: 'border.control' } },
+          },
+        },
       },
     },
   },
