@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { startTransition, useEffect, useRef, useState } from 'react'
 
 /** How close to the viewport (px) a deferred section starts loading. */
 const NEAR = 200
@@ -17,7 +17,9 @@ export function useWhenWanted<T extends Element>() {
 
   useEffect(() => {
     if (wanted) return
-    const want = () => setWanted(true)
+    // A transition: the sections render in slices, so the tap or key that asked for them is
+    // answered first (a synchronous render inside pointerdown delayed the tap's own click).
+    const want = () => startTransition(() => setWanted(true))
     const events = ['scroll', 'keydown', 'pointerdown', 'touchstart'] as const
     for (const e of events) window.addEventListener(e, want, { once: true, passive: true })
     const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && want(), {

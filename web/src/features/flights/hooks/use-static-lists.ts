@@ -1,5 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
-import { loadAirlines, loadAirports } from '../lib/airports'
+import { loadAirlines, loadAirports, type Airport, type AirlineNames } from '../lib/airports'
+
+// What the hooks give until the lists arrive: the same objects each time, so a memoised consumer stays put.
+const NO_AIRPORTS: Airport[] = []
+const NO_AIRLINES: AirlineNames = {}
 
 /**
  * The static airport list: loaded once per visit, empty until (or unless) it
@@ -13,11 +17,11 @@ export function useAirports({ enabled = true }: { enabled?: boolean } = {}) {
     gcTime: Infinity,
     enabled,
   })
-  return q.data ?? []
+  return q.data ?? NO_AIRPORTS
 }
 
 /** Airline code → name, from the static list. */
 export function useAirlineNames() {
   const q = useQuery({ queryKey: ['static', 'airlines'], queryFn: loadAirlines, staleTime: Infinity, gcTime: Infinity })
-  return q.data ?? {}
+  return q.data ?? NO_AIRLINES
 }

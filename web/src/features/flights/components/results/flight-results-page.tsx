@@ -6,7 +6,7 @@ import { Grid } from '@chakra-ui/react/grid'
 import { Heading } from '@chakra-ui/react/heading'
 import { Stack } from '@chakra-ui/react/stack'
 import { Text } from '@chakra-ui/react/text'
-import { useDeferredValue, useId, useMemo, useState } from 'react'
+import { memo, useCallback, useDeferredValue, useId, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { PageContainer, PageHeading } from '@/components/ui/page-heading'
 import { RouterLink } from '@/components/ui/router-link'
@@ -93,8 +93,38 @@ interface SectionProps {
   shown: readonly ListFlight[]
   headed: boolean
   airlineNames: AirlineNames
-  onSelect: (flight: ListFlight) => void
+  /** Chooses a flight of the section named by its key; the same function from render to render. */
+  onSelect: (sectionKey: string, flight: ListFlight) => void
 }
+
+interface FlightListProps {
+  flights: readonly ListFlight[]
+  label: string
+  sectionKey: string
+  airlineNames: AirlineNames
+  onSelect: SectionProps['onSelect']
+}
+
+/**
+ * A section's cards. Its props stay the same while a filter changes until the
+ * filtered list itself is ready (the page defers it), so the tap on a filter
+ * re-renders the panel and the counts, not every card on the screen.
+ */
+const FlightList = memo(function FlightList({ flights, label, sectionKey, airlineNames, onSelect }: FlightListProps) {
+  return (
+    <VirtualFlightList
+      flights={flights}
+      label={label}
+      renderItem={(flight) => (
+        <FlightCard
+          flight={flight}
+          airlineNames={airlineNames}
+          actions={<SelectFlightButton flight={flight} onSelect={() => onSelect(sectionKey, flight)} />}
+        />
+      )}
+    />
+  )
+})
 
 function Section({ section, shown, headed, airlineNames, onSelect }: SectionProps) {
   const headingId = useId()
@@ -111,16 +141,12 @@ function Section({ section, shown, headed, airlineNames, onSelect }: SectionProp
         {shown.length === 0 ? (
           <Text>{EMPTY_TEXT}</Text>
         ) : (
-          <VirtualFlightList
+          <FlightList
             flights={shown}
             label={section.title}
-            renderItem={(flight) => (
-              <FlightCard
-                flight={flight}
-                airlineNames={airlineNames}
-                actions={<SelectFlightButton flight={flight} onSelect={() => onSelect(flight)} />}
-              />
-            )}
+            sectionKey={section.key}
+            airlineNames={airlineNames}
+            onSelect={onSelect}
           />
         )}
       </Stack>
@@ -199,6 +225,17 @@ export function FlightResultsPage() {
     })
   }
 
+  // One function for the cards' Select buttons that does not change with each render (which would
+  // re-render every card on a filter's tap); it reads the sections of the latest render.
+  const latest = useRef({ sections, select })
+  useLayoutEffect(() => {
+    latest.current = { sections, select }
+  })
+  const selectIn = useCallback((sectionKey: string, flight: ListFlight) => {
+    const section = latest.current.sections.find((s) => s.key === sectionKey)
+    if (section) latest.current.select(section, flight)
+  }, [])
+
   return (
     <PageContainer maxW="7xl" py={{ base: '4', md: '8' }}>
       <Stack gap="4">
@@ -246,7 +283,7 @@ export function FlightResultsPage() {
                 shown={shown[i] ?? []}
                 headed={sections.length > 1 || query.type !== 'oneway'}
                 airlineNames={airlineNames}
-                onSelect={(flight) => select(section, flight)}
+                onSelect={selectIn}
               />
             ))}
           </Stack>
