@@ -92,6 +92,23 @@ func refusedWithin(t *testing.T, c *apitest.Client, what string) {
 	})
 }
 
+// twoDevices registers a user on replica a from a laptop and signs in from a
+// phone too; it returns the laptop's client on a and both devices' sessions
+// sent to replica b, each already answered from b's cache.
+func twoDevices(t *testing.T, a, b *apitest.Env, name, email string) (laptop, laptopOnB, phoneOnB *apitest.Client) {
+	t.Helper()
+	laptop = a.NewClient(t)
+	register(t, laptop, name, email, "password1")
+	phone := a.NewClient(t)
+	phone.Header.Set("User-Agent", "Phone Browser")
+	login(t, phone, email, "password1")
+	phoneOnB = device(t, b, sessionToken(t, a, phone))
+	laptopOnB = device(t, b, sessionToken(t, a, laptop))
+	cachedOn(t, b, phoneOnB)
+	cachedOn(t, b, laptopOnB)
+	return laptop, laptopOnB, phoneOnB
+}
+
 func TestRevocationReachesOtherReplicas(t *testing.T) {
 	t.Parallel()
 	a, b := replicas(t)
@@ -108,15 +125,7 @@ func TestRevocationReachesOtherReplicas(t *testing.T) {
 	})
 
 	t.Run("revoke another device", func(t *testing.T) {
-		laptop := a.NewClient(t)
-		register(t, laptop, "Meera", "meera@example.in", "password1")
-		phone := a.NewClient(t)
-		phone.Header.Set("User-Agent", "Phone Browser")
-		login(t, phone, "meera@example.in", "password1")
-		phoneOnB := device(t, b, sessionToken(t, a, phone))
-		laptopOnB := device(t, b, sessionToken(t, a, laptop))
-		cachedOn(t, b, phoneOnB)
-		cachedOn(t, b, laptopOnB)
+		laptop, laptopOnB, phoneOnB := twoDevices(t, a, b, "Meera", "meera@example.in")
 
 		var list sessionsResp
 		laptop.Do("GET", "/api/v1/me/sessions", nil).JSON(t, &list)
@@ -136,15 +145,7 @@ func TestRevocationReachesOtherReplicas(t *testing.T) {
 	})
 
 	t.Run("change password", func(t *testing.T) {
-		first := a.NewClient(t)
-		register(t, first, "Ravi", "ravi@example.in", "password1")
-		second := a.NewClient(t)
-		second.Header.Set("User-Agent", "Phone Browser")
-		login(t, second, "ravi@example.in", "password1")
-		secondOnB := device(t, b, sessionToken(t, a, second))
-		firstOnB := device(t, b, sessionToken(t, a, first))
-		cachedOn(t, b, secondOnB)
-		cachedOn(t, b, firstOnB)
+		first, firstOnB, secondOnB := twoDevices(t, a, b, "Ravi", "ravi@example.in")
 
 		if res := first.Do("PUT", "/api/v1/me/password", map[string]string{"oldPassword": "password1", "newPassword": "password2"}); res.StatusCode != 200 {
 			t.Fatalf("change = %d %s", res.StatusCode, res.Body)

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus/testutil"
+	clocktesting "k8s.io/utils/clock/testing"
 
 	"github.com/paryatan/paryatan/internal/apitest"
 	"github.com/paryatan/paryatan/internal/flights"
@@ -44,24 +45,6 @@ func searchAs(t *testing.T, c *apitest.Client, supplierName, from, to string, ad
 		t.Fatalf("search = %d %s", res.StatusCode, truncate(res.Body))
 	}
 	return s, res
-}
-
-// manualClock is a time tests move by hand.
-type manualClock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func (c *manualClock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-func (c *manualClock) Add(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.now = c.now.Add(d)
 }
 
 func cacheCounts(env *apitest.Env, supplierName string) (hits, misses, coalesced float64) {
@@ -117,7 +100,7 @@ func TestConcurrentIdenticalSearchesMakeOneSupplierCall(t *testing.T) {
 func TestRepeatedSearchIsAnsweredFromTheCache(t *testing.T) {
 	t.Parallel()
 	env := apitest.New(t, apitest.Options{})
-	clk := &manualClock{now: time.Now()}
+	clk := clocktesting.NewFakeClock(time.Now())
 	flights.SetSearchClock(env.Flights, clk.Now)
 	anon := env.NewClient(t)
 	first, res := searchAs(t, anon, "tbo", "BOM", "DEL", 1)
@@ -126,7 +109,7 @@ func TestRepeatedSearchIsAnsweredFromTheCache(t *testing.T) {
 		t.Fatalf("first answer: cached %v, age %d, searched at %s", *first.Data.Cached, *first.Data.AgeSeconds, first.Data.SearchedAt)
 	}
 
-	clk.Add(5*time.Minute - time.Second)
+	clk.Step(5*time.Minute - time.Second)
 	signedIn := signIn(t, env, "again@example.in")
 	again, res := searchAs(t, signedIn, "tbo", "BOM", "DEL", 1)
 	noAgencyFields(t, "reused search", res.Body)
@@ -153,7 +136,7 @@ func TestRepeatedSearchIsAnsweredFromTheCache(t *testing.T) {
 		}
 	}
 
-	clk.Add(time.Second)
+	clk.Step(time.Second)
 	later, _ := searchAs(t, anon, "tbo", "BOM", "DEL", 1)
 	if *later.Data.Cached || later.Data.Response.TraceId == first.Data.Response.TraceId || env.Sim.Calls("Search") != 2 {
 		t.Fatalf("after the window: cached %v, trace %s, %d supplier searches", *later.Data.Cached, later.Data.Response.TraceId, env.Sim.Calls("Search"))
@@ -168,13 +151,13 @@ func TestRepeatedSearchIsAnsweredFromTheCache(t *testing.T) {
 // as after a slow supplier answer.
 func TestReusedTraceKeepsTenMinutes(t *testing.T) {
 	t.Parallel()
-	clk := &manualClock{now: time.Now()}
+	clk := clocktesting.NewFakeClock(time.Now())
 	// The supplier takes two minutes to answer (on the clock the cache
 	// reads).
 	slow := func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			if isCall(r, "Search") {
-				clk.Add(2 * time.Minute)
+				clk.Step(2 * time.Minute)
 			}
 			next.ServeHTTP(w, r)
 		})
@@ -183,11 +166,11 @@ func TestReusedTraceKeepsTenMinutes(t *testing.T) {
 	flights.SetSearchClock(env.Flights, clk.Now)
 	c := env.NewClient(t)
 	first, _ := searchAs(t, c, "tbo", "BOM", "DEL", 1)
-	clk.Add(3*time.Minute - time.Second) // the TraceId is 4m59s old
+	clk.Step(3*time.Minute - time.Second) // the TraceId is 4m59s old
 	if s, _ := searchAs(t, c, "tbo", "BOM", "DEL", 1); !*s.Data.Cached || s.Data.Response.TraceId != first.Data.Response.TraceId {
 		t.Fatal("not reused with 10m01s of its TraceId left")
 	}
-	clk.Add(time.Second) // 10 minutes left; the 5-minute window has 2 to go
+	clk.Step(time.Second) // 10 minutes left; the 5-minute window has 2 to go
 	if s, _ := searchAs(t, c, "tbo", "BOM", "DEL", 1); *s.Data.Cached || s.Data.Response.TraceId == first.Data.Response.TraceId {
 		t.Fatal("reused with only 10 minutes of its TraceId left")
 	}

@@ -13,30 +13,16 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/testutil"
+	clocktesting "k8s.io/utils/clock/testing"
 
 	"github.com/paryatan/paryatan/internal/platform/telemetry"
 	"github.com/paryatan/paryatan/internal/supplier"
 	"github.com/paryatan/paryatan/internal/supplier/connector"
 )
 
-// clock is a time tests move by hand.
-type clock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func newClock() *clock { return &clock{now: time.Date(2026, 11, 21, 10, 0, 0, 0, time.UTC)} }
-
-func (c *clock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-func (c *clock) Add(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.now = c.now.Add(d)
+// newClock is a time tests move by hand (Step).
+func newClock() *clocktesting.FakeClock {
+	return clocktesting.NewFakeClock(time.Date(2026, 11, 21, 10, 0, 0, 0, time.UTC))
 }
 
 // supplierFake answers searches with a new TraceId per call, counting the
@@ -99,7 +85,7 @@ func request() supplier.SearchRequest {
 
 type bundle struct {
 	cache   *Cache
-	clock   *clock
+	clock   *clocktesting.FakeClock
 	metrics *telemetry.SearchCacheMetrics
 }
 
@@ -322,13 +308,13 @@ func TestWindowExpiry(t *testing.T) {
 	if first.Cached || !first.SearchedAt.Equal(b.clock.Now()) || first.Age != 0 {
 		t.Fatalf("first search %+v", first)
 	}
-	b.clock.Add(2*time.Minute - time.Second)
+	b.clock.Step(2*time.Minute - time.Second)
 	again := mustSearch(t, b, c, request(), f)
 	if !again.Cached || again.Answer.TraceID != first.Answer.TraceID || !again.SearchedAt.Equal(first.SearchedAt) ||
 		again.Age != 2*time.Minute-time.Second || f.calls.Load() != 1 {
 		t.Fatalf("within the window: %+v after %d calls", again, f.calls.Load())
 	}
-	b.clock.Add(time.Second)
+	b.clock.Step(time.Second)
 	later := mustSearch(t, b, c, request(), f)
 	if later.Cached || later.Answer.TraceID != "trace-2" || f.calls.Load() != 2 {
 		t.Fatalf("at the end of the window: %+v after %d calls", later, f.calls.Load())
@@ -338,7 +324,7 @@ func TestWindowExpiry(t *testing.T) {
 	}
 	// A window shortened since (a configuration change) applies to what
 	// is kept already.
-	b.clock.Add(31 * time.Second)
+	b.clock.Step(31 * time.Second)
 	if res := mustSearch(t, b, conn(t, "tbo", "30s"), request(), f); res.Cached || f.calls.Load() != 3 {
 		t.Fatalf("after the window shrank to 30s: %+v", res)
 	}
@@ -353,18 +339,18 @@ func TestTraceAgeExpiry(t *testing.T) {
 	c := conn(t, "tbo", "5m")
 	// The supplier takes 2 minutes: the TraceId is 2 minutes old on
 	// arrival.
-	f := &supplierFake{during: func() { b.clock.Add(2 * time.Minute) }}
+	f := &supplierFake{during: func() { b.clock.Step(2 * time.Minute) }}
 	start := b.clock.Now()
 	first := mustSearch(t, b, c, request(), f)
 	if !first.SearchedAt.Equal(start.Add(2 * time.Minute)) {
 		t.Fatalf("searchedAt %s, want the answer's time", first.SearchedAt)
 	}
 	f.during = nil
-	b.clock.Add(3*time.Minute - time.Second) // the TraceId is 4m59s old: 10m01s left
+	b.clock.Step(3*time.Minute - time.Second) // the TraceId is 4m59s old: 10m01s left
 	if res := mustSearch(t, b, c, request(), f); !res.Cached || f.calls.Load() != 1 {
 		t.Fatalf("with 10m01s left: %+v", res)
 	}
-	b.clock.Add(time.Second) // 10 minutes left: the window (until 7m) is not what ends it
+	b.clock.Step(time.Second) // 10 minutes left: the window (until 7m) is not what ends it
 	if res := mustSearch(t, b, c, request(), f); res.Cached || f.calls.Load() != 2 {
 		t.Fatalf("with 10m left: %+v", res)
 	}
@@ -465,9 +451,9 @@ func TestMemoryBound(t *testing.T) {
 	f := &supplierFake{docSize: docSize}
 	route := func(dest string) supplier.SearchRequest { r := request(); r.Destination = dest; return r }
 	mustSearch(t, b, c, route("DEL"), f)
-	b.clock.Add(time.Second)
+	b.clock.Step(time.Second)
 	mustSearch(t, b, c, route("GOI"), f)
-	b.clock.Add(time.Second)
+	b.clock.Step(time.Second)
 	if res := mustSearch(t, b, c, route("DEL"), f); !res.Cached { // DEL is now the most recent
 		t.Fatal("DEL not kept")
 	}
@@ -497,7 +483,7 @@ func TestMemoryBound(t *testing.T) {
 	}
 
 	// Expired answers are dropped at the next sweep, not left to take room.
-	b.clock.Add(connector.DefaultSearchCacheWindow + sweepEvery)
+	b.clock.Step(connector.DefaultSearchCacheWindow + sweepEvery)
 	mustSearch(t, b, conn(t, "tbo", ""), route("CCU"), f)
 	if s := b.cache.Stats(); s.Entries != 1 {
 		t.Fatalf("after expiry and a sweep: %+v", s)

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useCallback, useState } from 'react'
+import { useEver } from '@/hooks/use-ever'
 import { ProfilePage } from '@/features/account/components/profile-page'
 
 // The OTP dialog (a dialog, the phone number form and its schema) is fetched
@@ -10,12 +11,8 @@ const MobileOtpDialog = lazy(() =>
 /** My Profile, with the mobile OTP dialog that its 'Verify mobile' step opens. */
 export function Component() {
   const [otpOpen, setOtpOpen] = useState(false)
-  // Mounted from the first opening on, so that it can also animate closed.
-  const [otpMounted, setOtpMounted] = useState(false)
-  const openOtp = useCallback(() => {
-    setOtpMounted(true)
-    setOtpOpen(true)
-  }, [])
+  const openOtp = useCallback(() => setOtpOpen(true), [])
+  const otpMounted = useEver(otpOpen)
   return (
     <>
       <ProfilePage onOpenOtp={openOtp} />

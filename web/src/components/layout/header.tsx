@@ -6,6 +6,7 @@ import { Link } from '@chakra-ui/react/link'
 import { HStack } from '@chakra-ui/react/stack'
 import { Text } from '@chakra-ui/react/text'
 import { lazy, Suspense, useState, type ReactNode } from 'react'
+import { useEver } from '@/hooks/use-ever'
 import { Link as RouterDomLink } from 'react-router'
 import { MenuIcon, LogoMark } from '@/components/ui/icons'
 import { mainNavLinks, secondaryNavLinks } from '@/config/navigation'
@@ -42,7 +43,7 @@ export function Logo() {
 export function Header({ renderActions }: HeaderProps) {
   const [menuOpen, setMenuOpen] = useState(false)
   // The menu's code loads on the first press of its button (or when the pointer nears it) and then stays.
-  const [drawerWanted, setDrawerWanted] = useState(false)
+  const drawerWanted = useEver(menuOpen)
   const closeMenu = () => setMenuOpen(false)
 
   return (
@@ -75,10 +76,7 @@ export function Header({ renderActions }: HeaderProps) {
             _hover={{ bg: 'whiteAlpha.200' }}
             onPointerEnter={preloadHeaderMenuDrawer}
             onFocus={preloadHeaderMenuDrawer}
-            onClick={() => {
-              setDrawerWanted(true)
-              setMenuOpen(true)
-            }}
+            onClick={() => setMenuOpen(true)}
           >
             <MenuIcon boxSize="6" />
           </IconButton>

@@ -17,6 +17,7 @@ import { useUpdateProfile } from '../api/update-profile'
 import type { Profile } from '../types'
 import { isProfileFieldName, PROFILE_SECTIONS, toProfileForm, type ProfileField } from '../utils/profile-fields'
 import { fieldError } from '../utils/field-error'
+import { useEver } from '@/hooks/use-ever'
 import type { ProfileSavePhase } from './profile-save-dialog'
 
 // The saving dialog's code (Chakra's dialog) is fetched once the traveller
@@ -79,9 +80,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
     setFocus,
     formState: { errors, isDirty },
   } = useForm<Profile>({ defaultValues: toProfileForm(profile) })
-  // Mounted from the first save on, so that it can also animate closed.
-  const [dialogMounted, setDialogMounted] = useState(false)
-  if (phase !== 'idle' && !dialogMounted) setDialogMounted(true)
+  const dialogMounted = useEver(phase !== 'idle')
   useEffect(() => {
     if (isDirty) void loadSaveDialog()
   }, [isDirty])

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState } from 'react'
+import { lazy, Suspense } from 'react'
+import { useEver } from '@/hooks/use-ever'
 import { useSignIn } from '../hooks/use-sign-in'
 
 const loadSignInDialog = () => import('./sign-in-dialog')
@@ -16,9 +17,7 @@ export function preloadSignInDialog(): void {
  */
 export function SignInDialogSlot() {
   const { state } = useSignIn()
-  const [wanted, setWanted] = useState(state.open)
-  if (state.open && !wanted) setWanted(true)
-  if (!wanted) return null
+  if (!useEver(state.open)) return null
   return (
     <Suspense fallback={null}>
       <SignInDialog />
