@@ -62,6 +62,15 @@ export function pathOf(url: string): string {
   return u.pathname + u.search
 }
 
+/**
+ * Scrolls as a reader would, which brings in what a page loads only when it is wanted (the footer
+ * on every page, the home page's lower sections), and waits for the footer.
+ */
+export async function bringInFooter(page: Page) {
+  await page.mouse.wheel(0, 400)
+  await expect(page.getByRole('contentinfo')).toBeVisible()
+}
+
 export async function expectPath(page: Page, path: string) {
   await expect.poll(() => pathOf(page.url())).toBe(path)
 }

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { test as apiTest, uniqueEmail } from './fixtures'
+import { bringInFooter, test as apiTest, uniqueEmail } from './fixtures'
 
 const SLOGANS = [
   'Corporate Booking',
@@ -162,6 +162,7 @@ test.describe('footer', () => {
     await page.goto('/support')
     const footer = page.getByRole('contentinfo')
     for (const [label, path] of LINKS) {
+      await bringInFooter(page)
       const link = footer.getByRole('link', { name: label, exact: true })
       await expect(link).toHaveAttribute('href', path)
       await link.click()
@@ -172,6 +173,7 @@ test.describe('footer', () => {
 
   test('agents group, contact details, social placeholders and copyright', async ({ page }) => {
     await page.goto('/')
+    await bringInFooter(page)
     const footer = page.getByRole('contentinfo')
     await expect(footer.getByRole('heading', { name: 'For agents' })).toBeVisible()
     await expect(footer.getByRole('link', { name: /Call us/ })).toHaveAttribute('href', 'tel:+911244005500')
@@ -191,6 +193,7 @@ test.describe('scroll', () => {
     await page.setViewportSize({ width: 800, height: 420 })
     await page.goto('/hotels')
     await expect(page.getByRole('heading', { level: 1, name: 'Hotels' })).toBeVisible()
+    await bringInFooter(page)
     const maxY = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight)
     expect(maxY).toBeGreaterThan(400)
     // The bottom of the page, so that clicking the footer link does not scroll any further.

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { bringInFooter } from './fixtures'
 
 // Every public path of the route table (product spec 2.1) with the heading its page shows.
 const PUBLIC_PAGES: ReadonlyArray<[path: string, heading: string]> = [
@@ -69,7 +70,7 @@ test.describe('route table', () => {
       await page.goto(path)
       await expect(page.locator('main').getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible()
       await expect(page.getByRole('banner').getByRole('link', { name: 'Paryatan home' })).toBeVisible()
-      await expect(page.getByRole('contentinfo')).toBeVisible()
+      await bringInFooter(page)
       await expect(page).toHaveTitle(/ · Paryatan$/)
     })
   }

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { PAGE_PATHS } from '../src/app/page-paths'
 import { axeProblems } from './axe'
-import { createAccount, expect, expectApiServer, test } from './fixtures'
+import { bringInFooter, createAccount, expect, expectApiServer, test } from './fixtures'
 
 // The whole site as a visitor and as a signed-in traveller reach it: every
 // internal link followed from the home page, none leading to 'Page not found';
@@ -47,9 +47,10 @@ async function internalLinks(page: Page): Promise<string[]> {
   return [...out]
 }
 
-/** Waits for the page's h1 (lazy routes and data load first). */
+/** Waits for the page's h1 (lazy routes and data load first), then for the footer, brought in by a scroll. */
 async function settle(page: Page) {
   await expect(page.locator('h1').first()).toBeVisible({ timeout: 15_000 })
+  await bringInFooter(page)
   // Pictures and lazily loaded data; a page that keeps polling is measured as it is.
   await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined)
 }

@@ -1,8 +1,17 @@
 import { ChakraProvider } from '@chakra-ui/react/styled-system'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { render } from '@testing-library/react'
-import type { ReactElement } from 'react'
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router'
+import { Suspense, useLayoutEffect, type ReactElement, type ReactNode } from 'react'
+import {
+  MemoryRouter,
+  useLocation,
+  useNavigate,
+  useNavigationType,
+  useRoutes,
+  type Location,
+  type NavigateFunction,
+  type RouteObject,
+} from 'react-router'
 import { onTestFinished } from 'vitest'
 import { AppProvider } from '@/app/provider'
 import { createQueryClient } from '@/lib/query-client'
@@ -15,16 +24,59 @@ interface RenderRoutesOptions {
   initialEntries?: string[]
 }
 
+/** What a test reads of the router: where it is (as of the last render on screen), and a way to move. */
+export interface TestRouter {
+  state: { location: Location; historyAction: ReturnType<typeof useNavigationType> }
+  /** Goes to an address, or back (-1) and forward (1) in history. */
+  navigate(to: string | number): Promise<void>
+}
+
+/**
+ * A memory router for a test, with the TestRouter that reads it: render `element` where the
+ * router's children go.
+ */
+export function memoryRouter(children: ReactNode, initialEntries = ['/']) {
+  let go: NavigateFunction | undefined
+  const router: TestRouter = {
+    state: {
+      location: { pathname: '/', search: '', hash: '', state: null, key: 'default' },
+      historyAction: 'POP' as TestRouter['state']['historyAction'],
+    },
+    navigate: async (to) => {
+      if (!go) throw new Error('the router has not rendered yet')
+      if (typeof to === 'number') await go(to)
+      else await go(to)
+    },
+  }
+  function Probe() {
+    const location = useLocation()
+    const historyAction = useNavigationType()
+    const navigate = useNavigate()
+    useLayoutEffect(() => {
+      router.state = { location, historyAction }
+      go = navigate
+    })
+    return null
+  }
+  const element = (
+    <MemoryRouter initialEntries={initialEntries}>
+      <Probe />
+      <Suspense fallback={null}>{children}</Suspense>
+    </MemoryRouter>
+  )
+  return { router, element }
+}
+
 /** Renders a route table in a memory router with all app providers around it. */
 export function renderRoutes({ routes, initialEntries = ['/'] }: RenderRoutesOptions) {
-  const router = createMemoryRouter(routes, { initialEntries })
+  const { router, element } = memoryRouter(<RouteTable routes={routes} />, initialEntries)
   const queryClient = createQueryClient()
-  const utils = render(
-    <AppProvider queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProvider>,
-  )
+  const utils = render(<AppProvider queryClient={queryClient}>{element}</AppProvider>)
   return { ...utils, router, queryClient }
+}
+
+function RouteTable({ routes }: { routes: RouteObject[] }) {
+  return useRoutes(routes)
 }
 
 export interface RecordedCall {

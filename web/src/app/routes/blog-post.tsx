@@ -1,16 +1,19 @@
+import { lazy, type ReactElement } from 'react'
+import { useParams } from 'react-router'
 import { loadPost } from 'virtual:blog-index'
-import { useLoaderData, type LoaderFunctionArgs } from 'react-router'
 import { BlogPostPage } from '@/features/blog/components/blog-post-page'
-import type { BlogPost } from '@/features/blog/types'
 import { NotFoundRoute } from './not-found'
 
-/** Fetches the post's own chunk before the page shows; an unknown slug has none. */
-export async function loader({ params }: LoaderFunctionArgs): Promise<BlogPost | null> {
-  const load = params.slug && Object.hasOwn(loadPost, params.slug) ? loadPost[params.slug] : undefined
-  return load ? (await load()).default : null
-}
+// Each post's body is a chunk of its own, fetched on the post's first visit: a lazy page per post.
+const pages = new Map<string, ReactElement>(
+  Object.entries(loadPost).map(([slug, load]) => {
+    const Post = lazy(() => load().then((m) => ({ default: () => <BlogPostPage post={m.default} /> })))
+    return [slug, <Post key={slug} />]
+  }),
+)
 
+/** A post, once its chunk is in (the page suspends until then); an unknown slug has none. */
 export function Component() {
-  const post = useLoaderData<typeof loader>()
-  return post ? <BlogPostPage key={post.slug} post={post} /> : <NotFoundRoute />
+  const { slug = '' } = useParams()
+  return pages.get(slug) ?? <NotFoundRoute />
 }

@@ -11,8 +11,8 @@ function renderBlog(path: string) {
   return renderRoutes({
     routes: [
       { path: '/blogs', Component: BlogsRoute },
-      { path: '/blogs/:slug', loader: blogPost.loader, Component: blogPost.Component },
-      { path: '/blog/:slug', loader: blogPost.loader, Component: blogPost.Component },
+      { path: '/blogs/:slug', Component: blogPost.Component },
+      { path: '/blog/:slug', Component: blogPost.Component },
       { path: '/go/concierge', element: <h1>Concierge</h1> },
       { path: '*', element: <h1>Elsewhere</h1> },
     ],

@@ -10,13 +10,19 @@ const scrollTo = vi.fn()
 beforeEach(() => {
   // Scroll positions are kept in session storage: each test starts with none.
   sessionStorage.clear()
-  scrollY = 0
+  scrollWindow(0)
   vi.spyOn(window, 'scrollY', 'get').mockImplementation(() => scrollY)
   scrollTo.mockImplementation((x: number | ScrollToOptions, y?: number) => {
     scrollY = typeof x === 'number' ? (y ?? 0) : (x.top ?? scrollY)
   })
   vi.stubGlobal('scrollTo', scrollTo)
 })
+
+/** Scrolls the window as a browser does: the position, then a scroll event. */
+function scrollWindow(y: number) {
+  scrollY = y
+  window.dispatchEvent(new Event('scroll'))
+}
 
 async function open(path: string) {
   const utils = renderRoutes({ routes, initialEntries: [path] })
@@ -36,7 +42,7 @@ async function open(path: string) {
 describe('scroll restoration in the page shell', () => {
   it('sends a new page to the top', async () => {
     const { go } = await open('/hotels')
-    scrollY = 900
+    scrollWindow(900)
     await go('/offers')
     expect(await screen.findByRole('heading', { level: 1, name: 'Offers' })).toBeInTheDocument()
     expect(scrollTo).toHaveBeenLastCalledWith(0, 0)
@@ -45,9 +51,9 @@ describe('scroll restoration in the page shell', () => {
 
   it('brings back the position of each page on back and forward', async () => {
     const { go, router } = await open('/hotels')
-    scrollY = 1200
+    scrollWindow(1200)
     await go('/offers')
-    scrollY = 450
+    scrollWindow(450)
     await go(-1)
     expect(router.state.location.pathname).toBe('/hotels')
     expect(scrollTo).toHaveBeenLastCalledWith(0, 1200)
@@ -62,7 +68,7 @@ describe('scroll restoration in the page shell', () => {
       scrolledInto.push(this.id)
     })
     const { go } = await open('/hotels')
-    scrollY = 700
+    scrollWindow(700)
     await go('/offers#main')
     expect(scrolledInto).toEqual(['main'])
     expect(scrollTo).not.toHaveBeenCalled()

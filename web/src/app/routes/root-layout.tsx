@@ -1,21 +1,27 @@
 import { Box } from '@chakra-ui/react/box'
 import { Flex } from '@chakra-ui/react/flex'
-import { Outlet, ScrollRestoration } from 'react-router'
-import { Footer } from '@/components/layout/footer'
+import { lazy, Suspense } from 'react'
+import { Outlet, useLocation } from 'react-router'
 import { Header } from '@/components/layout/header'
 import { SkipLink } from '@/components/layout/skip-link'
 import { HeaderAuthActions } from '@/features/auth/components/header-auth-actions'
 import { SignInDialogSlot } from '@/features/auth/components/sign-in-dialog-slot'
+import { useWhenWanted } from '@/hooks/use-when-wanted'
+import { ScrollRestoration } from '../scroll-restoration'
+import { RouteErrorBoundary } from './route-error'
+
+// The footer starts below the fold on every page (the main element is at least a screen tall): its
+// code arrives when it is wanted, like the home page's lower sections.
+const Footer = lazy(() => import('@/components/layout/footer').then((m) => ({ default: m.Footer })))
 
 /**
- * The shell of every page: sticky header, page body, footer and the sign-in dialog.
- * React Router's ScrollRestoration sends a new page to the top (or to the element its hash names)
- * and brings back the position of a history entry on back and forward, also after a reload.
+ * The shell of every page: sticky header, page body, footer and the sign-in dialog. A page whose
+ * code is still loading leaves the body empty on a first visit (on a later move, the page being
+ * left stays until the next one is ready); one that fails shows RouteError in the body.
  */
 export function RootLayout() {
   return (
     <Flex direction="column" minH="100vh">
-      <ScrollRestoration />
       <SkipLink />
       <Header
         renderActions={(placement, done) => (
@@ -26,10 +32,36 @@ export function RootLayout() {
           screen tall, so the footer starts below the fold and a page filling in as its data comes does not
           push it (a layout shift) while it is in view. */}
       <Box as="main" id="main" flex="1" minH="100dvh" tabIndex={-1} _focus={{ outline: 'none' }}>
-        <Outlet />
+        <Page />
       </Box>
-      <Footer />
+      <DeferredFooter />
       <SignInDialogSlot />
     </Flex>
+  )
+}
+
+/** The page the address names, scrolled into place, behind an error boundary. */
+function Page() {
+  const { key } = useLocation()
+  return (
+    <RouteErrorBoundary resetKey={key}>
+      <Suspense fallback={null}>
+        <ScrollRestoration />
+        <Outlet />
+      </Suspense>
+    </RouteErrorBoundary>
+  )
+}
+
+/** The footer once it is wanted; until then a band of its colour and about its height. */
+function DeferredFooter() {
+  const [ref, wanted] = useWhenWanted<HTMLDivElement>()
+  const placeholder = <Box ref={ref} bg="bg.footer" mt="auto" minH={{ base: '[56rem]', lg: '[22rem]' }} />
+  return wanted ? (
+    <Suspense fallback={placeholder}>
+      <Footer />
+    </Suspense>
+  ) : (
+    placeholder
   )
 }

@@ -27,7 +27,7 @@ function useEmailVerifiedNotice(): '1' | '0' | null {
         next.delete('emailVerified')
         return next
       },
-      { replace: true, preventScrollReset: true },
+      { replace: true },
     )
   }, [params, setParams])
   return outcome

@@ -3,12 +3,11 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { HttpResponse } from 'msw'
-import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createQueryClient } from '@/lib/query-client'
 import { api, errorReply } from '@/testing/handlers'
 import { server } from '@/testing/server'
-import { deferred, recordCalls, testUser } from '@/testing/test-utils'
+import { deferred, memoryRouter, recordCalls, testUser } from '@/testing/test-utils'
 import { system } from '@/theme'
 import { meQueryKey } from '../api/get-me'
 import { useSignIn } from '../hooks/use-sign-in'
@@ -33,27 +32,18 @@ interface SetupOptions {
 }
 
 function renderDialog({ options = {}, initialEntries = ['/'], initialState }: SetupOptions = {}) {
-  const router = createMemoryRouter(
-    [
-      {
-        path: '*',
-        element: (
-          <>
-            <Opener options={options} />
-            <SignInDialog />
-          </>
-        ),
-      },
-    ],
-    { initialEntries },
+  const { router, element } = memoryRouter(
+    <>
+      <Opener options={options} />
+      <SignInDialog />
+    </>,
+    initialEntries,
   )
   const queryClient = createQueryClient()
   render(
     <ChakraProvider value={system}>
       <QueryClientProvider client={queryClient}>
-        <SignInProvider initialState={initialState}>
-          <RouterProvider router={router} />
-        </SignInProvider>
+        <SignInProvider initialState={initialState}>{element}</SignInProvider>
       </QueryClientProvider>
     </ChakraProvider>,
   )

@@ -1,19 +1,15 @@
 import { ChakraProvider } from '@chakra-ui/react/styled-system'
 import { act, fireEvent, render, screen, within } from '@testing-library/react'
-import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { memoryRouter } from '@/testing/test-utils'
 import { system } from '@/theme'
 import { DealsPanel } from './deals-panel'
 
 const ORDER = ['Visa', 'Flights', 'Holidays', 'Cruises', 'Hotels']
 
 function renderPanel() {
-  const router = createMemoryRouter([{ path: '*', element: <DealsPanel /> }])
-  render(
-    <ChakraProvider value={system}>
-      <RouterProvider router={router} />
-    </ChakraProvider>,
-  )
+  const { router, element } = memoryRouter(<DealsPanel />)
+  render(<ChakraProvider value={system}>{element}</ChakraProvider>)
   return router
 }
 

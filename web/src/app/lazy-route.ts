@@ -1,0 +1,35 @@
+import { lazy, type ComponentType } from 'react'
+import { matchRoutes, type RouteObject } from 'react-router'
+
+type Load = () => Promise<{ Component: ComponentType }>
+
+interface LazyHandle {
+  preload: Load
+}
+
+/**
+ * A route whose page is a chunk of its own, fetched on the first visit. While it loads, the page
+ * being left stays on screen (navigations render as transitions) and a first visit shows nothing
+ * below the header (the layout's Suspense). The route's `handle` keeps the loader, so
+ * preloadRoutes can fetch a nested route's chunks side by side rather than one after another.
+ */
+export function lazyRoute(load: Load): Pick<RouteObject, 'Component' | 'handle'> {
+  const handle: LazyHandle = { preload: load }
+  return { Component: lazy(() => load().then((m) => ({ default: m.Component }))), handle }
+}
+
+let preloaded: string | null = null
+
+/**
+ * Starts fetching the chunks of every lazy route matching the path at once: an account page is
+ * two chunks (the account layout and the page), which would otherwise load in turn, as each
+ * suspends. A module is fetched once, however often it is asked for.
+ */
+export function preloadRoutes(routes: RouteObject[], pathname: string) {
+  if (pathname === preloaded) return
+  preloaded = pathname
+  for (const { route } of matchRoutes(routes, pathname) ?? []) {
+    // A failed fetch is the page's to report: its own load, as it renders, fails too (and is retried).
+    ;(route.handle as LazyHandle | undefined)?.preload().catch(() => undefined)
+  }
+}
