@@ -27,8 +27,8 @@ interface RenderRoutesOptions {
 /** What a test reads of the router: where it is (as of the last render on screen), and a way to move. */
 export interface TestRouter {
   state: { location: Location; historyAction: ReturnType<typeof useNavigationType> }
-  /** Goes to an address, or back (-1) and forward (1) in history. */
-  navigate(to: string | number): Promise<void>
+  /** Goes to an address (in a new history entry, or in place of this one), or back (-1) and forward (1). */
+  navigate(to: string | number, options?: { replace?: boolean }): Promise<void>
 }
 
 /**
@@ -42,10 +42,10 @@ export function memoryRouter(children: ReactNode, initialEntries = ['/']) {
       location: { pathname: '/', search: '', hash: '', state: null, key: 'default' },
       historyAction: 'POP' as TestRouter['state']['historyAction'],
     },
-    navigate: async (to) => {
+    navigate: async (to, options) => {
       if (!go) throw new Error('the router has not rendered yet')
       if (typeof to === 'number') await go(to)
-      else await go(to)
+      else await go(to, options)
     },
   }
   function Probe() {

@@ -1,7 +1,10 @@
 import { act, screen, waitFor } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
+import type { RouteObject } from 'react-router'
 import { renderRoutes } from '@/testing/test-utils'
+import { lazyRoute } from '../lazy-route'
 import { routes } from '../router'
+import { RootLayout } from './root-layout'
 
 // jsdom lays nothing out: the window's scroll position is what the page last scrolled to.
 let scrollY = 0
@@ -30,10 +33,9 @@ async function open(path: string) {
   // The first page takes its place (the top, or where an earlier visit left it) once its code is in.
   await waitFor(() => expect(scrollTo).toHaveBeenCalled())
   scrollTo.mockClear()
-  const go = async (to: string | number) => {
+  const go = async (to: string | number, options?: { replace?: boolean }) => {
     await act(async () => {
-      if (typeof to === 'number') await utils.router.navigate(to)
-      else await utils.router.navigate(to)
+      await utils.router.navigate(to, options)
     })
   }
   return { ...utils, go }
@@ -73,4 +75,56 @@ describe('scroll restoration in the page shell', () => {
     expect(scrolledInto).toEqual(['main'])
     expect(scrollTo).not.toHaveBeenCalled()
   })
+
+  it('keeps its place when a page replaces its own query', async () => {
+    const { go, router } = await open('/hotels')
+    scrollWindow(800)
+    await go('/hotels?from=mail', { replace: true })
+    expect(router.state.location.search).toBe('?from=mail')
+    expect(scrollTo).not.toHaveBeenCalled()
+  })
+
+  it('brings back the position after a reload', async () => {
+    const first = await open('/hotels')
+    scrollWindow(640)
+    window.dispatchEvent(new Event('pagehide'))
+    first.unmount()
+    scrollY = 0
+    // The reloaded tab opens the same history entry (the memory router's first entry has the same key).
+    renderRoutes({ routes, initialEntries: ['/hotels'] })
+    await screen.findByRole('heading', { level: 1, name: 'Hotels' })
+    await waitFor(() => expect(scrollTo).toHaveBeenLastCalledWith(0, 640))
+  })
+})
+
+describe('a page that fails', () => {
+  function Broken(): never {
+    throw new Error('the page broke')
+  }
+  const table: RouteObject[] = [
+    {
+      element: <RootLayout />,
+      children: [
+        { path: '/broken', Component: Broken },
+        { path: '/unfetched', ...lazyRoute(() => Promise.reject(new Error('chunk not found'))) },
+        { path: '/fine', element: <h1>Fine</h1> },
+      ],
+    },
+  ]
+
+  it.each(['/broken', '/unfetched'])(
+    '%s shows the error inside the layout until the visitor moves on',
+    async (path) => {
+      // React reports the caught error on the console; the page is what matters here.
+      vi.spyOn(console, 'error').mockImplementation(() => undefined)
+      const { router } = renderRoutes({ routes: table, initialEntries: [path] })
+      expect(await screen.findByRole('heading', { level: 1, name: 'Something went wrong' })).toBeInTheDocument()
+      expect(screen.getByRole('banner')).toBeInTheDocument()
+      await act(async () => {
+        await router.navigate('/fine')
+      })
+      expect(await screen.findByRole('heading', { level: 1, name: 'Fine' })).toBeInTheDocument()
+      expect(screen.queryByText('Something went wrong')).not.toBeInTheDocument()
+    },
+  )
 })
