@@ -324,7 +324,11 @@ const pages = [
     name: 'home',
     path: () => '/',
     interaction: 'tap "One way" (trip type)',
-    ready: (page) => page.getByRole('radio', { name: 'One way' }).waitFor({ state: 'attached', timeout: 30_000 }),
+    // The HTML brings the first screen, inert until the app renders over it: wait for the app's own.
+    ready: async (page) => {
+      await page.locator('#root > [inert]').waitFor({ state: 'detached', timeout: 30_000 })
+      await page.getByRole('radio', { name: 'One way' }).waitFor({ state: 'attached', timeout: 30_000 })
+    },
     interact: async (page) => {
       await page.getByText('One way', { exact: true }).tap()
       await page.waitForFunction(() => document.querySelector('input[type=radio][value=oneway]')?.checked, null, {

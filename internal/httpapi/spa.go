@@ -24,6 +24,8 @@ import (
 
 // SPA serves the built web app: its files, and index.html for every other GET
 // that asks for a page, so client-side routes work on reload and deep links.
+// The home page ("/") gets home.html when the build wrote one: index.html with
+// the page's first screen rendered ahead of time (web/scripts/prerender.mjs).
 //
 // The build writes packed forms next to the text files (x.js.zst, x.js.br,
 // x.js.gz: web/plugins/precompress.ts), at levels too slow to spend per
@@ -37,7 +39,13 @@ type SPA struct {
 	// indexPacked packs index once: it differs from the built file (the
 	// runtime configuration), so its siblings, if any, are not used.
 	indexPacked packed
+	home        []byte // home.html with the runtime configuration; nil when the build wrote none
+	homePacked  packed
 }
+
+// pageFiles are the HTML pages the SPA sends for page addresses, with the
+// runtime configuration added: never served under their own names.
+var pageFiles = []string{"index.html", "home.html"}
 
 // asset is one of the app's files as the SPA serves it.
 type asset struct {
@@ -111,7 +119,7 @@ func NewSPA(files fs.FS, cfg RuntimeConfig) (*SPA, error) {
 			return nil, fmt.Errorf("index web app: %w", err)
 		}
 		a := &asset{etag: etag}
-		if _, text := textTypes[path.Ext(p)]; text && p != "index.html" {
+		if _, text := textTypes[path.Ext(p)]; text && !slices.Contains(pageFiles, p) {
 			for _, c := range codings {
 				if _, ok := sizes[p+c.suffix]; ok {
 					if a.siblings == nil {
@@ -130,13 +138,19 @@ func NewSPA(files fs.FS, cfg RuntimeConfig) (*SPA, error) {
 		}
 		s.assets[p] = a
 	}
-	if _, ok := s.assets["index.html"]; ok {
-		raw, err := fs.ReadFile(files, "index.html")
-		if err != nil {
-			return nil, fmt.Errorf("read index.html: %w", err)
+	for _, page := range []struct {
+		name string
+		into *[]byte
+	}{{"index.html", &s.index}, {"home.html", &s.home}} {
+		if _, ok := s.assets[page.name]; !ok {
+			continue
 		}
-		if s.index, err = injectConfig(raw, cfg); err != nil {
-			return nil, err
+		raw, err := fs.ReadFile(files, page.name)
+		if err != nil {
+			return nil, fmt.Errorf("read %s: %w", page.name, err)
+		}
+		if *page.into, err = injectConfig(raw, cfg); err != nil {
+			return nil, fmt.Errorf("%s: %w", page.name, err)
 		}
 	}
 	return s, nil
@@ -193,7 +207,7 @@ func (s *SPA) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	// must not pack a file the client was sent as it is.
 	w = uncompressedWriter(w, r)
 	name := strings.TrimPrefix(path.Clean("/"+r.URL.Path), "/")
-	if name != "" && name != "index.html" && !strings.HasPrefix(path.Base(name), ".") {
+	if name != "" && !slices.Contains(pageFiles, name) && !strings.HasPrefix(path.Base(name), ".") {
 		if a, ok := s.assets[name]; ok {
 			cache := "no-cache" // not content-hashed: revalidate with the ETag
 			if strings.HasPrefix(name, "assets/") {
@@ -212,12 +226,16 @@ func (s *SPA) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	h := w.Header()
-	// index.html changes with every release and names the current assets.
+	// The page changes with every release and names the current assets.
 	h.Set("Cache-Control", "no-store")
 	h.Set("Content-Type", textTypes[".html"])
 	addVary(h)
-	body := s.index
-	if coding, packed := s.indexPacked.pick(r, func() ([]byte, error) { return s.index, nil }); packed != nil {
+	page, pack := s.index, &s.indexPacked
+	if name == "" && s.home != nil {
+		page, pack = s.home, &s.homePacked
+	}
+	body := page
+	if coding, packed := pack.pick(r, func() ([]byte, error) { return page, nil }); packed != nil {
 		h.Set("Content-Encoding", coding)
 		body = packed
 	}

@@ -320,6 +320,42 @@ func TestSPASiblingsAreNotFiles(t *testing.T) {
 	}
 }
 
+// The home page is sent as home.html, the first screen rendered at build
+// time, with the runtime configuration like index.html; every other page
+// address gets index.html, and neither file answers under its own name.
+func TestSPAHomePage(t *testing.T) {
+	t.Parallel()
+	spa, err := NewSPA(fstest.MapFS{
+		"index.html": {Data: []byte(`<!doctype html><head></head><div id="root"></div>`)},
+		"home.html":  {Data: []byte(`<!doctype html><head></head><div id="root"><div inert><h1>Welcome to Paryatan</h1></div></div>`)},
+	}, RuntimeConfig{VisaPartnerOrigin: "https://visa.example.in"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := compress()(spa)
+	for _, tc := range []struct {
+		target   string
+		wantHome bool
+	}{{"/", true}, {"/flights", false}, {"/home.html", false}, {"/index.html", false}, {"/account/trips", false}} {
+		for _, accept := range []string{"gzip, deflate, br, zstd", ""} {
+			rec := serve(h, http.MethodGet, tc.target, map[string]string{"Accept": "text/html", "Accept-Encoding": accept})
+			page, err := unpack(rec.Header().Get("Content-Encoding"), rec.Body.Bytes())
+			if rec.Code != 200 || err != nil {
+				t.Fatalf("%s, Accept-Encoding %q: %d (%v)", tc.target, accept, rec.Code, err)
+			}
+			if isHome := strings.Contains(string(page), "Welcome to Paryatan"); isHome != tc.wantHome {
+				t.Errorf("%s, Accept-Encoding %q: home page %v, want %v: %q", tc.target, accept, isHome, tc.wantHome, page)
+			}
+			if !strings.Contains(string(page), `<meta name="paryatan-config" content="{&#34;visaPartnerOrigin&#34;:&#34;https://visa.example.in&#34;}" />`) {
+				t.Errorf("%s: no runtime configuration in %q", tc.target, page)
+			}
+			if rec.Header().Get("Cache-Control") != "no-store" || !varies(rec.Header()) {
+				t.Errorf("%s: headers %v", tc.target, rec.Header())
+			}
+		}
+	}
+}
+
 // index.html is served with the runtime configuration the server adds, so
 // its siblings from the build (the file without it) are never sent: the
 // server packs its own copy once.

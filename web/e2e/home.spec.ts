@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { createAccount, expect, expectApiServer, expectPath, test } from './fixtures'
+import { createAccount, expect, expectApiServer, expectPath, shownDay, test } from './fixtures'
 
 const main = (page: Page) => page.getByRole('main')
 const deals = (page: Page) => main(page).getByRole('region', { name: 'Deals' })
@@ -33,6 +33,28 @@ async function openHome(page: Page) {
   await page.mouse.wheel(0, 300)
   await expect(deals(page)).toBeVisible()
 }
+
+test.describe('the first screen', () => {
+  test('arrives in the HTML, without a date, and the app takes it over', async ({ page, browser }) => {
+    // Without scripts: the heading and the search panel, as the build rendered them, inert.
+    const still = await browser.newContext({ javaScriptEnabled: false })
+    const bare = await still.newPage()
+    await bare.goto('/')
+    await expect(bare.locator('#root > [inert] h1')).toHaveText('Welcome to Paryatan')
+    await expect(bare.locator('#root > [inert]')).toContainText('Search Flights')
+    // The build's today is not the visitor's: the departure date is left for the app to fill.
+    await expect(bare.locator('#root > [inert] input[placeholder="dd-mm-yyyy"]').first()).toHaveValue('')
+    await still.close()
+
+    await page.goto('/')
+    await expect(page.locator('#root > [inert]')).toHaveCount(0)
+    await expect(main(page).getByRole('heading', { level: 1, name: 'Welcome to Paryatan' })).toBeVisible()
+    await expect(main(page).getByRole('textbox', { name: 'Departure' })).toHaveValue(shownDay(0))
+    // Other pages have no first screen of their own in the HTML.
+    const other = await page.request.get('/hotels', { headers: { Accept: 'text/html' } })
+    expect(await other.text()).toContain('<div id="root"></div>')
+  })
+})
 
 test.describe('home page below the search panel', () => {
   // Each journey loads the home page and then another; a busy two-core machine needs more than the default.

@@ -161,7 +161,8 @@ export function jsBudget(opts: JsBudgetOptions): Plugin {
   let print = opts.print
   return {
     name: 'paryatan:js-budget',
-    apply: 'build',
+    // The client build's output only: the prerender's server build (scripts/prerender.mjs) has none of it.
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     configResolved(config) {
       print ??= (line) => config.logger.info(line)
     },

@@ -143,7 +143,8 @@ export function precompress(): Plugin {
   let log: (line: string) => void = () => {}
   return {
     name: 'paryatan-precompress',
-    apply: 'build',
+    // The client build's output only: the prerender's server build (scripts/prerender.mjs) has none of it.
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     enforce: 'post',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir)

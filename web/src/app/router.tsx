@@ -127,7 +127,8 @@ export function AppRouter() {
   )
 }
 
-function AppRoutes() {
+/** The page the address names, in the app's layout: the route table rendered. */
+export function AppRoutes() {
   const { pathname } = useLocation()
   preloadRoutes(routes, pathname)
   return useRoutes(routes)

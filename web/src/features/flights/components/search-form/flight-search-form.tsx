@@ -11,6 +11,7 @@ import { CheckboxChoice, RadioChoice } from '@/components/ui/choice'
 import { DateField } from '@/components/ui/date-field'
 import { useAirports } from '../../hooks/use-static-lists'
 import { todayISO } from '@/lib/calendar-date'
+import { usePrerendering } from '@/lib/prerendering'
 import { departureMin, initialSearchForm, returnMin, withDeparture } from '../../lib/search-form'
 import {
   buildSearchParams,
@@ -44,7 +45,9 @@ export function FlightSearchForm({ initial, onSubmit }: FlightSearchFormProps) {
   // The airport list is large: it is fetched once the form is first used, not with the page.
   const [used, setUsed] = useState(false)
   const airports = useAirports({ enabled: used })
-  const [today] = useState(() => todayISO())
+  // Rendered ahead of time, the form has no today: its dates start empty until the app runs.
+  const prerendering = usePrerendering()
+  const [today] = useState(() => (prerendering ? '' : todayISO()))
   const [form, setForm] = useState(() => initialSearchForm(initial, today))
   // The latest values, written as each change is made, so that a submit in
   // the same keystroke (Enter in an airport input) sees it.
