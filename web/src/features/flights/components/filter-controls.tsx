@@ -1,9 +1,9 @@
-import { Checkbox } from '@chakra-ui/react/checkbox'
 import { Field } from '@chakra-ui/react/field'
 import { Fieldset } from '@chakra-ui/react/fieldset'
 import { Input } from '@chakra-ui/react/input'
 import { SimpleGrid } from '@chakra-ui/react/simple-grid'
 import { Stack } from '@chakra-ui/react/stack'
+import { CheckboxChoice } from '@/components/ui/choice'
 import { numericPriceInput } from '../lib/filters'
 
 interface CheckItemProps {
@@ -14,11 +14,9 @@ interface CheckItemProps {
 
 export function CheckItem({ label, checked, onChange }: CheckItemProps) {
   return (
-    <Checkbox.Root size="sm" checked={checked} onCheckedChange={(e) => onChange(e.checked === true)}>
-      <Checkbox.HiddenInput />
-      <Checkbox.Control />
-      <Checkbox.Label>{label}</Checkbox.Label>
-    </Checkbox.Root>
+    <CheckboxChoice checked={checked} onChange={onChange}>
+      {label}
+    </CheckboxChoice>
   )
 }
 
@@ -41,7 +39,9 @@ export function AirlineChecklist({ airlines, checked, onChange }: AirlineCheckli
   return (
     <Fieldset.Root>
       <Fieldset.Legend fontWeight="semibold">Airlines</Fieldset.Legend>
-      <Stack gap="2" mt="2">
+      {/* Each row is a 24 px target already: a small gap keeps the list as short as it can be, since it
+          appears with the results and pushes what is below it. */}
+      <Stack gap="1" mt="2">
         {airlines.map((a) => (
           <CheckItem
             key={a.code}
