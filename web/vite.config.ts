@@ -22,6 +22,8 @@ export default defineConfig({
       home: 150 * 1024,
       route: 200 * 1024,
       routesDir: fileURLToPath(new URL('./src/app/routes', import.meta.url)),
+      // An account page renders inside the account layout, whose chunk (with the toaster) comes with it.
+      within: (route) => (/^account-(?!layout$|logout$)/.test(route) ? 'account-layout' : undefined),
     }),
     // zstd, Brotli and gzip forms of the built text files, for the server to send as they are.
     precompress(),

@@ -126,4 +126,21 @@ describe('routeCosts', () => {
       routeCosts(chunks, { home: 1, route: 1, routesDir: '/app/routes', eager: { '/': ['/app/none.tsx'] } }),
     ).toThrow(/no lazy chunk/)
   })
+
+  it('counts a nested route with the layout it renders inside', () => {
+    const chunks = [
+      chunk('entry.js', noise(2), { isEntry: true, dynamicImports: ['layout.js', 'page.js'] }),
+      chunk('layout.js', noise(8), { isDynamicEntry: true, facadeModuleId: '/app/routes/layout.tsx' }),
+      chunk('page.js', noise(4), { isDynamicEntry: true, facadeModuleId: '/app/routes/page.tsx' }),
+    ]
+    const opts = { home: 1, route: 1, routesDir: '/app/routes' }
+    const alone = routeCosts(chunks, opts)
+    const nested = routeCosts(chunks, { ...opts, within: (r) => (r === 'page' ? 'layout' : undefined) })
+    const cost = (costs: typeof alone, route: string) => costs.find((c) => c.route === route)!.brotli
+    // The page now carries the layout's 8 KB of text, about 4 KB packed; the layout is unchanged.
+    expect((cost(nested, 'page') - cost(alone, 'page')) / 1024).toBeGreaterThan(3.8)
+    expect((cost(nested, 'page') - cost(alone, 'page')) / 1024).toBeLessThan(4.5)
+    expect(cost(nested, 'layout')).toBe(cost(alone, 'layout'))
+    expect(() => routeCosts(chunks, { ...opts, within: () => 'none' })).toThrow(/no route chunk/)
+  })
 })

@@ -20,6 +20,11 @@ export interface JsBudgetOptions {
    * "/" for the home page, else the route module's name. They count towards its budget.
    */
   eager?: Record<string, readonly string[]>
+  /**
+   * The route a route renders inside (a nested layout, by route module name), whose chunks load
+   * with it: an account page comes with the account layout. Undefined for a route of its own.
+   */
+  within?: (route: string) => string | undefined
   /** Where the table goes; the build's logger when unset. */
   print?: (line: string) => void
 }
@@ -67,7 +72,7 @@ function brotliSize(code: string): number {
  */
 export function routeCosts(
   chunks: ChunkInfo[],
-  opts: Pick<JsBudgetOptions, 'home' | 'route' | 'routesDir' | 'eager'>,
+  opts: Pick<JsBudgetOptions, 'home' | 'route' | 'routesDir' | 'eager' | 'within'>,
 ): RouteCost[] {
   const byName = new Map(chunks.map((c) => [c.fileName, c]))
   const sizes = new Map<string, { gzip: number; brotli: number }>()
@@ -128,10 +133,20 @@ export function routeCosts(
   const shell = closure(entry.fileName, new Set())
   const home = withEager('/', new Set(shell))
   const costs: RouteCost[] = [{ route: '/', budget: opts.home, ...sum(home), later: later(home) }]
+  const routeChunks = new Map<string, ChunkInfo>()
   for (const c of chunks) {
-    if (!isRoute(c, opts.routesDir)) continue
-    const route = path.relative(opts.routesDir, c.facadeModuleId!).replace(/\.[jt]sx?$/, '')
+    if (isRoute(c, opts.routesDir)) {
+      routeChunks.set(path.relative(opts.routesDir, c.facadeModuleId!).replace(/\.[jt]sx?$/, ''), c)
+    }
+  }
+  for (const [route, c] of routeChunks) {
     const loaded = withEager(route, closure(c.fileName, new Set(shell)))
+    const parent = opts.within?.(route)
+    if (parent !== undefined) {
+      const layout = routeChunks.get(parent)
+      if (!layout) throw new Error(`${route} renders inside ${parent}, but no route chunk is built from it`)
+      withEager(parent, closure(layout.fileName, loaded))
+    }
     costs.push({ route, budget: opts.route, ...sum(loaded), later: later(loaded) })
   }
   return costs.sort((a, b) => (a.route === '/' ? -1 : b.route === '/' ? 1 : a.route.localeCompare(b.route)))
