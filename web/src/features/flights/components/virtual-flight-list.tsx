@@ -37,11 +37,13 @@ export function VirtualFlightList({ flights, label, renderItem, estimateSize = 1
   const virtualizer = useWindowVirtualizer({
     count: flights.length,
     estimateSize: () => estimateSize,
-    overscan: 6,
+    overscan: 2,
     scrollMargin,
     getItemKey: (index) => flights[index]?.id ?? index,
-    // A card never has no height; an element that reports none is not laid out yet.
-    measureElement: (element) => element.getBoundingClientRect().height || estimateSize,
+    // A card never has no height; an element that reports none is not laid out yet. A resize reports
+    // the new size itself: reading it from the entry spares a layout.
+    measureElement: (element, entry) =>
+      entry?.borderBoxSize[0]?.blockSize || element.getBoundingClientRect().height || estimateSize,
   })
 
   return (
