@@ -3,8 +3,9 @@ import { Field } from '@chakra-ui/react/field'
 import { Fieldset } from '@chakra-ui/react/fieldset'
 import { Input } from '@chakra-ui/react/input'
 import { NativeSelect } from '@chakra-ui/react/native-select'
-import { RadioGroup } from '@chakra-ui/react/radio-group'
 import { Stack } from '@chakra-ui/react/stack'
+import { useId } from 'react'
+import { RadioChoice } from '@/components/ui/choice'
 import {
   INITIAL_FILTERS,
   RESULTS_SORT_LABELS,
@@ -12,7 +13,6 @@ import {
   STOPS_LABELS,
   STOPS_OPTIONS,
   type FilterState,
-  type StopsFilter,
 } from '../../lib/filters'
 import { AirlineChecklist, PriceFields } from '../filter-controls'
 
@@ -32,6 +32,7 @@ interface ResultsFilterPanelProps {
 /** The results screen's filters (spec 2.13): stops, airlines, price, sort. */
 export function ResultsFilterPanel({ value, onChange, airlines }: ResultsFilterPanelProps) {
   const set = (patch: Partial<ResultsPanelState>) => onChange({ ...value, ...patch })
+  const stopsName = useId()
   return (
     <Stack gap="5" as="form" aria-label="Filters" onSubmit={(e) => e.preventDefault()}>
       <Field.Root>
@@ -50,22 +51,21 @@ export function ResultsFilterPanel({ value, onChange, airlines }: ResultsFilterP
 
       <Fieldset.Root>
         <Fieldset.Legend fontWeight="semibold">Stops</Fieldset.Legend>
-        <RadioGroup.Root
-          size="sm"
-          mt="2"
-          value={value.stops}
-          onValueChange={(e) => set({ stops: (e.value ?? 'any') as StopsFilter })}
-        >
-          <Stack gap="2">
-            {STOPS_OPTIONS.map((s) => (
-              <RadioGroup.Item key={s} value={s}>
-                <RadioGroup.ItemHiddenInput />
-                <RadioGroup.ItemIndicator />
-                <RadioGroup.ItemText>{STOPS_LABELS[s]}</RadioGroup.ItemText>
-              </RadioGroup.Item>
-            ))}
-          </Stack>
-        </RadioGroup.Root>
+        {/* Native radio buttons (as the airlines' checkboxes): a tap changes them at once, with no state
+            machine of their own to render again on every change of the panel. */}
+        <Stack gap="1" mt="2">
+          {STOPS_OPTIONS.map((s) => (
+            <RadioChoice
+              key={s}
+              name={stopsName}
+              value={s}
+              checked={value.stops === s}
+              onChange={(on) => on && set({ stops: s })}
+            >
+              {STOPS_LABELS[s]}
+            </RadioChoice>
+          ))}
+        </Stack>
       </Fieldset.Root>
 
       {airlines.length > 0 ? (
