@@ -104,11 +104,9 @@ describe('theme contrast', () => {
     type Slots = { variants: { variant: Record<string, Record<string, { borderColor?: string }>> } }
     const select = system.getSlotRecipe('nativeSelect') as Slots
     const checkbox = system.getSlotRecipe('checkbox') as Slots
-    const radio = system.getSlotRecipe('radioGroup') as Slots
     expect(select.variants.variant.outline?.field?.borderColor).toBe('border.control')
     for (const variant of ['solid', 'outline']) {
       expect(checkbox.variants.variant[variant]?.control?.borderColor).toBe('border.control')
-      expect(radio.variants.variant[variant]?.itemControl?.borderColor).toBe('border.control')
     }
   })
 })

@@ -33,8 +33,6 @@ import {
   nativeSelectSlotRecipe,
   popoverSlotRecipe,
   progressCircleSlotRecipe,
-  radioGroupSlotRecipe,
-  radiomarkRecipe,
   semanticTokens,
   separatorRecipe,
   skeletonRecipe,
@@ -82,7 +80,6 @@ const chakraTheme = defineConfig({
       input: inputRecipe,
       inputAddon: inputAddonRecipe,
       link: linkRecipe,
-      radiomark: radiomarkRecipe,
       separator: separatorRecipe,
       skeleton: skeletonRecipe,
       spinner: spinnerRecipe,
@@ -104,7 +101,6 @@ const chakraTheme = defineConfig({
       nativeSelect: nativeSelectSlotRecipe,
       popover: popoverSlotRecipe,
       progressCircle: progressCircleSlotRecipe,
-      radioGroup: radioGroupSlotRecipe,
       table: tableSlotRecipe,
       tabs: tabsSlotRecipe,
       toast: toastSlotRecipe,
@@ -234,15 +230,6 @@ const config = defineConfig({
           variant: {
             solid: { control: { borderColor: 'border.control' } },
             outline: { control: { borderColor: 'border.control' } },
-          },
-        },
-      },
-      radioGroup: {
-        slots: radioGroupSlotRecipe.slots,
-        variants: {
-          variant: {
-            solid: { itemControl: { borderColor: 'border.control' } },
-            outline: { itemControl: { borderColor: 'border.control' } },
           },
         },
       },
