@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useState } from 'react'
-import { useLocation, useNavigationType, type Location } from 'react-router'
+import { useLocation, useNavigationType, type Location, type NavigationType } from 'react-router'
 
 // Where each history entry was scrolled to, by its key; kept in session storage over a reload.
 const STORAGE_KEY = 'paryatan-scroll-positions'
@@ -51,7 +51,8 @@ class ScrollMemory {
   private readonly positions = readPositions()
   /** The window's position as of its last scroll event: the page's own, not yet cut short by the next page. */
   private lastY = 0
-  private placed: Location | null = null
+  /** The path of the page placed last. */
+  private placedPath: string | null = null
 
   scrolled() {
     this.lastY = window.scrollY
@@ -71,9 +72,9 @@ class ScrollMemory {
     }
   }
 
-  place(location: Location, action: ReturnType<typeof useNavigationType>) {
-    const previous = this.placed
-    this.placed = location
+  place(location: Location, action: NavigationType) {
+    const previousPath = this.placedPath
+    this.placedPath = location.pathname
     const saved = this.positions.get(location.key)
     if (saved !== undefined) return this.scrollTo(saved)
     if (location.hash) {
@@ -84,7 +85,7 @@ class ScrollMemory {
         return
       }
     }
-    if (action === 'REPLACE' && previous?.pathname === location.pathname) return
+    if (action === 'REPLACE' && previousPath === location.pathname) return
     this.scrollTo(0)
   }
 

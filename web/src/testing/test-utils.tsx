@@ -10,6 +10,7 @@ import {
   useRoutes,
   type Location,
   type NavigateFunction,
+  type NavigationType,
   type RouteObject,
 } from 'react-router'
 import { onTestFinished } from 'vitest'
@@ -26,7 +27,7 @@ interface RenderRoutesOptions {
 
 /** What a test reads of the router: where it is (as of the last render on screen), and a way to move. */
 export interface TestRouter {
-  state: { location: Location; historyAction: ReturnType<typeof useNavigationType> }
+  state: { location: Location; historyAction: NavigationType }
   /** Goes to an address (in a new history entry, or in place of this one), or back (-1) and forward (1). */
   navigate(to: string | number, options?: { replace?: boolean }): Promise<void>
 }
@@ -40,7 +41,7 @@ export function memoryRouter(children: ReactNode, initialEntries = ['/']) {
   const router: TestRouter = {
     state: {
       location: { pathname: '/', search: '', hash: '', state: null, key: 'default' },
-      historyAction: 'POP' as TestRouter['state']['historyAction'],
+      historyAction: 'POP' as NavigationType,
     },
     navigate: async (to, options) => {
       if (!go) throw new Error('the router has not rendered yet')

@@ -6,20 +6,6 @@ import { Stack } from '@chakra-ui/react/stack'
 import { CheckboxChoice } from '@/components/ui/choice'
 import { numericPriceInput } from '../lib/filters'
 
-interface CheckItemProps {
-  label: string
-  checked: boolean
-  onChange: (checked: boolean) => void
-}
-
-export function CheckItem({ label, checked, onChange }: CheckItemProps) {
-  return (
-    <CheckboxChoice checked={checked} onChange={onChange}>
-      {label}
-    </CheckboxChoice>
-  )
-}
-
 /** Adds or removes one value of a set, as a new set. */
 export function toggled<T>(set: ReadonlySet<T>, value: T, on: boolean): Set<T> {
   const next = new Set(set)
@@ -43,12 +29,13 @@ export function AirlineChecklist({ airlines, checked, onChange }: AirlineCheckli
           appears with the results and pushes what is below it. */}
       <Stack gap="1" mt="2">
         {airlines.map((a) => (
-          <CheckItem
+          <CheckboxChoice
             key={a.code}
-            label={`${a.name} (${a.code})`}
             checked={checked.has(a.code)}
             onChange={(on) => onChange(toggled(checked, a.code, on))}
-          />
+          >
+            {`${a.name} (${a.code})`}
+          </CheckboxChoice>
         ))}
       </Stack>
     </Fieldset.Root>

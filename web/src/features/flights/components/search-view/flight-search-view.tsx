@@ -9,6 +9,7 @@ import { Stack } from '@chakra-ui/react/stack'
 import { Text } from '@chakra-ui/react/text'
 import { useDeferredValue, useId, useMemo, useState } from 'react'
 import { useSearchParams } from 'react-router'
+import { CheckboxChoice } from '@/components/ui/choice'
 import { PageContainer, PageHeading } from '@/components/ui/page-heading'
 import { RouterLink } from '@/components/ui/router-link'
 import { formatMoney } from '@/lib/money'
@@ -30,7 +31,7 @@ import {
 } from '../../lib/filters'
 import type { ListFlight } from '../../lib/results'
 import { parseSearchQuery, toSearchInput, travellerSummary, CABIN_LABELS } from '../../lib/search-query'
-import { AirlineChecklist, CheckItem, PriceFields, toggled } from '../filter-controls'
+import { AirlineChecklist, PriceFields, toggled } from '../filter-controls'
 import { FlightCard, flightName, SelectFlightButton } from '../flight-card'
 import { VirtualFlightList } from '../virtual-flight-list'
 import { DateStrip } from './date-strip'
@@ -220,12 +221,13 @@ export function FlightSearchView() {
               <Fieldset.Legend fontWeight="semibold">Stops</Fieldset.Legend>
               <Stack gap="2" mt="2">
                 {STOP_BUCKETS.map((b) => (
-                  <CheckItem
+                  <CheckboxChoice
                     key={b}
-                    label={STOP_BUCKET_LABELS[b]}
                     checked={filters.stops.has(b)}
                     onChange={(on) => set({ stops: toggled(filters.stops, b, on) })}
-                  />
+                  >
+                    {STOP_BUCKET_LABELS[b]}
+                  </CheckboxChoice>
                 ))}
               </Stack>
             </Fieldset.Root>
