@@ -3,7 +3,9 @@ import { Fieldset } from '@chakra-ui/react/fieldset'
 import { Input } from '@chakra-ui/react/input'
 import { SimpleGrid } from '@chakra-ui/react/simple-grid'
 import { Stack } from '@chakra-ui/react/stack'
+import { memo } from 'react'
 import { CheckboxChoice } from '@/components/ui/choice'
+import { useStableHandler } from '@/hooks/use-stable-handler'
 import { numericPriceInput } from '../lib/filters'
 
 /** Adds or removes one value of a set, as a new set. */
@@ -20,8 +22,30 @@ interface AirlineChecklistProps {
   onChange: (checked: Set<string>) => void
 }
 
-/** One checkbox per airline found in the results; none ticked means every airline. */
-export function AirlineChecklist({ airlines, checked, onChange }: AirlineChecklistProps) {
+const AirlineChoice = memo(function AirlineChoice({
+  code,
+  label,
+  checked,
+  onToggle,
+}: {
+  code: string
+  label: string
+  checked: boolean
+  onToggle: (code: string, on: boolean) => void
+}) {
+  return (
+    <CheckboxChoice checked={checked} onChange={(on) => onToggle(code, on)}>
+      {label}
+    </CheckboxChoice>
+  )
+})
+
+/**
+ * One checkbox per airline found in the results; none ticked means every
+ * airline. A tap renders again only the checkbox it changed.
+ */
+export const AirlineChecklist = memo(function AirlineChecklist({ airlines, checked, onChange }: AirlineChecklistProps) {
+  const toggle = useStableHandler((code: string, on: boolean) => onChange(toggled(checked, code, on)))
   return (
     <Fieldset.Root>
       <Fieldset.Legend fontWeight="semibold">Airlines</Fieldset.Legend>
@@ -29,18 +53,18 @@ export function AirlineChecklist({ airlines, checked, onChange }: AirlineCheckli
           appears with the results and pushes what is below it. */}
       <Stack gap="1" mt="2">
         {airlines.map((a) => (
-          <CheckboxChoice
+          <AirlineChoice
             key={a.code}
+            code={a.code}
+            label={`${a.name} (${a.code})`}
             checked={checked.has(a.code)}
-            onChange={(on) => onChange(toggled(checked, a.code, on))}
-          >
-            {`${a.name} (${a.code})`}
-          </CheckboxChoice>
+            onToggle={toggle}
+          />
         ))}
       </Stack>
     </Fieldset.Root>
   )
-}
+})
 
 interface PriceFieldsProps {
   minPrice: string
@@ -49,7 +73,7 @@ interface PriceFieldsProps {
 }
 
 /** Minimum and maximum price in rupees: numbers only, an empty field is no bound (spec 5). */
-export function PriceFields({ minPrice, maxPrice, onChange }: PriceFieldsProps) {
+export const PriceFields = memo(function PriceFields({ minPrice, maxPrice, onChange }: PriceFieldsProps) {
   return (
     <Fieldset.Root>
       <Fieldset.Legend fontWeight="semibold">Price (₹)</Fieldset.Legend>
@@ -79,4 +103,4 @@ export function PriceFields({ minPrice, maxPrice, onChange }: PriceFieldsProps) 
       </SimpleGrid>
     </Fieldset.Root>
   )
-}
+})

@@ -1,11 +1,6 @@
 import { Badge } from '@chakra-ui/react/badge'
-import { Box } from '@chakra-ui/react/box'
 import { Button } from '@chakra-ui/react/button'
-import { Card } from '@chakra-ui/react/card'
-import { Flex } from '@chakra-ui/react/flex'
-import { HStack, Stack } from '@chakra-ui/react/stack'
-import { chakra } from '@chakra-ui/react/styled-system'
-import { Text } from '@chakra-ui/react/text'
+import { chakra, defineStyle } from '@chakra-ui/react/styled-system'
 import type { ReactNode } from 'react'
 import { Money } from '@/components/ui/money'
 import type { AirlineNames } from '../lib/airports'
@@ -26,45 +21,37 @@ export function flightName(flight: ListFlight): string {
 function LaterDay({ days }: { days: number }) {
   if (days <= 0) return null
   return (
-    <Text as="sup" fontSize="xs" color="fg.error" ms="0.5">
+    <sup data-card-part="later-day">
       <span aria-hidden="true">+{days}</span>
-      <chakra.span srOnly>{days === 1 ? ', next day' : `, ${days} days later`}</chakra.span>
-    </Text>
+      <span data-card-part="sr-only">{days === 1 ? ', next day' : `, ${days} days later`}</span>
+    </sup>
   )
 }
 
 function LegRow({ leg, label }: { leg: FlightLeg; label?: string }) {
   return (
-    <Flex gap={{ base: '3', md: '6' }} align="center" wrap="wrap">
-      {label ? (
-        <Text fontSize="xs" fontWeight="semibold" color="fg.muted" textTransform="uppercase" minW="16">
-          {label}
-        </Text>
-      ) : null}
-      <Stack gap="0">
-        <Text fontSize="lg" fontWeight="bold" data-testid="depart">
+    <div data-card-part="leg">
+      {label ? <p data-card-part="leg-label">{label}</p> : null}
+      <div data-card-part="column">
+        <p data-card-part="time" data-testid="depart">
           {leg.departTime}
-        </Text>
-        <Text fontSize="xs" color="fg.muted">
-          {leg.origin}
-        </Text>
-      </Stack>
-      <Stack gap="0" align="center" minW="24">
-        <Text fontSize="sm">{formatDuration(leg.durationMins)}</Text>
-        <Text fontSize="xs" color="fg.muted" data-testid="stops">
+        </p>
+        <p data-card-part="place">{leg.origin}</p>
+      </div>
+      <div data-card-part="column" data-align="center">
+        <p data-card-part="duration">{formatDuration(leg.durationMins)}</p>
+        <p data-card-part="place" data-testid="stops">
           {stopsLabel(leg.stops)}
-        </Text>
-      </Stack>
-      <Stack gap="0">
-        <Text fontSize="lg" fontWeight="bold" data-testid="arrive">
+        </p>
+      </div>
+      <div data-card-part="column">
+        <p data-card-part="time" data-testid="arrive">
           {leg.arriveTime}
           <LaterDay days={daysBetween(leg.departure, leg.arrival)} />
-        </Text>
-        <Text fontSize="xs" color="fg.muted">
-          {leg.destination}
-        </Text>
-      </Stack>
-    </Flex>
+        </p>
+        <p data-card-part="place">{leg.destination}</p>
+      </div>
+    </div>
   )
 }
 
@@ -93,6 +80,70 @@ interface FlightCardProps {
   children?: ReactNode
 }
 
+// A results page shows a card for each flight near the screen and renders them
+// all again when a filter changes. Style props would make each of a card's
+// thirty elements work out its styles on every render; instead the card's one
+// styled element carries the styles of its parts, found by `data-card-part` (a name no library component uses), as
+// Emotion's performance guide advises for components rendered many times.
+const cardStyles = defineStyle({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '3',
+  position: 'relative',
+  minWidth: '0',
+  overflowWrap: 'break-word',
+  textAlign: 'start',
+  color: 'fg',
+  bg: 'bg.card',
+  borderWidth: '1px',
+  borderColor: 'border',
+  borderRadius: 'l3',
+  p: { base: '3', md: '4' },
+  '& [data-card-part=main]': {
+    display: 'flex',
+    flexWrap: 'wrap',
+    gap: '4',
+    justifyContent: 'space-between',
+    alignItems: { base: 'stretch', md: 'center' },
+  },
+  '& [data-card-part=airline]': { display: 'flex', flexDirection: 'column', gap: '1', minWidth: '40' },
+  '& [data-card-part=airline-name]': { fontWeight: 'semibold' },
+  '& [data-card-part=airline-code]': { color: 'fg.muted', fontWeight: 'normal' },
+  '& [data-card-part=flight-number]': { fontSize: 'sm', color: 'fg.muted' },
+  '& [data-card-part=operator], & [data-card-part=last-ticket]': { fontSize: 'xs', color: 'fg.muted' },
+  '& [data-card-part=legs]': { display: 'flex', flexDirection: 'column', gap: '2', flex: '1', minWidth: '60' },
+  '& [data-card-part=leg]': { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: { base: '3', md: '6' } },
+  '& [data-card-part=leg-label]': {
+    fontSize: 'xs',
+    fontWeight: 'semibold',
+    color: 'fg.muted',
+    textTransform: 'uppercase',
+    minWidth: '16',
+  },
+  '& [data-card-part=column]': { display: 'flex', flexDirection: 'column' },
+  '& [data-card-part=column][data-align=center]': { alignItems: 'center', minWidth: '24' },
+  '& [data-card-part=time]': { fontSize: 'lg', fontWeight: 'bold' },
+  '& [data-card-part=place]': { fontSize: 'xs', color: 'fg.muted' },
+  '& [data-card-part=duration]': { fontSize: 'sm' },
+  '& [data-card-part=later-day]': { fontSize: 'xs', color: 'fg.error', marginStart: '0.5' },
+  '& [data-card-part=sr-only]': { srOnly: true },
+  '& [data-card-part=fare]': {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: '2',
+    alignItems: { base: 'stretch', md: 'flex-end' },
+  },
+  '& [data-card-part=price]': { fontSize: 'xl', fontWeight: 'bold', color: 'brand.fg' },
+  '& [data-card-part=actions]': {
+    display: 'flex',
+    flexWrap: 'wrap',
+    gap: '2',
+    alignItems: 'center',
+    justifyContent: 'flex-end',
+  },
+  '& [data-card-part=notes]': { display: 'flex', flexWrap: 'wrap', gap: '2', alignItems: 'center' },
+})
+
 /**
  * One flight: airline and flight number, times, duration, stops, the
  * operating carrier of a codeshare, the last day to ticket, and the all-in
@@ -103,57 +154,42 @@ export function FlightCard({ flight, airlineNames, actions, children }: FlightCa
   const operator = flight.operatedBy ? (airlineNames[flight.operatedBy.toUpperCase()] ?? flight.operatedBy) : ''
   const twoWays = flight.legs.length > 1
   return (
-    <Card.Root variant="outline" bg="bg.card" data-testid="flight-card">
-      <Card.Body p={{ base: '3', md: '4' }} gap="3">
-        <Flex gap="4" justify="space-between" align={{ base: 'stretch', md: 'center' }} wrap="wrap">
-          <Stack gap="1" minW="40">
-            <Text fontWeight="semibold">
-              {flight.airlineName || flight.airlineCode}{' '}
-              <Text as="span" color="fg.muted" fontWeight="normal">
-                ({flight.airlineCode})
-              </Text>
-            </Text>
-            <Text fontSize="sm" color="fg.muted">
-              {flight.airlineCode} {flight.flightNumber}
-            </Text>
-            {operator ? (
-              <Text fontSize="xs" color="fg.muted">
-                Operated by {operator}
-              </Text>
-            ) : null}
-          </Stack>
-          <Stack gap="2" flex="1" minW="60">
-            {twoWays ? (
-              flight.legs.map((leg, i) => (
-                <LegRow key={`${leg.origin}-${leg.departure}`} leg={leg} label={i === 0 ? 'Outbound' : 'Return'} />
-              ))
-            ) : flight.legs[0] ? (
-              <LegRow leg={flight.legs[0]} />
-            ) : null}
-          </Stack>
-          <Stack gap="2" align={{ base: 'stretch', md: 'flex-end' }}>
-            <Text fontSize="xl" fontWeight="bold" color="brand.fg">
-              <Money amount={flight.price} currency={flight.currency} testId="price" />
-            </Text>
-            <HStack gap="2" justify="flex-end" wrap="wrap">
-              {actions}
-            </HStack>
-          </Stack>
-        </Flex>
-        <HStack gap="2" wrap="wrap">
-          {flight.isLCC ? (
-            <Badge variant="subtle" colorPalette="gray">
-              Low-cost
-            </Badge>
+    <chakra.div css={cardStyles} data-testid="flight-card">
+      <div data-card-part="main">
+        <div data-card-part="airline">
+          <p data-card-part="airline-name">
+            {flight.airlineName || flight.airlineCode} <span data-card-part="airline-code">({flight.airlineCode})</span>
+          </p>
+          <p data-card-part="flight-number">
+            {flight.airlineCode} {flight.flightNumber}
+          </p>
+          {operator ? <p data-card-part="operator">Operated by {operator}</p> : null}
+        </div>
+        <div data-card-part="legs">
+          {twoWays ? (
+            flight.legs.map((leg, i) => (
+              <LegRow key={`${leg.origin}-${leg.departure}`} leg={leg} label={i === 0 ? 'Outbound' : 'Return'} />
+            ))
+          ) : flight.legs[0] ? (
+            <LegRow leg={flight.legs[0]} />
           ) : null}
-          {lastTicket ? (
-            <Text fontSize="xs" color="fg.muted">
-              Last ticket date: {lastTicket}
-            </Text>
-          ) : null}
-        </HStack>
-        {children ? <Box>{children}</Box> : null}
-      </Card.Body>
-    </Card.Root>
+        </div>
+        <div data-card-part="fare">
+          <p data-card-part="price">
+            <Money amount={flight.price} currency={flight.currency} testId="price" />
+          </p>
+          <div data-card-part="actions">{actions}</div>
+        </div>
+      </div>
+      <div data-card-part="notes">
+        {flight.isLCC ? (
+          <Badge variant="subtle" colorPalette="gray">
+            Low-cost
+          </Badge>
+        ) : null}
+        {lastTicket ? <p data-card-part="last-ticket">Last ticket date: {lastTicket}</p> : null}
+      </div>
+      {children ? <div>{children}</div> : null}
+    </chakra.div>
   )
 }

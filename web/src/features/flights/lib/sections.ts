@@ -87,3 +87,8 @@ export function sectionsOf(query: SearchQuery, outcomes: readonly SearchOutcome[
   })
   return sections
 }
+
+/** Whether two sections say the same thing: every field equal, the flights the same list. */
+export function sameSection(a: ResultSection, b: ResultSection): boolean {
+  return (Object.keys(a) as (keyof ResultSection)[]).every((k) => Object.is(a[k], b[k]))
+}

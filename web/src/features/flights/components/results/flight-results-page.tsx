@@ -6,10 +6,11 @@ import { Grid } from '@chakra-ui/react/grid'
 import { Heading } from '@chakra-ui/react/heading'
 import { Stack } from '@chakra-ui/react/stack'
 import { Text } from '@chakra-ui/react/text'
-import { memo, useCallback, useDeferredValue, useId, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import { memo, useDeferredValue, useId, useMemo, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { PageContainer, PageHeading } from '@/components/ui/page-heading'
 import { RouterLink } from '@/components/ui/router-link'
+import { useStableHandler } from '@/hooks/use-stable-handler'
 import { useChooseFlight } from '../../hooks/use-choose-flight'
 import { useFlightSearches } from '../../hooks/use-flight-search'
 import { useStableList } from '../../hooks/use-stable-list'
@@ -20,7 +21,7 @@ import { resultsFareLink } from '../../lib/fare-link'
 import { airlineCodesFrom, airlinesOf, applyFilters, type FilterState } from '../../lib/filters'
 import type { ListFlight } from '../../lib/results'
 import { CABIN_LABELS, parseSearchQuery, searchesOf, type SearchQuery } from '../../lib/search-query'
-import { sectionsOf, type ResultSection } from '../../lib/sections'
+import { sameSection, sectionsOf, type ResultSection } from '../../lib/sections'
 import { FlightCard, SelectFlightButton } from '../flight-card'
 import { VirtualFlightList } from '../virtual-flight-list'
 import { INITIAL_PANEL, ResultsFilterPanel, type ResultsPanelState } from './results-filter-panel'
@@ -39,7 +40,15 @@ function firstDateOf(query: SearchQuery): string {
 }
 
 /** 'Showing N of M results' for BOM → DEL on {date}, adults and cabin (spec 2.13). */
-function SearchBanner({ query, shown, total }: { query: SearchQuery; shown: number; total: number }) {
+const SearchBanner = memo(function SearchBanner({
+  query,
+  shown,
+  total,
+}: {
+  query: SearchQuery
+  shown: number
+  total: number
+}) {
   const date = firstDateOf(query)
   const adults = `${query.adults} ${query.adults === 1 ? 'adult' : 'adults'}`
   const cabin = query.cabin === 'any' ? 'Any cabin' : CABIN_LABELS[query.cabin]
@@ -73,7 +82,7 @@ function SearchBanner({ query, shown, total }: { query: SearchQuery; shown: numb
       </RouterLink>
     </Flex>
   )
-}
+})
 
 /** The red box of a failed search, with the API's words under it. */
 function LoadFailure({ message }: { message: string }) {
@@ -169,6 +178,42 @@ function Section({ section, shown, headed, airlineNames, onSelect }: SectionProp
   )
 }
 
+interface ResultSectionsProps {
+  sections: readonly ResultSection[]
+  /** Each section's flights that pass the filters, in the sections' order. */
+  shown: readonly (readonly ListFlight[])[]
+  headed: boolean
+  airlineNames: AirlineNames
+  onSelect: SectionProps['onSelect']
+}
+
+/**
+ * The lists. Their props change only when the searches answer or the filters
+ * (deferred) do: a tap on a filter renders the panel at once and these a
+ * moment later, each once.
+ */
+const ResultSections = memo(function ResultSections({
+  sections,
+  shown,
+  headed,
+  airlineNames,
+  onSelect,
+}: ResultSectionsProps) {
+  return sections.map((section, i) => (
+    <Section
+      key={section.key}
+      section={section}
+      shown={shown[i] ?? []}
+      headed={headed}
+      airlineNames={airlineNames}
+      onSelect={onSelect}
+    />
+  ))
+})
+
+/** The filter panel, rendered again only when its own state or the airlines found change. */
+const FilterPanel = memo(ResultsFilterPanel)
+
 /** The /flights results screen (spec 2.13). */
 export function FlightResultsPage() {
   const [params] = useSearchParams()
@@ -190,7 +235,7 @@ export function FlightResultsPage() {
     [deferredPanel],
   )
 
-  const sections = sectionsOf(query, searches)
+  const sections = useStableList(sectionsOf(query, searches), sameSection)
   const lists = useStableList(sections.map((s) => s.flights))
   const shown = useMemo(() => lists.map((list) => applyFilters(list, filter)), [lists, filter])
   const airlines = useMemo(() => airlinesOf(lists), [lists])
@@ -227,14 +272,10 @@ export function FlightResultsPage() {
 
   // One function for the cards' Select buttons that does not change with each render (which would
   // re-render every card on a filter's tap); it reads the sections of the latest render.
-  const latest = useRef({ sections, select })
-  useLayoutEffect(() => {
-    latest.current = { sections, select }
+  const selectIn = useStableHandler((sectionKey: string, flight: ListFlight) => {
+    const section = sections.find((s) => s.key === sectionKey)
+    if (section) select(section, flight)
   })
-  const selectIn = useCallback((sectionKey: string, flight: ListFlight) => {
-    const section = latest.current.sections.find((s) => s.key === sectionKey)
-    if (section) latest.current.select(section, flight)
-  }, [])
 
   return (
     <PageContainer maxW="7xl" py={{ base: '4', md: '8' }}>
@@ -271,21 +312,18 @@ export function FlightResultsPage() {
               {filtersOpen ? 'Hide filters' : 'Show filters'}
             </Button>
             <Box id={panelId} display={{ base: filtersOpen ? 'block' : 'none', lg: 'block' }}>
-              <ResultsFilterPanel value={panel} onChange={setPanel} airlines={airlines} />
+              <FilterPanel value={panel} onChange={setPanel} airlines={airlines} />
             </Box>
           </Box>
           <Stack gap="8" minW="0">
             {sections.length === 0 ? <Text>No complete flight to search: change the search to add one.</Text> : null}
-            {sections.map((section, i) => (
-              <Section
-                key={section.key}
-                section={section}
-                shown={shown[i] ?? []}
-                headed={sections.length > 1 || query.type !== 'oneway'}
-                airlineNames={airlineNames}
-                onSelect={selectIn}
-              />
-            ))}
+            <ResultSections
+              sections={sections}
+              shown={shown}
+              headed={sections.length > 1 || query.type !== 'oneway'}
+              airlineNames={airlineNames}
+              onSelect={selectIn}
+            />
           </Stack>
         </Grid>
       </Stack>

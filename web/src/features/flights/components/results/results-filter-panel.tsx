@@ -4,8 +4,9 @@ import { Fieldset } from '@chakra-ui/react/fieldset'
 import { Input } from '@chakra-ui/react/input'
 import { NativeSelect } from '@chakra-ui/react/native-select'
 import { Stack } from '@chakra-ui/react/stack'
-import { useId } from 'react'
+import { memo, useId } from 'react'
 import { RadioChoice } from '@/components/ui/choice'
+import { useStableHandler } from '@/hooks/use-stable-handler'
 import {
   INITIAL_FILTERS,
   RESULTS_SORT_LABELS,
@@ -13,6 +14,7 @@ import {
   STOPS_LABELS,
   STOPS_OPTIONS,
   type FilterState,
+  type StopsFilter,
 } from '../../lib/filters'
 import { AirlineChecklist, PriceFields } from '../filter-controls'
 
@@ -23,76 +25,99 @@ export interface ResultsPanelState extends FilterState {
 
 export const INITIAL_PANEL: ResultsPanelState = { ...INITIAL_FILTERS, airlineText: '' }
 
+type Patch = (patch: Partial<ResultsPanelState>) => void
+
+const SortField = memo(function SortField({ sort, onChange }: { sort: string; onChange: Patch }) {
+  return (
+    <Field.Root>
+      <Field.Label fontWeight="semibold">Sort by</Field.Label>
+      <NativeSelect.Root size="sm">
+        <NativeSelect.Field value={sort} onChange={(e) => onChange({ sort: e.target.value })}>
+          {RESULTS_SORTS.map((s) => (
+            <option key={s} value={s}>
+              {RESULTS_SORT_LABELS[s]}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Field.Root>
+  )
+})
+
+const StopsField = memo(function StopsField({ stops, onChange }: { stops: StopsFilter; onChange: Patch }) {
+  const name = useId()
+  return (
+    <Fieldset.Root>
+      <Fieldset.Legend fontWeight="semibold">Stops</Fieldset.Legend>
+      {/* Native radio buttons (as the airlines' checkboxes): a tap changes them at once, with no state
+          machine of their own to render again on every change of the panel. */}
+      <Stack gap="1" mt="2">
+        {STOPS_OPTIONS.map((s) => (
+          <RadioChoice
+            key={s}
+            name={name}
+            value={s}
+            checked={stops === s}
+            onChange={(on) => on && onChange({ stops: s })}
+          >
+            {STOPS_LABELS[s]}
+          </RadioChoice>
+        ))}
+      </Stack>
+    </Fieldset.Root>
+  )
+})
+
+const AirlineCodesField = memo(function AirlineCodesField({ text, onChange }: { text: string; onChange: Patch }) {
+  return (
+    <Field.Root>
+      <Field.Label fontWeight="semibold">Airline codes</Field.Label>
+      <Input
+        size="sm"
+        autoComplete="off"
+        placeholder="e.g. 6E, AI"
+        value={text}
+        onChange={(e) => onChange({ airlineText: e.target.value.toUpperCase() })}
+      />
+      <Field.HelperText>Separate codes with commas.</Field.HelperText>
+    </Field.Root>
+  )
+})
+
+const ClearButton = memo(function ClearButton({ onClear }: { onClear: () => void }) {
+  return (
+    <Button size="sm" variant="outline" onClick={onClear}>
+      Clear filters
+    </Button>
+  )
+})
+
 interface ResultsFilterPanelProps {
   value: ResultsPanelState
   onChange: (value: ResultsPanelState) => void
   airlines: { code: string; name: string }[]
 }
 
-/** The results screen's filters (spec 2.13): stops, airlines, price, sort. */
+/**
+ * The results screen's filters (spec 2.13): stops, airlines, price, sort. Each
+ * part renders again only when its own value changes, so a tap on one filter
+ * costs that filter's rendering alone.
+ */
 export function ResultsFilterPanel({ value, onChange, airlines }: ResultsFilterPanelProps) {
-  const set = (patch: Partial<ResultsPanelState>) => onChange({ ...value, ...patch })
-  const stopsName = useId()
+  const set = useStableHandler((patch: Partial<ResultsPanelState>) => onChange({ ...value, ...patch }))
+  const setAirlines = useStableHandler((checked: Set<string>) => set({ airlines: checked }))
+  const clear = useStableHandler(() => onChange({ ...INITIAL_PANEL, sort: value.sort }))
   return (
     <Stack gap="5" as="form" aria-label="Filters" onSubmit={(e) => e.preventDefault()}>
-      <Field.Root>
-        <Field.Label fontWeight="semibold">Sort by</Field.Label>
-        <NativeSelect.Root size="sm">
-          <NativeSelect.Field value={value.sort} onChange={(e) => set({ sort: e.target.value })}>
-            {RESULTS_SORTS.map((s) => (
-              <option key={s} value={s}>
-                {RESULTS_SORT_LABELS[s]}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </Field.Root>
-
-      <Fieldset.Root>
-        <Fieldset.Legend fontWeight="semibold">Stops</Fieldset.Legend>
-        {/* Native radio buttons (as the airlines' checkboxes): a tap changes them at once, with no state
-            machine of their own to render again on every change of the panel. */}
-        <Stack gap="1" mt="2">
-          {STOPS_OPTIONS.map((s) => (
-            <RadioChoice
-              key={s}
-              name={stopsName}
-              value={s}
-              checked={value.stops === s}
-              onChange={(on) => on && set({ stops: s })}
-            >
-              {STOPS_LABELS[s]}
-            </RadioChoice>
-          ))}
-        </Stack>
-      </Fieldset.Root>
-
+      <SortField sort={value.sort} onChange={set} />
+      <StopsField stops={value.stops} onChange={set} />
       {airlines.length > 0 ? (
-        <AirlineChecklist
-          airlines={airlines}
-          checked={value.airlines}
-          onChange={(checked) => set({ airlines: checked })}
-        />
+        <AirlineChecklist airlines={airlines} checked={value.airlines} onChange={setAirlines} />
       ) : null}
-
-      <Field.Root>
-        <Field.Label fontWeight="semibold">Airline codes</Field.Label>
-        <Input
-          size="sm"
-          autoComplete="off"
-          placeholder="e.g. 6E, AI"
-          value={value.airlineText}
-          onChange={(e) => set({ airlineText: e.target.value.toUpperCase() })}
-        />
-        <Field.HelperText>Separate codes with commas.</Field.HelperText>
-      </Field.Root>
-
-      <PriceFields minPrice={value.minPrice} maxPrice={value.maxPrice} onChange={(bounds) => set(bounds)} />
-
-      <Button size="sm" variant="outline" onClick={() => onChange({ ...INITIAL_PANEL, sort: value.sort })}>
-        Clear filters
-      </Button>
+      <AirlineCodesField text={value.airlineText} onChange={set} />
+      <PriceFields minPrice={value.minPrice} maxPrice={value.maxPrice} onChange={set} />
+      <ClearButton onClear={clear} />
     </Stack>
   )
 }
