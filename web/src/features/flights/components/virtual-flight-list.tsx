@@ -1,7 +1,17 @@
-import { chakra } from '@chakra-ui/react/styled-system'
+import { chakra, defineStyle } from '@chakra-ui/react/styled-system'
 import { useWindowVirtualizer } from '@tanstack/react-virtual'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import type { ListFlight } from '../lib/results'
+
+// The items' styles sit on the list, the one styled element: items are plain
+// elements that cost no style work when a filter brings in new ones.
+const listStyles = defineStyle({
+  listStyleType: 'none',
+  m: '0',
+  p: '0',
+  position: 'relative',
+  '& > li': { position: 'absolute', top: '0', left: '0', width: '100%', pb: '3' },
+})
 
 interface VirtualFlightListProps {
   flights: readonly ListFlight[]
@@ -47,34 +57,21 @@ export function VirtualFlightList({ flights, label, renderItem, estimateSize = 1
   })
 
   return (
-    <chakra.ul
-      ref={listRef}
-      aria-label={label}
-      listStyleType="none"
-      m="0"
-      p="0"
-      position="relative"
-      style={{ height: virtualizer.getTotalSize() }}
-    >
+    <chakra.ul ref={listRef} aria-label={label} css={listStyles} style={{ height: virtualizer.getTotalSize() }}>
       {virtualizer.getVirtualItems().map((item) => {
         const flight = flights[item.index]
         if (!flight) return null
         return (
-          <chakra.li
+          <li
             key={item.key}
             data-index={item.index}
             ref={virtualizer.measureElement}
             aria-setsize={flights.length}
             aria-posinset={item.index + 1}
-            position="absolute"
-            top="0"
-            left="0"
-            width="100%"
-            pb="3"
             style={{ transform: `translateY(${item.start - scrollMargin}px)` }}
           >
             {renderItem(flight, item.index)}
-          </chakra.li>
+          </li>
         )
       })}
     </chakra.ul>

@@ -6,7 +6,7 @@ import { Grid } from '@chakra-ui/react/grid'
 import { Heading } from '@chakra-ui/react/heading'
 import { Stack } from '@chakra-ui/react/stack'
 import { Text } from '@chakra-ui/react/text'
-import { memo, useDeferredValue, useId, useMemo, useState } from 'react'
+import { memo, startTransition, useCallback, useId, useMemo, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { PageContainer, PageHeading } from '@/components/ui/page-heading'
 import { RouterLink } from '@/components/ui/router-link'
@@ -115,9 +115,9 @@ interface FlightListProps {
 }
 
 /**
- * A section's cards. Its props stay the same while a filter changes until the
- * filtered list itself is ready (the page defers it), so the tap on a filter
- * re-renders the panel and the counts, not every card on the screen.
+ * A section's cards. Its props stay the same until the filtered list itself
+ * changes, so a change of its section's status line alone does not render
+ * every card on the screen again.
  */
 const FlightList = memo(function FlightList({ flights, label, sectionKey, airlineNames, onSelect }: FlightListProps) {
   return (
@@ -187,11 +187,7 @@ interface ResultSectionsProps {
   onSelect: SectionProps['onSelect']
 }
 
-/**
- * The lists. Their props change only when the searches answer or the filters
- * (deferred) do: a tap on a filter renders the panel at once and these a
- * moment later, each once.
- */
+/** The lists. Their props change only when the searches answer or the filters applied do. */
 const ResultSections = memo(function ResultSections({
   sections,
   shown,
@@ -211,8 +207,67 @@ const ResultSections = memo(function ResultSections({
   ))
 })
 
-/** The filter panel, rendered again only when its own state or the airlines found change. */
-const FilterPanel = memo(ResultsFilterPanel)
+interface FilterAsideProps {
+  airlines: { code: string; name: string }[]
+  /** Applies the panel's state to the lists; the same function from render to render. */
+  onFilter: (panel: ResultsPanelState) => void
+}
+
+/**
+ * The filter panel with its state. A choice (a box ticked, a sort picked)
+ * applies at once: the lists change in the same frame as the box, which is
+ * quicker on a phone than drawing the box first and the lists a frame or more
+ * later. Typed text (airline codes, a price) applies in a transition, so each
+ * keystroke shows at once and the lists follow.
+ */
+const FilterPanel = memo(function FilterPanel({ airlines, onFilter }: FilterAsideProps) {
+  const [panel, setPanel] = useState<ResultsPanelState>(INITIAL_PANEL)
+  const change = useCallback(
+    (next: ResultsPanelState, typed: boolean) => {
+      setPanel(next)
+      if (typed) startTransition(() => onFilter(next))
+      else onFilter(next)
+    },
+    [onFilter],
+  )
+  return <ResultsFilterPanel value={panel} onChange={change} airlines={airlines} />
+})
+
+/** The filters, beside the lists (above them on a phone, where they fold away). */
+const FilterAside = memo(function FilterAside({ airlines, onFilter }: FilterAsideProps) {
+  const [open, setOpen] = useState(true)
+  const panelId = useId()
+  return (
+    <Box
+      as="aside"
+      aria-label="Filter flights"
+      position={{ lg: 'sticky' }}
+      top={{ lg: '24' }}
+      maxH={{ lg: 'calc(100vh - 7rem)' }}
+      overflowY={{ lg: 'auto' }}
+      bg="bg.card"
+      borderWidth="1px"
+      rounded="md"
+      p="4"
+    >
+      <Button
+        hideFrom="lg"
+        size="sm"
+        variant="ghost"
+        width="full"
+        mb={open ? '3' : '0'}
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((o) => !o)}
+      >
+        {open ? 'Hide filters' : 'Show filters'}
+      </Button>
+      <Box id={panelId} display={{ base: open ? 'block' : 'none', lg: 'block' }}>
+        <FilterPanel airlines={airlines} onFilter={onFilter} />
+      </Box>
+    </Box>
+  )
+})
 
 /** The /flights results screen (spec 2.13). */
 export function FlightResultsPage() {
@@ -223,16 +278,11 @@ export function FlightResultsPage() {
   const airlineNames = useAirlineNames()
   const choose = useChooseFlight()
 
-  const [panel, setPanel] = useState<ResultsPanelState>(INITIAL_PANEL)
-  const [filtersOpen, setFiltersOpen] = useState(true)
-  // Typing a price keeps the field quick; the lists catch up a moment later.
-  const deferredPanel = useDeferredValue(panel)
+  // The filters the lists show, as the panel last set them (in a transition).
+  const [applied, setApplied] = useState<ResultsPanelState>(INITIAL_PANEL)
   const filter = useMemo<FilterState>(
-    () => ({
-      ...deferredPanel,
-      airlines: new Set([...deferredPanel.airlines, ...airlineCodesFrom(deferredPanel.airlineText)]),
-    }),
-    [deferredPanel],
+    () => ({ ...applied, airlines: new Set([...applied.airlines, ...airlineCodesFrom(applied.airlineText)]) }),
+    [applied],
   )
 
   const sections = useStableList(sectionsOf(query, searches), sameSection)
@@ -241,7 +291,6 @@ export function FlightResultsPage() {
   const airlines = useMemo(() => airlinesOf(lists), [lists])
   const total = lists.reduce((n, l) => n + l.length, 0)
   const shownTotal = shown.reduce((n, l) => n + l.length, 0)
-  const panelId = useId()
 
   const select = (section: ResultSection, flight: ListFlight) => {
     const href = resultsFareLink(
@@ -287,34 +336,7 @@ export function FlightResultsPage() {
         />
         <SearchBanner query={query} shown={shownTotal} total={total} />
         <Grid templateColumns={{ base: '1fr', lg: '18rem 1fr' }} gap="6" alignItems="start">
-          <Box
-            as="aside"
-            aria-label="Filter flights"
-            position={{ lg: 'sticky' }}
-            top={{ lg: '24' }}
-            maxH={{ lg: 'calc(100vh - 7rem)' }}
-            overflowY={{ lg: 'auto' }}
-            bg="bg.card"
-            borderWidth="1px"
-            rounded="md"
-            p="4"
-          >
-            <Button
-              hideFrom="lg"
-              size="sm"
-              variant="ghost"
-              width="full"
-              mb={filtersOpen ? '3' : '0'}
-              aria-expanded={filtersOpen}
-              aria-controls={panelId}
-              onClick={() => setFiltersOpen((open) => !open)}
-            >
-              {filtersOpen ? 'Hide filters' : 'Show filters'}
-            </Button>
-            <Box id={panelId} display={{ base: filtersOpen ? 'block' : 'none', lg: 'block' }}>
-              <FilterPanel value={panel} onChange={setPanel} airlines={airlines} />
-            </Box>
-          </Box>
+          <FilterAside airlines={airlines} onFilter={setApplied} />
           <Stack gap="8" minW="0">
             {sections.length === 0 ? <Text>No complete flight to search: change the search to add one.</Text> : null}
             <ResultSections

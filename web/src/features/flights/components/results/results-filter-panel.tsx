@@ -95,7 +95,8 @@ const ClearButton = memo(function ClearButton({ onClear }: { onClear: () => void
 
 interface ResultsFilterPanelProps {
   value: ResultsPanelState
-  onChange: (value: ResultsPanelState) => void
+  /** The panel's new state; `typed` when it comes from typing into a field rather than a choice. */
+  onChange: (value: ResultsPanelState, typed: boolean) => void
   airlines: { code: string; name: string }[]
 }
 
@@ -105,9 +106,10 @@ interface ResultsFilterPanelProps {
  * costs that filter's rendering alone.
  */
 export function ResultsFilterPanel({ value, onChange, airlines }: ResultsFilterPanelProps) {
-  const set = useStableHandler((patch: Partial<ResultsPanelState>) => onChange({ ...value, ...patch }))
+  const set = useStableHandler((patch: Partial<ResultsPanelState>) => onChange({ ...value, ...patch }, false))
+  const type = useStableHandler((patch: Partial<ResultsPanelState>) => onChange({ ...value, ...patch }, true))
   const setAirlines = useStableHandler((checked: Set<string>) => set({ airlines: checked }))
-  const clear = useStableHandler(() => onChange({ ...INITIAL_PANEL, sort: value.sort }))
+  const clear = useStableHandler(() => onChange({ ...INITIAL_PANEL, sort: value.sort }, false))
   return (
     <Stack gap="5" as="form" aria-label="Filters" onSubmit={(e) => e.preventDefault()}>
       <SortField sort={value.sort} onChange={set} />
@@ -115,8 +117,8 @@ export function ResultsFilterPanel({ value, onChange, airlines }: ResultsFilterP
       {airlines.length > 0 ? (
         <AirlineChecklist airlines={airlines} checked={value.airlines} onChange={setAirlines} />
       ) : null}
-      <AirlineCodesField text={value.airlineText} onChange={set} />
-      <PriceFields minPrice={value.minPrice} maxPrice={value.maxPrice} onChange={set} />
+      <AirlineCodesField text={value.airlineText} onChange={type} />
+      <PriceFields minPrice={value.minPrice} maxPrice={value.maxPrice} onChange={type} />
       <ClearButton onClear={clear} />
     </Stack>
   )
