@@ -149,7 +149,10 @@ describe('the cruises page', () => {
 
     await user.click(change)
     expect(change).toHaveAttribute('aria-expanded', 'true')
-    expect(within(faq).getByText(/^Changes up to 75 days before sail \(varies by line\)\./)).toBeVisible()
+    // The answer opens through the accordion's own state machine, a tick after the button changes.
+    await waitFor(() =>
+      expect(within(faq).getByText(/^Changes up to 75 days before sail \(varies by line\)\./)).toBeVisible(),
+    )
     await user.click(visa)
     expect(visa).toHaveAttribute('aria-expanded', 'true')
     expect(change).toHaveAttribute('aria-expanded', 'true')

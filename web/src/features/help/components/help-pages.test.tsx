@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { renderRoutes } from '@/testing/test-utils'
@@ -66,7 +66,8 @@ describe('FaqPage', () => {
     await user.click(two)
     expect(one).toHaveAttribute('aria-expanded', 'true')
     expect(two).toHaveAttribute('aria-expanded', 'true')
-    expect(screen.getByText(first!.answer)).toBeVisible()
+    // The answer opens through the accordion's own state machine, a tick after the button changes.
+    await waitFor(() => expect(screen.getByText(first!.answer)).toBeVisible())
     await user.click(one)
     expect(one).toHaveAttribute('aria-expanded', 'false')
     expect(two).toHaveAttribute('aria-expanded', 'true')
