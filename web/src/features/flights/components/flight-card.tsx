@@ -110,7 +110,8 @@ const cardStyles = defineStyle({
   '& [data-card-part=airline-name]': { fontWeight: 'semibold' },
   '& [data-card-part=airline-code]': { color: 'fg.muted', fontWeight: 'normal' },
   '& [data-card-part=flight-number]': { fontSize: 'sm', color: 'fg.muted' },
-  '& [data-card-part=operator], & [data-card-part=last-ticket]': { fontSize: 'xs', color: 'fg.muted' },
+  '& [data-card-part=operator]': { fontSize: 'xs', color: 'fg.muted' },
+  '& [data-card-part=last-ticket]': { fontSize: 'xs', color: 'fg.muted' },
   '& [data-card-part=legs]': { display: 'flex', flexDirection: 'column', gap: '2', flex: '1', minWidth: '60' },
   '& [data-card-part=leg]': { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: { base: '3', md: '6' } },
   '& [data-card-part=leg-label]': {

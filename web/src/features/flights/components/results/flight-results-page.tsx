@@ -207,7 +207,7 @@ const ResultSections = memo(function ResultSections({
   ))
 })
 
-interface FilterAsideProps {
+interface FiltersProps {
   airlines: { code: string; name: string }[]
   /** Applies the panel's state to the lists; the same function from render to render. */
   onFilter: (panel: ResultsPanelState) => void
@@ -220,7 +220,7 @@ interface FilterAsideProps {
  * later. Typed text (airline codes, a price) applies in a transition, so each
  * keystroke shows at once and the lists follow.
  */
-const FilterPanel = memo(function FilterPanel({ airlines, onFilter }: FilterAsideProps) {
+const FilterPanel = memo(function FilterPanel({ airlines, onFilter }: FiltersProps) {
   const [panel, setPanel] = useState<ResultsPanelState>(INITIAL_PANEL)
   const change = useCallback(
     (next: ResultsPanelState, typed: boolean) => {
@@ -234,7 +234,7 @@ const FilterPanel = memo(function FilterPanel({ airlines, onFilter }: FilterAsid
 })
 
 /** The filters, beside the lists (above them on a phone, where they fold away). */
-const FilterAside = memo(function FilterAside({ airlines, onFilter }: FilterAsideProps) {
+const FilterAside = memo(function FilterAside({ airlines, onFilter }: FiltersProps) {
   const [open, setOpen] = useState(true)
   const panelId = useId()
   return (
@@ -278,7 +278,7 @@ export function FlightResultsPage() {
   const airlineNames = useAirlineNames()
   const choose = useChooseFlight()
 
-  // The filters the lists show, as the panel last set them (in a transition).
+  // The filters the lists show, as the panel last applied them.
   const [applied, setApplied] = useState<ResultsPanelState>(INITIAL_PANEL)
   const filter = useMemo<FilterState>(
     () => ({ ...applied, airlines: new Set([...applied.airlines, ...airlineCodesFrom(applied.airlineText)]) }),
