@@ -101,7 +101,7 @@ interface ResultsFilterPanelProps {
 }
 
 /**
- * The results screen's filters (spec 2.13): stops, airlines, price, sort. Each
+ * The results screen's filters (spec 2.13): sort, stops, price, airlines. Each
  * part renders again only when its own value changes, so a tap on one filter
  * costs that filter's rendering alone.
  */
@@ -114,11 +114,13 @@ export function ResultsFilterPanel({ value, onChange, airlines }: ResultsFilterP
     <Stack gap="5" as="form" aria-label="Filters" onSubmit={(e) => e.preventDefault()}>
       <SortField sort={value.sort} onChange={set} />
       <StopsField stops={value.stops} onChange={set} />
+      <PriceFields minPrice={value.minPrice} maxPrice={value.maxPrice} onChange={type} />
+      {/* The airlines are known only once the results arrive; below the fields shown while they
+          load, their list grows the panel without moving what a phone's screen already shows. */}
       {airlines.length > 0 ? (
         <AirlineChecklist airlines={airlines} checked={value.airlines} onChange={setAirlines} />
       ) : null}
       <AirlineCodesField text={value.airlineText} onChange={type} />
-      <PriceFields minPrice={value.minPrice} maxPrice={value.maxPrice} onChange={type} />
       <ClearButton onClear={clear} />
     </Stack>
   )
