@@ -59,7 +59,7 @@ func main() {
 
 type options struct {
 	bin, pg, node, script, route, pages, saveJSON, artifacts string
-	runs, departures                                         int
+	runs, taps, departures                                   int
 	cpu                                                      float64
 	strict                                                   bool
 	timeout                                                  time.Duration
@@ -79,6 +79,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	fs.IntVar(&o.departures, "departures", 4, "the simulator's -departures: 4 gives BOM-DEL over 300 one-way results")
 	fs.StringVar(&o.pages, "pages", "", "measure only these pages, comma-separated: home,results,fare (default all)")
 	fs.IntVar(&o.runs, "runs", 3, "cold loads of each page; the table shows the median")
+	fs.IntVar(&o.taps, "taps", 1, "taps on the results page's airline filter per load (ticking, clearing, …); with more than one, INP is each load's slowest and every tap's duration is summarised")
 	fs.DurationVar(&o.timeout, "timeout", 6*time.Minute, "bound on the browser runs (about two minutes on a quiet machine)")
 	fs.StringVar(&o.artifacts, "artifacts", "", "save in this directory, for each run, screenshots once loaded and at the end and a DevTools trace of the visit (tracing slows the page)")
 	fs.Float64Var(&o.cpu, "cpu", 4, "CPU slowdown (CDP Emulation.setCPUThrottlingRate); the targets are set for 4")
@@ -92,6 +93,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	}
 	if o.runs < 1 {
 		return 0, errors.New("-runs: want at least 1")
+	}
+	if o.taps < 1 {
+		return 0, errors.New("-taps: want at least 1")
 	}
 	if o.cpu < 1 {
 		return 0, errors.New("-cpu: want a slowdown of at least 1")
@@ -130,6 +134,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		"WEBVITALS_BASE_URL="+base,
 		"CHROMIUM_PATH="+strings.TrimSpace(string(chromium)),
 		"WEBVITALS_RUNS="+strconv.Itoa(o.runs),
+		"WEBVITALS_TAPS="+strconv.Itoa(o.taps),
 		"WEBVITALS_ROUTE="+o.route,
 		"WEBVITALS_PAGES="+o.pages,
 		"WEBVITALS_ARTIFACTS="+o.artifacts,

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"math"
 	"sort"
 	"strings"
 )
@@ -59,6 +60,14 @@ type runOut struct {
 	ShownAfter   int      `json:"shownAfter"`
 	Filter       string   `json:"filter"`
 	ListUpdateMs *float64 `json:"listUpdateMs"`
+	// Every tap of the load (one unless -taps): its interaction's
+	// duration and when the list showed its answer.
+	Taps []tap `json:"taps"`
+}
+
+type tap struct {
+	Ms     float64  `json:"ms"`
+	ListMs *float64 `json:"listMs"`
 }
 
 type plain struct {
@@ -390,6 +399,9 @@ func attribution(w io.Writer, p page) {
 		}
 		fmt.Fprintf(w, "  filter %q on %d results left %d; the list showed it %s after the tap (median)\n",
 			r.Filter, r.Results, r.ShownAfter, list)
+		if line, ok := tapsLine(p.Runs); ok {
+			fmt.Fprintln(w, "  "+line)
+		}
 	}
 	fmt.Fprintln(w)
 }
@@ -430,4 +442,40 @@ func shortURL(u string) string {
 		return "?"
 	}
 	return u
+}
+
+// tapsLine summarises every tap of every load, when a load tapped more
+// than once: the spread a single tap per load cannot show.
+func tapsLine(runs []runOut) (string, bool) {
+	var ms, list []float64
+	most := 0
+	for _, r := range runs {
+		most = max(most, len(r.Taps))
+		for _, t := range r.Taps {
+			ms = append(ms, t.Ms)
+			if t.ListMs != nil {
+				list = append(list, *t.ListMs)
+			}
+		}
+	}
+	if most < 2 {
+		return "", false
+	}
+	line := fmt.Sprintf("%d taps in %d loads: each tap's interaction took %s median, %s at the 75th percentile, %s at worst",
+		len(ms), len(runs), msText(percentile(ms, 50)), msText(percentile(ms, 75)), msText(percentile(ms, 100)))
+	if len(list) > 0 {
+		line += fmt.Sprintf("; the list showed the answer %s after the tap (median)", msText(percentile(list, 50)))
+	}
+	return line, true
+}
+
+// percentile is the nearest-rank percentile p (0 < p ≤ 100) of v.
+func percentile(v []float64, p float64) float64 {
+	if len(v) == 0 {
+		return 0
+	}
+	s := append([]float64(nil), v...)
+	sort.Float64s(s)
+	rank := int(math.Ceil(p / 100 * float64(len(s))))
+	return s[min(max(rank, 1), len(s))-1]
 }

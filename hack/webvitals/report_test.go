@@ -118,9 +118,46 @@ func TestPrintCountsMissedTargets(t *testing.T) {
 
 func TestRunRejectsBadFlags(t *testing.T) {
 	t.Parallel()
-	for _, args := range [][]string{{"-runs", "0"}, {"extra"}, {"-bin", t.TempDir()}} {
+	for _, args := range [][]string{{"-runs", "0"}, {"-taps", "0"}, {"extra"}, {"-bin", t.TempDir()}} {
 		if _, err := run(context.Background(), args, func(string) string { return "" }, io.Discard, io.Discard); err == nil {
 			t.Errorf("%v: no error", args)
 		}
+	}
+}
+
+func TestTapsLineSummarisesEveryTapOfEveryLoad(t *testing.T) {
+	t.Parallel()
+	list := func(v float64) *float64 { return &v }
+	one := []runOut{{Taps: []tap{{Ms: 80, ListMs: list(60)}}}, {Taps: []tap{{Ms: 90}}}}
+	if line, ok := tapsLine(one); ok {
+		t.Errorf("one tap per load: want no line, got %q", line)
+	}
+	runs := []runOut{
+		{Taps: []tap{{Ms: 40, ListMs: list(30)}, {Ms: 120, ListMs: list(100)}, {Ms: 56, ListMs: list(44)}}},
+		{Taps: []tap{{Ms: 64, ListMs: list(50)}, {Ms: 200}, {Ms: 48, ListMs: list(36)}, {Ms: 72, ListMs: list(58)}}},
+	}
+	line, ok := tapsLine(runs)
+	if !ok {
+		t.Fatal("several taps per load: no line")
+	}
+	// Sorted: 40 48 56 64 72 120 200, nearest rank: median the 4th, p75 the 6th;
+	// the lists 30 36 44 50 58 100: median the 3rd.
+	want := "7 taps in 2 loads: each tap's interaction took 64 ms median, 120 ms at the 75th percentile, 200 ms at worst; " +
+		"the list showed the answer 44 ms after the tap (median)"
+	if line != want {
+		t.Errorf("got  %q\nwant %q", line, want)
+	}
+}
+
+func TestPercentileIsNearestRank(t *testing.T) {
+	t.Parallel()
+	v := []float64{5, 1, 4, 2, 3}
+	for p, want := range map[float64]float64{1: 1, 20: 1, 21: 2, 50: 3, 75: 4, 100: 5} {
+		if got := percentile(v, p); got != want {
+			t.Errorf("p%g of %v = %g, want %g", p, v, got, want)
+		}
+	}
+	if v[0] != 5 {
+		t.Error("percentile sorted its argument")
 	}
 }
