@@ -7,7 +7,7 @@ import { Grid } from '@chakra-ui/react/grid'
 import { Group } from '@chakra-ui/react/group'
 import { Stack } from '@chakra-ui/react/stack'
 import { Text } from '@chakra-ui/react/text'
-import { useDeferredValue, useId, useMemo, useState } from 'react'
+import { useCallback, useDeferredValue, useId, useMemo, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { CheckboxChoice } from '@/components/ui/choice'
 import { PageContainer, PageHeading } from '@/components/ui/page-heading'
@@ -101,6 +101,12 @@ export function FlightSearchView() {
   const traceId = search?.data?.traceId ?? ''
 
   const set = (patch: Partial<ViewFilterState>) => setFilters((f) => ({ ...f, ...patch }))
+  // The same functions on every render: the price fields and the airline list are memoised.
+  const setPrices = useCallback(
+    (bounds: { minPrice: string; maxPrice: string }) => setFilters((f) => ({ ...f, ...bounds })),
+    [],
+  )
+  const setAirlines = useCallback((airlines: Set<string>) => setFilters((f) => ({ ...f, airlines })), [])
   const pickDate = (date: string) =>
     setParams((p) => {
       const next = new URLSearchParams(p)
@@ -231,9 +237,9 @@ export function FlightSearchView() {
                 ))}
               </Stack>
             </Fieldset.Root>
-            <PriceFields minPrice={filters.minPrice} maxPrice={filters.maxPrice} onChange={(bounds) => set(bounds)} />
+            <PriceFields minPrice={filters.minPrice} maxPrice={filters.maxPrice} onChange={setPrices} />
             {airlines.length > 0 ? (
-              <AirlineChecklist airlines={airlines} checked={filters.airlines} onChange={(a) => set({ airlines: a })} />
+              <AirlineChecklist airlines={airlines} checked={filters.airlines} onChange={setAirlines} />
             ) : null}
           </Stack>
           <Stack gap="3" minW="0">
