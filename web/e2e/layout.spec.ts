@@ -255,3 +255,41 @@ test('the first Tab reaches "Skip to main content", which moves focus past the h
   // The next stop is inside the page, not the header's links.
   expect(await page.evaluate(() => document.activeElement?.closest('main') !== null)).toBe(true)
 })
+
+test.describe('a page whose code is gone since the tab opened', () => {
+  // A release replaces the app's chunks: a tab opened before it asks for files the server no longer has.
+  const MICE_CHUNK = /\/assets\/mice-[\w-]+\.js$/
+
+  async function openSupport(page: Page) {
+    await page.goto('/support')
+    await expect(page.locator('main h1')).toBeVisible()
+    // Gone after a full load.
+    await page.evaluate(() => Object.assign(window, { tabOpenedBefore: true }))
+  }
+
+  const sameTab = (page: Page) => page.evaluate(() => 'tabOpenedBefore' in window)
+
+  test('loads again and shows the page', async ({ page }) => {
+    let refused = 0
+    await page.route(MICE_CHUNK, (route) => (refused++ === 0 ? route.fulfill({ status: 404 }) : route.continue()))
+    await openSupport(page)
+    const reloaded = page.waitForEvent('load')
+    await page.getByRole('banner').getByRole('link', { name: 'MICE', exact: true }).click()
+    await reloaded
+    await expectPath(page, '/mice')
+    await expect(page.getByRole('group', { name: 'Event type' })).toBeVisible()
+    expect(await sameTab(page)).toBe(false)
+    expect(refused).toBe(2)
+  })
+
+  test('says so, once loading again did not help, and tries again on request', async ({ page }) => {
+    await page.route(MICE_CHUNK, (route) => route.fulfill({ status: 404 }))
+    await openSupport(page)
+    await page.getByRole('banner').getByRole('link', { name: 'MICE', exact: true }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Something went wrong' })).toBeVisible()
+    await expectPath(page, '/mice')
+    await page.unroute(MICE_CHUNK)
+    await page.getByRole('button', { name: 'Try again' }).click()
+    await expect(page.getByRole('group', { name: 'Event type' })).toBeVisible()
+  })
+})

@@ -1,10 +1,14 @@
 import { act, screen, waitFor } from '@testing-library/react'
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { RouteObject } from 'react-router'
+import { reloadPage } from '@/lib/reload-page'
 import { renderRoutes } from '@/testing/test-utils'
 import { lazyRoute } from '../lazy-route'
 import { routes } from '../router'
 import { RootLayout } from './root-layout'
+
+vi.mock('@/lib/reload-page', () => ({ reloadPage: vi.fn() }))
 
 // jsdom lays nothing out: the window's scroll position is what the page last scrolled to.
 let scrollY = 0
@@ -107,10 +111,18 @@ describe('a page that fails', () => {
       children: [
         { path: '/broken', Component: Broken },
         { path: '/unfetched', ...lazyRoute(() => Promise.reject(new Error('chunk not found'))) },
+        {
+          path: '/stale',
+          ...lazyRoute(() =>
+            Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/stale-Ab1.js')),
+          ),
+        },
         { path: '/fine', element: <h1>Fine</h1> },
       ],
     },
   ]
+
+  afterEach(() => vi.mocked(reloadPage).mockClear())
 
   it.each(['/broken', '/unfetched'])(
     '%s shows the error inside the layout until the visitor moves on',
@@ -127,4 +139,24 @@ describe('a page that fails', () => {
       expect(screen.queryByText('Something went wrong')).not.toBeInTheDocument()
     },
   )
+
+  it('loads the page again when its code is gone (a release since the tab opened), once', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    renderRoutes({ routes: table, initialEntries: ['/stale'] })
+    await waitFor(() => expect(reloadPage).toHaveBeenCalledTimes(1))
+    // Nothing flashes up while the page loads again.
+    expect(screen.queryByText('Something went wrong')).not.toBeInTheDocument()
+    expect(screen.getByRole('banner')).toBeInTheDocument()
+  })
+
+  it('shows the error, with a way to try again, when the page loaded again fails the same way', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    sessionStorage.setItem('paryatan:chunk-reload', JSON.stringify({ href: window.location.href, at: Date.now() }))
+    renderRoutes({ routes: table, initialEntries: ['/stale'] })
+    expect(await screen.findByRole('heading', { level: 1, name: 'Something went wrong' })).toBeInTheDocument()
+    expect(reloadPage).not.toHaveBeenCalled()
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }))
+    expect(reloadPage).toHaveBeenCalledTimes(1)
+    expect(screen.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/')
+  })
 })

@@ -4,11 +4,12 @@ import { lazy, Suspense } from 'react'
 import { Outlet, useLocation } from 'react-router'
 import { Header } from '@/components/layout/header'
 import { SkipLink } from '@/components/layout/skip-link'
+import { ErrorBoundary } from '@/components/error-boundary'
 import { HeaderAuthActions } from '@/features/auth/components/header-auth-actions'
 import { SignInDialogSlot } from '@/features/auth/components/sign-in-dialog-slot'
 import { useWhenWanted } from '@/hooks/use-when-wanted'
 import { ScrollRestoration } from '../scroll-restoration'
-import { RouteErrorBoundary } from './route-error'
+import { RouteError } from './route-error'
 
 // The footer starts below the fold on every page (the main element is at least a screen tall): its
 // code arrives when it is wanted, like the home page's lower sections.
@@ -44,12 +45,12 @@ export function RootLayout() {
 function Page() {
   const { key } = useLocation()
   return (
-    <RouteErrorBoundary resetKey={key}>
+    <ErrorBoundary resetKey={key} fallback={<RouteError />}>
       <Suspense fallback={null}>
         <ScrollRestoration />
         <Outlet />
       </Suspense>
-    </RouteErrorBoundary>
+    </ErrorBoundary>
   )
 }
 
