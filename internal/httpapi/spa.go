@@ -35,12 +35,16 @@ import (
 type SPA struct {
 	files  fs.FS
 	assets map[string]*asset // served file path → what is known of it
-	index  []byte            // index.html with the runtime configuration; nil when not built
-	// indexPacked packs index once: it differs from the built file (the
-	// runtime configuration), so its siblings, if any, are not used.
-	indexPacked packed
-	home        []byte // home.html with the runtime configuration; nil when the build wrote none
-	homePacked  packed
+	index  *page             // index.html; nil when not built
+	home   *page             // home.html; nil when the build wrote none
+}
+
+// page is an HTML page of the app as the SPA sends it: with the runtime
+// configuration, so it differs from the built file, whose packed siblings
+// (if any) are not used; it is packed once, on first request.
+type page struct {
+	body   []byte
+	packed packed
 }
 
 // pageFiles are the HTML pages the SPA sends for page addresses, with the
@@ -138,22 +142,30 @@ func NewSPA(files fs.FS, cfg RuntimeConfig) (*SPA, error) {
 		}
 		s.assets[p] = a
 	}
-	for _, page := range []struct {
-		name string
-		into *[]byte
-	}{{"index.html", &s.index}, {"home.html", &s.home}} {
-		if _, ok := s.assets[page.name]; !ok {
-			continue
-		}
-		raw, err := fs.ReadFile(files, page.name)
-		if err != nil {
-			return nil, fmt.Errorf("read %s: %w", page.name, err)
-		}
-		if *page.into, err = injectConfig(raw, cfg); err != nil {
-			return nil, fmt.Errorf("%s: %w", page.name, err)
-		}
+	if s.index, err = loadPage(files, s.assets, "index.html", cfg); err != nil {
+		return nil, err
+	}
+	if s.home, err = loadPage(files, s.assets, "home.html", cfg); err != nil {
+		return nil, err
 	}
 	return s, nil
+}
+
+// loadPage reads the page name with the runtime configuration added; nil
+// when the build did not write it.
+func loadPage(files fs.FS, assets map[string]*asset, name string, cfg RuntimeConfig) (*page, error) {
+	if _, ok := assets[name]; !ok {
+		return nil, nil
+	}
+	raw, err := fs.ReadFile(files, name)
+	if err != nil {
+		return nil, fmt.Errorf("read %s: %w", name, err)
+	}
+	body, err := injectConfig(raw, cfg)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return &page{body: body}, nil
 }
 
 // isSibling tells whether the file p is a packed form of another file of
@@ -230,12 +242,12 @@ func (s *SPA) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.Set("Cache-Control", "no-store")
 	h.Set("Content-Type", textTypes[".html"])
 	addVary(h)
-	page, pack := s.index, &s.indexPacked
+	pg := s.index
 	if name == "" && s.home != nil {
-		page, pack = s.home, &s.homePacked
+		pg = s.home
 	}
-	body := page
-	if coding, packed := pack.pick(r, func() ([]byte, error) { return page, nil }); packed != nil {
+	body := pg.body
+	if coding, packed := pg.packed.pick(r, func() ([]byte, error) { return pg.body, nil }); packed != nil {
 		h.Set("Content-Encoding", coding)
 		body = packed
 	}
