@@ -269,6 +269,56 @@ const FilterAside = memo(function FilterAside({ airlines, onFilter }: FiltersPro
   )
 })
 
+interface FilteredResultsProps {
+  query: SearchQuery
+  sections: readonly ResultSection[]
+  /** Each section's flights, the same array until a search answers. */
+  lists: readonly (readonly ListFlight[])[]
+  airlineNames: AirlineNames
+  onSelect: SectionProps['onSelect']
+}
+
+/**
+ * The banner, the filters and the lists, with the filters applied: a filter's
+ * tap renders these, not the page around them (its heading, its searches).
+ */
+const FilteredResults = memo(function FilteredResults({
+  query,
+  sections,
+  lists,
+  airlineNames,
+  onSelect,
+}: FilteredResultsProps) {
+  // The filters the lists show, as the panel last applied them.
+  const [applied, setApplied] = useState<ResultsPanelState>(INITIAL_PANEL)
+  const filter = useMemo<FilterState>(
+    () => ({ ...applied, airlines: new Set([...applied.airlines, ...airlineCodesFrom(applied.airlineText)]) }),
+    [applied],
+  )
+  const shown = useMemo(() => lists.map((list) => applyFilters(list, filter)), [lists, filter])
+  const airlines = useMemo(() => airlinesOf(lists), [lists])
+  const total = lists.reduce((n, l) => n + l.length, 0)
+  const shownTotal = shown.reduce((n, l) => n + l.length, 0)
+  return (
+    <>
+      <SearchBanner query={query} shown={shownTotal} total={total} />
+      <Grid templateColumns={{ base: '1fr', lg: '18rem 1fr' }} gap="6" alignItems="start">
+        <FilterAside airlines={airlines} onFilter={setApplied} />
+        <Stack gap="8" minW="0">
+          {sections.length === 0 ? <Text>No complete flight to search: change the search to add one.</Text> : null}
+          <ResultSections
+            sections={sections}
+            shown={shown}
+            headed={sections.length > 1 || query.type !== 'oneway'}
+            airlineNames={airlineNames}
+            onSelect={onSelect}
+          />
+        </Stack>
+      </Grid>
+    </>
+  )
+})
+
 /** The /flights results screen (spec 2.13). */
 export function FlightResultsPage() {
   const [params] = useSearchParams()
@@ -278,19 +328,8 @@ export function FlightResultsPage() {
   const airlineNames = useAirlineNames()
   const choose = useChooseFlight()
 
-  // The filters the lists show, as the panel last applied them.
-  const [applied, setApplied] = useState<ResultsPanelState>(INITIAL_PANEL)
-  const filter = useMemo<FilterState>(
-    () => ({ ...applied, airlines: new Set([...applied.airlines, ...airlineCodesFrom(applied.airlineText)]) }),
-    [applied],
-  )
-
   const sections = useStableList(sectionsOf(query, searches), sameSection)
   const lists = useStableList(sections.map((s) => s.flights))
-  const shown = useMemo(() => lists.map((list) => applyFilters(list, filter)), [lists, filter])
-  const airlines = useMemo(() => airlinesOf(lists), [lists])
-  const total = lists.reduce((n, l) => n + l.length, 0)
-  const shownTotal = shown.reduce((n, l) => n + l.length, 0)
 
   const select = (section: ResultSection, flight: ListFlight) => {
     const href = resultsFareLink(
@@ -320,7 +359,7 @@ export function FlightResultsPage() {
   }
 
   // One function for the cards' Select buttons that does not change with each render (which would
-  // re-render every card on a filter's tap); it reads the sections of the latest render.
+  // re-render every card when a search answers); it reads the sections of the latest render.
   const selectIn = useStableHandler((sectionKey: string, flight: ListFlight) => {
     const section = sections.find((s) => s.key === sectionKey)
     if (section) select(section, flight)
@@ -334,20 +373,13 @@ export function FlightResultsPage() {
           documentTitle={`Flights ${routeOf(query)}`.trim()}
           description="Compare fares on domestic and international flights, filter by stops, airline and price, and book with Paryatan."
         />
-        <SearchBanner query={query} shown={shownTotal} total={total} />
-        <Grid templateColumns={{ base: '1fr', lg: '18rem 1fr' }} gap="6" alignItems="start">
-          <FilterAside airlines={airlines} onFilter={setApplied} />
-          <Stack gap="8" minW="0">
-            {sections.length === 0 ? <Text>No complete flight to search: change the search to add one.</Text> : null}
-            <ResultSections
-              sections={sections}
-              shown={shown}
-              headed={sections.length > 1 || query.type !== 'oneway'}
-              airlineNames={airlineNames}
-              onSelect={selectIn}
-            />
-          </Stack>
-        </Grid>
+        <FilteredResults
+          query={query}
+          sections={sections}
+          lists={lists}
+          airlineNames={airlineNames}
+          onSelect={selectIn}
+        />
       </Stack>
     </PageContainer>
   )
