@@ -238,3 +238,6 @@ const config = defineConfig({
 })
 
 export const system = createSystem(defaultBaseConfig, chakraTheme, config)
+
+/** Recipes of the theme for plain elements drawn as their components (the flight card's badge and Select). */
+export { badgeRecipe, buttonRecipe }

@@ -1,6 +1,10 @@
-import { VisuallyHidden } from '@chakra-ui/react/visually-hidden'
-import type { ReactNode } from 'react'
+import { visuallyHiddenStyle } from '@chakra-ui/react/visually-hidden'
+import type { CSSProperties, ReactNode } from 'react'
 import { formatINR, formatMoney, spokenINR, spokenMoney } from '@/lib/money'
+
+// Chakra's visually-hidden styles, as a plain style: an amount is on every card of a results
+// list, rendered again on every filter's tap, where a styled element costs its style work each time.
+const HIDDEN = visuallyHiddenStyle as CSSProperties
 
 /**
  * What is shown (`children`), hidden from screen readers, and the words they
@@ -14,7 +18,7 @@ export function ReadAs({ words, children, testId }: { words: string; children: R
       <span aria-hidden="true" data-testid={testId}>
         {children}
       </span>
-      <VisuallyHidden>{words}</VisuallyHidden>
+      <span style={HIDDEN}>{words}</span>
     </>
   )
 }

@@ -1,6 +1,5 @@
-import { Badge } from '@chakra-ui/react/badge'
-import { Button } from '@chakra-ui/react/button'
 import { chakra, defineStyle } from '@chakra-ui/react/styled-system'
+import { badgeRecipe, buttonRecipe } from '@/theme'
 import type { ReactNode } from 'react'
 import { Money } from '@/components/ui/money'
 import type { AirlineNames } from '../lib/airports'
@@ -55,19 +54,15 @@ function LegRow({ leg, label }: { leg: FlightLeg; label?: string }) {
   )
 }
 
-/** A card's 'Select' button, named for its flight ("Select IndiGo 6E 101"). */
+/**
+ * A card's 'Select' button, named for its flight ("Select IndiGo 6E 101"). A plain button that the
+ * card styles (below): one per card on screen, rendered again with it on every filter's tap.
+ */
 export function SelectFlightButton({ flight, onSelect }: { flight: ListFlight; onSelect: () => void }) {
   return (
-    <Button
-      size="sm"
-      bg="accent.solid"
-      color="accent.contrast"
-      _hover={{ bg: 'accent.hover' }}
-      aria-label={`Select ${flightName(flight)}`}
-      onClick={onSelect}
-    >
+    <button type="button" data-card-part="select" aria-label={`Select ${flightName(flight)}`} onClick={onSelect}>
       Select
-    </Button>
+    </button>
   )
 }
 
@@ -83,7 +78,8 @@ interface FlightCardProps {
 // A results page shows a card for each flight near the screen and renders them
 // all again when a filter changes. Style props would make each of a card's
 // thirty elements work out its styles on every render; instead the card's one
-// styled element carries the styles of its parts, found by `data-card-part` (a name no library component uses), as
+// styled element carries the styles of its parts (its badge and Select button
+// too), found by `data-card-part` (a name no library component uses), as
 // Emotion's performance guide advises for components rendered many times.
 const cardStyles = defineStyle({
   display: 'flex',
@@ -143,6 +139,20 @@ const cardStyles = defineStyle({
     justifyContent: 'flex-end',
   },
   '& [data-card-part=notes]': { display: 'flex', flexWrap: 'wrap', gap: '2', alignItems: 'center' },
+  // Chakra's small subtle badge and small solid button, from the theme's own recipes.
+  '& [data-card-part=badge]': {
+    ...badgeRecipe.base,
+    ...badgeRecipe.variants?.size?.sm,
+    ...badgeRecipe.variants?.variant?.subtle,
+    colorPalette: 'gray',
+  },
+  '& [data-card-part=select]': {
+    ...buttonRecipe.base,
+    ...buttonRecipe.variants?.size?.sm,
+    bg: 'accent.solid',
+    color: 'accent.contrast',
+    _hover: { bg: 'accent.hover' },
+  },
 })
 
 /**
@@ -183,11 +193,7 @@ export function FlightCard({ flight, airlineNames, actions, children }: FlightCa
         </div>
       </div>
       <div data-card-part="notes">
-        {flight.isLCC ? (
-          <Badge variant="subtle" colorPalette="gray">
-            Low-cost
-          </Badge>
-        ) : null}
+        {flight.isLCC ? <span data-card-part="badge">Low-cost</span> : null}
         {lastTicket ? <p data-card-part="last-ticket">Last ticket date: {lastTicket}</p> : null}
       </div>
       {children ? <div>{children}</div> : null}
