@@ -1,4 +1,4 @@
-import { Component, type ErrorInfo, type ReactNode } from 'react'
+import { Component, type ReactNode } from 'react'
 import { isChunkLoadError, reloadForFailedChunk } from '@/lib/stale-chunk'
 
 interface ErrorBoundaryProps {
@@ -38,7 +38,7 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
     return state.failedAt === (props.resetKey ?? '') ? null : { failed: false, failedAt: null, reloading: false }
   }
 
-  override componentDidCatch(error: unknown, _info: ErrorInfo) {
+  override componentDidCatch(error: unknown) {
     if (isChunkLoadError(error) && reloadForFailedChunk()) this.setState({ reloading: true })
   }
 

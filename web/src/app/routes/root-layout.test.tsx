@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { RouteObject } from 'react-router'
 import { reloadPage } from '@/lib/reload-page'
+import { reloadForFailedChunk } from '@/lib/stale-chunk'
 import { renderRoutes } from '@/testing/test-utils'
 import { lazyRoute } from '../lazy-route'
 import { routes } from '../router'
@@ -151,7 +152,9 @@ describe('a page that fails', () => {
 
   it('shows the error, with a way to try again, when the page loaded again fails the same way', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined)
-    sessionStorage.setItem('paryatan:chunk-reload', JSON.stringify({ href: window.location.href, at: Date.now() }))
+    // The load before this one already reloaded for the same address.
+    reloadForFailedChunk()
+    vi.mocked(reloadPage).mockClear()
     renderRoutes({ routes: table, initialEntries: ['/stale'] })
     expect(await screen.findByRole('heading', { level: 1, name: 'Something went wrong' })).toBeInTheDocument()
     expect(reloadPage).not.toHaveBeenCalled()

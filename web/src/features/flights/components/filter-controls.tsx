@@ -1,12 +1,36 @@
+import { Box } from '@chakra-ui/react/box'
 import { Field } from '@chakra-ui/react/field'
 import { Fieldset } from '@chakra-ui/react/fieldset'
 import { Input } from '@chakra-ui/react/input'
 import { SimpleGrid } from '@chakra-ui/react/simple-grid'
 import { Stack } from '@chakra-ui/react/stack'
-import { memo } from 'react'
+import { memo, type ReactNode } from 'react'
 import { CheckboxChoice } from '@/components/ui/choice'
 import { useStableHandler } from '@/hooks/use-stable-handler'
 import { numericPriceInput } from '../lib/filters'
+
+/**
+ * The frame of a flight list's filters, named "Filter flights": a card beside the list (above it on a
+ * phone), sticky on wide screens, where it scrolls within the screen's height when taller.
+ */
+export function FiltersFrame({ children }: { children: ReactNode }) {
+  return (
+    <Box
+      as="aside"
+      aria-label="Filter flights"
+      position={{ lg: 'sticky' }}
+      top={{ lg: '24' }}
+      maxH={{ lg: 'calc(100vh - 7rem)' }}
+      overflowY={{ lg: 'auto' }}
+      bg="bg.card"
+      borderWidth="1px"
+      rounded="md"
+      p="4"
+    >
+      {children}
+    </Box>
+  )
+}
 
 /** Adds or removes one value of a set, as a new set. */
 export function toggled<T>(set: ReadonlySet<T>, value: T, on: boolean): Set<T> {

@@ -22,6 +22,7 @@ import { airlineCodesFrom, airlinesOf, applyFilters, type FilterState } from '..
 import type { ListFlight } from '../../lib/results'
 import { CABIN_LABELS, parseSearchQuery, searchesOf, type SearchQuery } from '../../lib/search-query'
 import { sameSection, sectionsOf, type ResultSection } from '../../lib/sections'
+import { FiltersFrame } from '../filter-controls'
 import { FlightCard, SelectFlightButton } from '../flight-card'
 import { VirtualFlightList } from '../virtual-flight-list'
 import { INITIAL_PANEL, ResultsFilterPanel, type ResultsPanelState } from './results-filter-panel'
@@ -238,18 +239,7 @@ const FilterAside = memo(function FilterAside({ airlines, onFilter }: FiltersPro
   const [open, setOpen] = useState(true)
   const panelId = useId()
   return (
-    <Box
-      as="aside"
-      aria-label="Filter flights"
-      position={{ lg: 'sticky' }}
-      top={{ lg: '24' }}
-      maxH={{ lg: 'calc(100vh - 7rem)' }}
-      overflowY={{ lg: 'auto' }}
-      bg="bg.card"
-      borderWidth="1px"
-      rounded="md"
-      p="4"
-    >
+    <FiltersFrame>
       <Button
         hideFrom="lg"
         size="sm"
@@ -265,7 +255,7 @@ const FilterAside = memo(function FilterAside({ airlines, onFilter }: FiltersPro
       <Box id={panelId} display={{ base: open ? 'block' : 'none', lg: 'block' }}>
         <FilterPanel airlines={airlines} onFilter={onFilter} />
       </Box>
-    </Box>
+    </FiltersFrame>
   )
 })
 

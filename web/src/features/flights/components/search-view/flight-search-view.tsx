@@ -31,7 +31,7 @@ import {
 } from '../../lib/filters'
 import type { ListFlight } from '../../lib/results'
 import { parseSearchQuery, toSearchInput, travellerSummary, CABIN_LABELS } from '../../lib/search-query'
-import { AirlineChecklist, PriceFields, toggled } from '../filter-controls'
+import { AirlineChecklist, FiltersFrame, PriceFields, toggled } from '../filter-controls'
 import { FlightCard, flightName, SelectFlightButton } from '../flight-card'
 import { VirtualFlightList } from '../virtual-flight-list'
 import { DateStrip } from './date-strip'
@@ -212,36 +212,28 @@ export function FlightSearchView() {
         </Box>
         <DateStrip query={query} today={today} onPick={pickDate} />
         <Grid templateColumns={{ base: '1fr', lg: '18rem 1fr' }} gap="6" alignItems="start">
-          <Stack
-            as="aside"
-            aria-label="Filter flights"
-            gap="5"
-            position={{ lg: 'sticky' }}
-            top={{ lg: '24' }}
-            bg="bg.card"
-            borderWidth="1px"
-            rounded="md"
-            p="4"
-          >
-            <Fieldset.Root>
-              <Fieldset.Legend fontWeight="semibold">Stops</Fieldset.Legend>
-              <Stack gap="2" mt="2">
-                {STOP_BUCKETS.map((b) => (
-                  <CheckboxChoice
-                    key={b}
-                    checked={filters.stops.has(b)}
-                    onChange={(on) => set({ stops: toggled(filters.stops, b, on) })}
-                  >
-                    {STOP_BUCKET_LABELS[b]}
-                  </CheckboxChoice>
-                ))}
-              </Stack>
-            </Fieldset.Root>
-            <PriceFields minPrice={filters.minPrice} maxPrice={filters.maxPrice} onChange={setPrices} />
-            {airlines.length > 0 ? (
-              <AirlineChecklist airlines={airlines} checked={filters.airlines} onChange={setAirlines} />
-            ) : null}
-          </Stack>
+          <FiltersFrame>
+            <Stack gap="5">
+              <Fieldset.Root>
+                <Fieldset.Legend fontWeight="semibold">Stops</Fieldset.Legend>
+                <Stack gap="2" mt="2">
+                  {STOP_BUCKETS.map((b) => (
+                    <CheckboxChoice
+                      key={b}
+                      checked={filters.stops.has(b)}
+                      onChange={(on) => set({ stops: toggled(filters.stops, b, on) })}
+                    >
+                      {STOP_BUCKET_LABELS[b]}
+                    </CheckboxChoice>
+                  ))}
+                </Stack>
+              </Fieldset.Root>
+              <PriceFields minPrice={filters.minPrice} maxPrice={filters.maxPrice} onChange={setPrices} />
+              {airlines.length > 0 ? (
+                <AirlineChecklist airlines={airlines} checked={filters.airlines} onChange={setAirlines} />
+              ) : null}
+            </Stack>
+          </FiltersFrame>
           <Stack gap="3" minW="0">
             <Group attached role="group" aria-label="Sort flights" flexWrap="wrap">
               {VIEW_SORTS.map((s) => (
