@@ -812,7 +812,7 @@ func TestAlerts(t *testing.T) {
 			checkMetrics(t, name, expr, known)
 			job := `namespace="paryatan", job="paryatan"`
 			if strings.Contains(expr, "paryatan_operator_") {
-				job = `namespace="paryatan", job="paryatan-operator"`
+				job = `namespace="paryatan", job="paryatan-operator-metrics"` // a scrape's job is the Service's name
 			}
 			if !strings.Contains(expr, job) {
 				t.Errorf("%s does not select the release's series: %s", name, expr)
