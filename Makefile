@@ -57,7 +57,7 @@ run: build ## Install what is needed, build, and start Paryatan on embedded defa
 
 .PHONY: test
 test: build $(HELM) $(ENVTEST) ## Run every test: Go (real PostgreSQL, real Kubernetes API server), the Helm chart, fuzzing, web unit tests, browser journeys (Chromium)
-	PARYATAN_REQUIRE_WEB=1 PARYATAN_BIN_DIR=$(CURDIR)/$(BIN) HELM=$(CURDIR)/$(HELM) KUBEBUILDER_ASSETS=$(CURDIR)/$(ENVTEST_DIR) $(GO) test -race -count=1 $(GO_PKGS)
+	PARYATAN_REQUIRE_WEB=1 PARYATAN_BIN_DIR=$(CURDIR)/$(BIN) HELM=$(CURDIR)/$(HELM) PROMTOOL=$(shell hack/ensure-promtool.sh) KUBEBUILDER_ASSETS=$(CURDIR)/$(ENVTEST_DIR) $(GO) test -race -count=1 $(GO_PKGS)
 	$(MAKE) --no-print-directory fuzz
 	$(NPM) run test -w web
 	hack/e2e.sh
@@ -151,8 +151,8 @@ $(HELM):
 	hack/install-helm.sh $(HELM_VERSION)
 
 .PHONY: chart-test
-chart-test: $(HELM) ## Run only the Helm chart tests (golden helm template output, lint, assertions; UPDATE=1 rewrites the golden files)
-	HELM=$(CURDIR)/$(HELM) $(GO) test -count=1 ./hack/charttest/ $(if $(UPDATE),-run TestGolden -args -update)
+chart-test: $(HELM) ## Run only the Helm chart tests (golden helm template output, lint, assertions, promtool checks of the alerts; UPDATE=1 rewrites the golden files)
+	HELM=$(CURDIR)/$(HELM) PROMTOOL=$(shell hack/ensure-promtool.sh) $(GO) test -count=1 ./hack/charttest/ $(if $(UPDATE),-run TestGolden -args -update)
 
 .PHONY: chart-crds
 chart-crds: ## Copy the generated CRDs (config/crd/bases) into the chart (charts/paryatan/files/crds)

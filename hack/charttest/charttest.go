@@ -2,7 +2,8 @@
 // binary (installed into bin/ by hack/install-helm.sh; the chart is never
 // imported as a library) and decodes what it renders, for the chart's tests:
 // golden files of `helm template` output per value set, assertions on the
-// objects, `helm lint`.
+// objects, `helm lint`, and promtool's checks and unit tests of the alerts
+// (see RulesFile and ScrapeTargets).
 //
 // The value sets are exported so that a test against a real API server (a
 // server-side dry-run of every rendered object) can render exactly what the
@@ -145,7 +146,13 @@ func valueArgs(vs ValueSet, set []string) []string {
 // Template renders the chart as `helm template` does, with the value set and
 // any extra --set assignments.
 func (h Helm) Template(ctx context.Context, vs ValueSet, set ...string) ([]byte, error) {
-	args := []string{"template", ReleaseName, h.Chart, "--namespace", Namespace, "--kube-version", KubeVersion}
+	return h.TemplateRelease(ctx, ReleaseName, Namespace, vs, set...)
+}
+
+// TemplateRelease is Template for another release name and namespace, for
+// checks of what templates derive from them (names, selectors).
+func (h Helm) TemplateRelease(ctx context.Context, release, namespace string, vs ValueSet, set ...string) ([]byte, error) {
+	args := []string{"template", release, h.Chart, "--namespace", namespace, "--kube-version", KubeVersion}
 	return h.Run(ctx, append(args, valueArgs(vs, set)...)...)
 }
 
