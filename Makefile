@@ -165,6 +165,23 @@ chart-crds: ## Copy the generated CRDs (config/crd/bases) into the chart (charts
 web: $(NODE_STAMP) ## Build the web app into web/dist and the API reference's viewer into api/docs (both embedded in the API binary)
 	$(NPM) run build -w web
 
+# Container images, built by hack/images without a container engine: one
+# docker-archive per image in bin/images (docker load, ctr images import,
+# kind load image-archive), REGISTRY/<name>:IMAGE_TAG, listed in
+# bin/images/index.json. The same commit gives the same digests.
+REGISTRY  ?= ghcr.io/paryatan
+IMAGE_TAG ?= $(VERSION)
+PUSH      ?=
+
+.PHONY: images
+images: web ## Build the API, operator and simulator images into bin/images without Docker (PUSH=1 also pushes them to REGISTRY, default ghcr.io/paryatan)
+	$(GO) run ./hack/images -go $(GO) -out $(BIN)/images -registry $(REGISTRY) -tag $(IMAGE_TAG) \
+		-version $(VERSION) -ldflags '$(LDFLAGS)' $(if $(PUSH),-push)
+
+.PHONY: images-push
+images-push: ## Build the images and push them to REGISTRY (credentials from docker login)
+	@$(MAKE) --no-print-directory images PUSH=1
+
 .PHONY: e2e
 e2e: build ## Run only the browser journeys against a freshly started server
 	hack/e2e.sh

@@ -26,8 +26,9 @@ type result struct {
 	// Digest is the manifest's digest, the one a registry reports after a
 	// push (reference@digest pins it).
 	Digest string `json:"digest"`
-	// ImageID is the config's digest, which docker and ctr show for an
-	// imported archive (the archive carries no manifest of its own).
+	// ImageID is the config's digest, which docker images and crictl
+	// images show for an imported archive (the archive carries no
+	// manifest; ctr lists one it makes itself).
 	ImageID string `json:"imageID"`
 	// Archive is the docker-archive file, relative to the index.
 	Archive          string `json:"archive"`
