@@ -12,21 +12,31 @@ set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 out=$("$root/hack/envtest-bins.sh" "$@")
+version=$(cd "$root/hack/envtest" && go list -m -f '{{.Version}}' k8s.io/kubernetes)
+minor=${version#v1.}
+minor=${minor%%.*}
+# Stamped as Kubernetes' release build does, so `kubectl version` and the
+# node's kubelet version read v1.34.x.
+kube_ldflags="-s -w"
+for p in k8s.io/component-base/version k8s.io/client-go/pkg/version; do
+	kube_ldflags+=" -X $p.gitVersion=$version -X $p.gitMajor=1 -X $p.gitMinor=$minor -X $p.gitTreeState=clean"
+done
 
 tmp=$(mktemp -d "$out/.build.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 
-build() { # build <module dir> <output name> <package>
+build() { # build <module dir> <output name> <package> [ldflags]
 	[[ -x "$out/$2" ]] && return 0
 	echo "building $2" >&2
-	(cd "$1" && nice -n 10 go build -trimpath -ldflags '-s -w' -o "$tmp/$2" "$3") >&2
+	(cd "$1" && nice -n 10 go build -trimpath -ldflags "${4:--s -w}" -o "$tmp/$2" "$3") >&2
 	# Moved into place only when built, so an interrupted build is redone.
 	mv "$tmp/$2" "$out/$2"
 }
 
 for c in kube-controller-manager kube-scheduler kubelet kube-proxy kubectl; do
-	build "$root/hack/envtest" "$c" "k8s.io/kubernetes/cmd/$c"
+	build "$root/hack/envtest" "$c" "k8s.io/kubernetes/cmd/$c" "$kube_ldflags"
 done
-build "$root/hack/coredns" coredns github.com/coredns/coredns
+# CoreDNS runs in a pod, from an image holding only its binary: static.
+CGO_ENABLED=0 build "$root/hack/coredns" coredns github.com/coredns/coredns
 
 echo "$out"
