@@ -190,3 +190,28 @@ e2e: build ## Run only the browser journeys against a freshly started server
 clean: ## Remove build output (keeps .data, the local database)
 	rm -rf $(BIN) web/dist/assets web/dist/*.html web/dist/*.json
 	find api/docs/vendor -type f ! -name .gitkeep -delete
+
+##@ Local cluster
+
+# A single-node Kubernetes on this machine (hack/cluster/cluster.sh; needs
+# root): the node's binaries are built beside the envtest ones, once.
+NODE_BINS := $(ENVTEST_DIR)/kubelet
+PRODUCT_IMAGES := $(addprefix $(BIN)/images/,$(addsuffix .tar,paryatan-api paryatan-operator tbo-sim razorpay-sim visa-sim))
+
+.PHONY: cluster
+cluster: images $(NODE_BINS) ## Start a single-node Kubernetes here with the images loaded; the last line is export KUBECONFIG=…
+	hack/cluster/cluster.sh up $(PRODUCT_IMAGES)
+
+.PHONY: cluster-down
+cluster-down: ## Stop the local cluster and undo what it changed (processes, mounts, namespaces, routes, rules)
+	hack/cluster/cluster.sh down
+
+.PHONY: test-cluster
+test-cluster: images $(HELM) $(NODE_BINS) ## The end-to-end suite on the local cluster (started, and stopped after, when none is up; part of make test)
+	HELM=$(CURDIR)/$(HELM) E2E_NAMESPACE=$(E2E_NAMESPACE) E2E_RELEASE=$(E2E_RELEASE) hack/test-cluster.sh
+
+E2E_NAMESPACE ?= paryatan-e2e
+E2E_RELEASE   ?= paryatan
+
+$(NODE_BINS):
+	hack/node-bins.sh $(ENVTEST_DIR) >/dev/null

@@ -37,10 +37,17 @@ type Server struct {
 	refuse *smtp.SMTPError
 }
 
-// New starts a server; it stops when the test ends.
+// New starts a server on loopback; it stops when the test ends.
 func New(t testing.TB) *Server {
 	t.Helper()
-	ln, err := listen("127.0.0.1:0")
+	return NewAt(t, "127.0.0.1:0")
+}
+
+// NewAt starts a server on addr (host:port, port 0 for any), for relays that
+// must be reached from elsewhere than loopback, such as a cluster's pods.
+func NewAt(t testing.TB, addr string) *Server {
+	t.Helper()
+	ln, err := listen(addr)
 	if err != nil {
 		t.Fatal(err)
 	}
