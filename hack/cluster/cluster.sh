@@ -345,12 +345,14 @@ images_up() { # build and import the node's own images, then any archives given
 			-port 1053/udp -port 1053/tcp -description "CoreDNS, the cluster's DNS" -- -conf /etc/coredns/Corefile
 		# PostgreSQL from this machine's Debian packages, with the shared
 		# libraries its programs need (hack/images resolves them), and a
-		# shell: initdb runs postgres through popen.
+		# shell: initdb runs postgres through popen. It stops on SIGINT,
+		# PostgreSQL's fast shutdown: SIGTERM's smart one waits for every
+		# client (the API's pools) to leave, until the kubelet kills it.
 		"${b[@]}" -name postgres -tag 15 -pkg ./hack/images/pgentry -port 5432 \
 			-add "$pg/bin/*" -add "$pg/lib" -add /usr/share/postgresql/15 -add /usr/share/zoneinfo \
 			-add /bin/sh \
 			-exclude "$pg/lib/llvmjit*" -exclude "$pg/lib/bitcode" -exclude "$pg/lib/pgxs" \
-			-dir /var/lib/postgresql/data \
+			-dir /var/lib/postgresql/data -stop-signal SIGINT \
 			-env "PATH=$pg/bin:/usr/local/bin:/usr/bin:/bin" -env PGDATA=/var/lib/postgresql/data/pgdata \
 			-description "PostgreSQL 15 for the local cluster"
 	) >&2

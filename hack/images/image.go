@@ -71,6 +71,9 @@ type spec struct {
 	// User is "uid:gid"; nonroot when empty.
 	User    string
 	WorkDir string
+	// StopSignal is the signal a runtime stops the container with (SIGTERM
+	// when empty); PostgreSQL's fast shutdown is SIGINT.
+	StopSignal string
 	// Add lists host paths copied with the shared libraries they need;
 	// Exclude drops paths matching any of its patterns from them.
 	Add     []string
@@ -343,6 +346,7 @@ func assemble(m meta, s spec, base builtLayer) (v1.Image, imageSizes, error) {
 		WorkingDir:   workDir,
 		ExposedPorts: ports,
 		Labels:       lbl,
+		StopSignal:   s.StopSignal,
 	}
 	img, err = mutate.ConfigFile(img, cf)
 	if err != nil {

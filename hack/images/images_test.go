@@ -49,7 +49,7 @@ func buildPause(t *testing.T, out, ca string, sourceDateEpoch int, extra ...stri
 	args := append([]string{"images", "-out", out, "-ca-certs", ca, "-version", "v1.2.3", "-revision", "0123abcd",
 		"-source", "https://example.com/paryatan", "-licenses", "Apache-2.0"}, extra...)
 	if !slices.Contains(extra, "-name") {
-		args = append(args, "-name", "pause", "-pkg", "./pause", "-port", "8080,53/udp", "--", "-flag", "value")
+		args = append(args, "-name", "pause", "-pkg", "./pause", "-port", "8080,53/udp", "-stop-signal", "SIGINT", "--", "-flag", "value")
 	}
 	getenv := func(k string) string {
 		if k == "SOURCE_DATE_EPOCH" {
@@ -156,6 +156,7 @@ func TestImageContents(t *testing.T) {
 		{"env", c.Env, []string{"PATH=/usr/local/bin:/usr/bin:/bin", "ZONEINFO=/usr/local/go/lib/time/zoneinfo.zip"}},
 		{"workdir", c.WorkingDir, "/"},
 		{"ports", sortedKeys(c.ExposedPorts), []string{"53/udp", "8080/tcp"}},
+		{"stop signal", c.StopSignal, "SIGINT"},
 		{"created", cf.Created.UTC(), created},
 		{"os/arch", cf.OS + "/" + cf.Architecture, "linux/" + goarchOf(t)},
 		{"revision", c.Labels[labelRevision], "0123abcd"},

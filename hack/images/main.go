@@ -82,6 +82,7 @@ type options struct {
 	Entrypoint        string
 	Description       string
 	User, WorkDir     string
+	StopSignal        string
 	Add, Exclude, Env []string
 	Ports, Dirs       []string
 	Args              []string
@@ -149,6 +150,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.StringVar(&o.Description, "description", "", "one image: the description label")
 	fs.StringVar(&o.User, "user", "", "one image: uid:gid to run as (default 65532:65532, nonroot)")
 	fs.StringVar(&o.WorkDir, "workdir", "", "one image: working directory (default /)")
+	fs.StringVar(&o.StopSignal, "stop-signal", "", "one image: the signal that stops it (default SIGTERM; SIGINT for PostgreSQL's fast shutdown)")
 	fs.Var(add, "add", "one image: a host path or pattern to copy with the shared libraries it needs (repeatable)")
 	fs.Var(exclude, "exclude", "one image: leave out host paths matching this pattern (repeatable; * stops at /)")
 	fs.Var(env, "env", "one image: NAME=value in the config (repeatable; replaces PATH or ZONEINFO by name)")
@@ -177,7 +179,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	})
 	o.generic = o.Name != ""
 	single := o.Binary != "" || o.Pkg != "" || o.Entrypoint != "" || o.Description != "" || o.User != "" ||
-		o.WorkDir != "" || len(o.Add) > 0 || len(o.Exclude) > 0 || len(o.Env) > 0 || len(o.Ports) > 0 || len(o.Dirs) > 0
+		o.WorkDir != "" || o.StopSignal != "" || len(o.Add) > 0 || len(o.Exclude) > 0 || len(o.Env) > 0 || len(o.Ports) > 0 || len(o.Dirs) > 0
 	switch {
 	case !o.generic && single:
 		return o, errors.New("-binary, -pkg, -add and the other one-image flags need -name")
@@ -261,7 +263,7 @@ func prepare(ctx context.Context, o options, tmp string, log *slog.Logger, stder
 	}
 	if o.generic {
 		s := spec{Name: o.Name, Description: o.Description, Binary: o.Binary, Cmd: o.Args, Env: o.Env, Ports: o.Ports,
-			User: o.User, WorkDir: o.WorkDir, Add: o.Add, Exclude: o.Exclude, Dirs: o.Dirs}
+			User: o.User, WorkDir: o.WorkDir, StopSignal: o.StopSignal, Add: o.Add, Exclude: o.Exclude, Dirs: o.Dirs}
 		if o.Entrypoint != "" {
 			s.Entrypoint = []string{o.Entrypoint}
 		}
