@@ -3,8 +3,10 @@ package e2e
 import (
 	"context"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -308,9 +310,16 @@ func (w *world) testMemoryLimit(t *testing.T) {
 			}
 		})
 	}
+	// The process's resident memory, sampled from its metrics while the
+	// sign-ups run: how close the burst comes to the limit.
+	sctx, stopSampling := context.WithCancel(ctx)
+	peak := make(chan float64, 1)
+	go func() { peak <- peakRSS(sctx, "http://"+net.JoinHostPort(pod.Status.PodIP, "9090")+"/metrics") }()
 	close(gate)
 	wg.Wait()
-	t.Logf("%d sign-ups: %d created, %d refused with 503 and Retry-After, %d otherwise", n, created.Load(), busy.Load(), other.Load())
+	stopSampling()
+	t.Logf("%d sign-ups: %d created, %d refused with 503 and Retry-After, %d otherwise; peak resident memory %.0f MiB",
+		n, created.Load(), busy.Load(), other.Load(), <-peak/(1<<20))
 	if other.Load() > 0 {
 		t.Errorf("answers other than 201 or 503 with Retry-After: %s", strings.Join(odd[:min(len(odd), 5)], "; "))
 	}
@@ -325,6 +334,29 @@ func (w *world) testMemoryLimit(t *testing.T) {
 		t.Errorf("pod %s restarted during the sign-ups: %d restarts, %d before (last state %+v)",
 			pod.Name, got, restarts, after.Status.ContainerStatuses[0].LastTerminationState)
 	}
+}
+
+// peakRSS polls a Prometheus endpoint's process_resident_memory_bytes
+// until ctx ends and returns the largest value seen.
+func peakRSS(ctx context.Context, metricsURL string) float64 {
+	c := &http.Client{Timeout: time.Second}
+	var peak float64
+	for ctx.Err() == nil {
+		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, metricsURL, nil)
+		if res, err := c.Do(req); err == nil {
+			b, _ := io.ReadAll(res.Body)
+			res.Body.Close()
+			for _, line := range strings.Split(string(b), "\n") {
+				if v, ok := strings.CutPrefix(line, "process_resident_memory_bytes "); ok {
+					if f, err := strconv.ParseFloat(strings.TrimSpace(v), 64); err == nil && f > peak {
+						peak = f
+					}
+				}
+			}
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	return peak
 }
 
 func restartCount(p *corev1.Pod) int32 {
