@@ -12,6 +12,8 @@ LDFLAGS := -s -w -X main.version=$(VERSION)
 
 # The Go packages (node_modules holds Go code of its own, so not ./...).
 GO_PKGS := ./api/... ./cmd/... ./internal/... ./operator/... ./web/... ./hack/...
+# The end-to-end suite on a cluster (make test-cluster) is checked with the rest, run apart.
+GO_LINT_PKGS := $(GO_PKGS) ./test/...
 
 # Stamps: reinstall dependencies only when their lock files change.
 NODE_STAMP := node_modules/.paryatan-installed
@@ -56,11 +58,12 @@ run: build ## Install what is needed, build, and start Paryatan on embedded defa
 	./$(BIN)/paryatan-api
 
 .PHONY: test
-test: build $(HELM) $(ENVTEST) ## Run every test: Go (real PostgreSQL, real Kubernetes API server), the Helm chart, fuzzing, web unit tests, browser journeys (Chromium)
+test: build $(HELM) $(ENVTEST) ## Run every test: Go (real PostgreSQL, real Kubernetes API server), the Helm chart, fuzzing, web unit tests, browser journeys (Chromium), the chart on a local cluster (root)
 	PARYATAN_REQUIRE_WEB=1 PARYATAN_BIN_DIR=$(CURDIR)/$(BIN) HELM=$(CURDIR)/$(HELM) PROMTOOL=$(shell hack/ensure-promtool.sh) KUBEBUILDER_ASSETS=$(CURDIR)/$(ENVTEST_DIR) $(GO) test -race -count=1 $(GO_PKGS)
 	$(MAKE) --no-print-directory fuzz
 	$(NPM) run test -w web
 	hack/e2e.sh
+	$(MAKE) --no-print-directory test-cluster
 
 .PHONY: fuzz
 fuzz: ## Run each fuzz target for FUZZTIME (4s; part of make test)
@@ -87,8 +90,8 @@ gen: $(NODE_STAMP) $(SQLC) crd ## Regenerate generated code and data (sqlc queri
 .PHONY: lint
 lint: deps $(GOLANGCI) $(SQLC) ## Static checks: gofmt, go vet, golangci-lint, sqlc vet (needs PostgreSQL), ESLint, tsc, knip
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
-	$(GO) vet $(GO_PKGS)
-	$(GOLANGCI) run $(GO_PKGS)
+	$(GO) vet $(GO_LINT_PKGS)
+	$(GOLANGCI) run $(GO_LINT_PKGS)
 	$(GO) run ./hack/sqlcvet -sqlc $(SQLC)
 	$(NPM) run lint -w web
 
