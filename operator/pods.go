@@ -17,11 +17,17 @@ import (
 // metrics listener: the generation of the connector document it uses.
 const GenerationMetric = "paryatan_connector_config_generation"
 
-// readyAddresses returns the addresses of the ready endpoints in slices,
-// each once.
-func readyAddresses(slices []discoveryv1.EndpointSlice) []string {
+// apiPod is one ready endpoint of the API's Service: its address and, when
+// the endpoint names one, its pod.
+type apiPod struct {
+	Addr string
+	Pod  string
+}
+
+// readyPods returns the ready endpoints in slices, each address once.
+func readyPods(slices []discoveryv1.EndpointSlice) []apiPod {
 	seen := map[string]bool{}
-	var out []string
+	var out []apiPod
 	for _, s := range slices {
 		for _, ep := range s.Endpoints {
 			if ep.Conditions.Ready != nil && !*ep.Conditions.Ready {
@@ -31,10 +37,27 @@ func readyAddresses(slices []discoveryv1.EndpointSlice) []string {
 				continue
 			}
 			seen[ep.Addresses[0]] = true
-			out = append(out, ep.Addresses[0])
+			p := apiPod{Addr: ep.Addresses[0]}
+			if ep.TargetRef != nil && ep.TargetRef.Kind == "Pod" {
+				p.Pod = ep.TargetRef.Name
+			}
+			out = append(out, p)
 		}
 	}
 	return out
+}
+
+// GenerationAnnotation is set on an API pod that has not loaded the
+// current document yet, to that document's generation. Changing a pod makes
+// its kubelet sync it at once, which refreshes the mounted ConfigMap and
+// Secret; otherwise the kubelet does so only on its periodic sync (a minute
+// or more, jittered by half), and a connector change would take up to two
+// minutes to reach every pod.
+const GenerationAnnotation = "paryatan.io/connector-generation"
+
+// generationPatch is the merge patch that sets GenerationAnnotation.
+func generationPatch(gen int64) []byte {
+	return []byte(`{"metadata":{"annotations":{"` + GenerationAnnotation + `":"` + strconv.FormatInt(gen, 10) + `"}}}`)
 }
 
 // podGeneration reads GenerationMetric from an API pod's /metrics.

@@ -353,30 +353,44 @@ func (r *Reconciler) appliedPods(ctx context.Context, gen int64) (ready, applied
 		log.FromContext(ctx).Error(err, "listing the API's endpoints")
 		return 0, 0
 	}
-	addrs := readyAddresses(slices.Items)
-	if len(addrs) > maxPods {
-		addrs = addrs[:maxPods]
+	pods := readyPods(slices.Items)
+	if len(pods) > maxPods {
+		pods = pods[:maxPods]
 	}
 	var mu sync.Mutex
 	var wg sync.WaitGroup
-	for _, addr := range addrs {
+	for _, p := range pods {
 		wg.Go(func() {
 			cctx, cancel := context.WithTimeout(ctx, r.opts.ProbeTimeout)
 			defer cancel()
-			g, err := podGeneration(cctx, r.opts.HTTPClient, addr, r.opts.APIMetricsPort)
+			g, err := podGeneration(cctx, r.opts.HTTPClient, p.Addr, r.opts.APIMetricsPort)
 			if err != nil {
-				log.FromContext(ctx).V(1).Info("reading an API pod's generation", "address", addr, "error", err.Error())
+				log.FromContext(ctx).V(1).Info("reading an API pod's generation", "address", p.Addr, "error", err.Error())
 				return
 			}
 			if gen > 0 && g >= gen {
 				mu.Lock()
 				applied++
 				mu.Unlock()
+				return
+			}
+			if gen > 0 && p.Pod != "" {
+				r.nudge(cctx, p.Pod, gen)
 			}
 		})
 	}
 	wg.Wait()
-	return int32(len(addrs)), applied //nolint:gosec // at most maxPods
+	return int32(len(pods)), applied //nolint:gosec // at most maxPods
+}
+
+// nudge annotates an API pod that lags behind generation gen, so that its
+// kubelet refreshes the mounted document now (GenerationAnnotation). The
+// same value again changes nothing, so a pod is nudged once per generation.
+func (r *Reconciler) nudge(ctx context.Context, pod string, gen int64) {
+	obj := &corev1.Pod{ObjectMeta: metav1.ObjectMeta{Namespace: r.opts.Namespace, Name: pod}}
+	if err := r.client.Patch(ctx, obj, client.RawPatch(types.MergePatchType, generationPatch(gen))); err != nil && !apierrors.IsNotFound(err) {
+		log.FromContext(ctx).Error(err, "annotating an API pod with the connector generation", "pod", pod)
+	}
 }
 
 // probe calls Authenticate of every accepted, enabled connector whose probe
