@@ -229,7 +229,7 @@ func scrapeTarget(objs []Object, sm, svc Object, ep any) (ScrapeTarget, error) {
 			}
 		}
 	}
-	return ScrapeTarget{}, fmt.Errorf("Service %s: no rendered pod exposes its target port %v", svc.Name(), targetPort)
+	return ScrapeTarget{}, fmt.Errorf("service %s: no rendered pod exposes its target port %v", svc.Name(), targetPort)
 }
 
 // SeriesLabels writes labels as PromQL matchers (a="b", c="d").

@@ -302,9 +302,6 @@ node_up() {
 		imageGCHighThresholdPercent: 100
 		imageGCLowThresholdPercent: 99
 		evictionHard: {"memory.available": "200Mi", "nodefs.available": "2%", "imagefs.available": "2%"}
-		# A ConfigMap change reaches mounted files within about a minute
-		# (the default sync period); the operator's "applied" loop counts on it.
-		syncFrequency: 30s
 	EOF
 	# Pods that ask for the node's resolver get an empty one: the cluster's
 	# traffic stays on this machine.
@@ -390,7 +387,12 @@ up() {
 		echo "export KUBECONFIG=$kubeconfig"
 		return 0
 	fi
-	[[ ! -e /run/netns/$netns ]] || die "a previous cluster was not brought down: run '$0 down' first"
+	if [[ -e /run/netns/$netns || -d $run ]]; then
+		# A cluster whose processes are gone (a machine restarted, a run
+		# killed) but whose namespace, mounts or directories remain.
+		log "clearing what a previous cluster left"
+		down
+	fi
 	install_runtime
 	bins=$("$root/hack/node-bins.sh")
 	rm -rf "$data"
