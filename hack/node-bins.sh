@@ -12,6 +12,8 @@ set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 out=$("$root/hack/envtest-bins.sh" "$@")
+# Absolute: the builds below run from the modules' directories.
+out=$(cd "$out" && pwd)
 version=$(cd "$root/hack/envtest" && go list -m -f '{{.Version}}' k8s.io/kubernetes)
 minor=${version#v1.}
 minor=${minor%%.*}
