@@ -23,14 +23,7 @@ mkdir -p "$out"
 out=$(cd "$out" && pwd)
 tmp=$(mktemp -d "$out/.build.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
-# The version Kubernetes' own release build stamps, so /version (which Helm and
-# kubectl read) says v1.34.x rather than v0.0.0.
-minor=${version#v1.}
-minor=${minor%%.*}
-ldflags="-s -w"
-for p in k8s.io/component-base/version k8s.io/client-go/pkg/version; do
-	ldflags+=" -X $p.gitVersion=$version -X $p.gitMajor=1 -X $p.gitMinor=$minor -X $p.gitTreeState=clean"
-done
+ldflags=$("$root/hack/kube-ldflags.sh")
 (
 	cd "$mod"
 	# -trimpath keeps the binaries independent of this checkout's path.

@@ -14,15 +14,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 out=$("$root/hack/envtest-bins.sh" "$@")
 # Absolute: the builds below run from the modules' directories.
 out=$(cd "$out" && pwd)
-version=$(cd "$root/hack/envtest" && go list -m -f '{{.Version}}' k8s.io/kubernetes)
-minor=${version#v1.}
-minor=${minor%%.*}
-# Stamped as Kubernetes' release build does, so `kubectl version` and the
-# node's kubelet version read v1.34.x.
-kube_ldflags="-s -w"
-for p in k8s.io/component-base/version k8s.io/client-go/pkg/version; do
-	kube_ldflags+=" -X $p.gitVersion=$version -X $p.gitMajor=1 -X $p.gitMinor=$minor -X $p.gitTreeState=clean"
-done
+kube_ldflags=$("$root/hack/kube-ldflags.sh")
 
 tmp=$(mktemp -d "$out/.build.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT

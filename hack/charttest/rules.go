@@ -233,26 +233,20 @@ func scrapeTarget(objs []Object, sm, svc Object, ep any) (ScrapeTarget, error) {
 }
 
 // SeriesLabels writes labels as PromQL matchers (a="b", c="d").
-func SeriesLabels(labels [][2]string) string {
-	var b bytes.Buffer
-	for i, l := range labels {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteString(l[0] + "=" + strconv.Quote(l[1]))
-	}
-	return b.String()
-}
+func SeriesLabels(labels [][2]string) string { return joinLabels(labels, "=") }
 
 // YAMLLabels writes labels as the entries of a YAML flow mapping (a: "b",
 // c: "d").
-func YAMLLabels(labels [][2]string) string {
+func YAMLLabels(labels [][2]string) string { return joinLabels(labels, ": ") }
+
+// joinLabels writes each label as name, sep and quoted value, comma-separated.
+func joinLabels(labels [][2]string, sep string) string {
 	var b bytes.Buffer
 	for i, l := range labels {
 		if i > 0 {
 			b.WriteString(", ")
 		}
-		b.WriteString(l[0] + ": " + strconv.Quote(l[1]))
+		b.WriteString(l[0] + sep + strconv.Quote(l[1]))
 	}
 	return b.String()
 }
