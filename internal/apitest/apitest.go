@@ -29,6 +29,7 @@ import (
 	"github.com/paryatan/paryatan/internal/instance"
 	"github.com/paryatan/paryatan/internal/outbox"
 	"github.com/paryatan/paryatan/internal/payment"
+	"github.com/paryatan/paryatan/internal/payment/checkout"
 	"github.com/paryatan/paryatan/internal/payment/rzpsim"
 	"github.com/paryatan/paryatan/internal/platform/config"
 	"github.com/paryatan/paryatan/internal/platform/telemetry"
@@ -107,8 +108,12 @@ type Env struct {
 	GatewayURL string
 	// Connectors is the connector configuration in force.
 	Connectors *connector.Store
-	// Flights is the flights handler (for its booking reconciler).
+	// Flights is the flights handler.
 	Flights *flights.Handler
+	// Bookings is the booking service (its sweep, reconciler, clean-up);
+	// Checkout the payment service.
+	Bookings *flights.Bookings
+	Checkout *checkout.Service
 	// Metrics is the server's registry.
 	Metrics *telemetry.Metrics
 	// Instance is the server's identity in api_instances; stopping it makes
@@ -119,6 +124,14 @@ type Env struct {
 
 	opts          Options
 	stopHeartbeat context.CancelFunc
+}
+
+// RunPayments does one round of the payments' background work, as a
+// replica's loops do: unpaid orders and refunds followed at the gateway,
+// paid bookings settled, unpaid ones expired.
+func (e *Env) RunPayments(ctx context.Context) {
+	e.Checkout.RunOnce(ctx)
+	e.Bookings.Payments().RunOnce(ctx)
 }
 
 // Vanish makes the server look dead to the other replicas, as a killed
@@ -232,7 +245,7 @@ func (e *Env) start(t testing.TB) {
 	}
 	t.Cleanup(stopBg)
 	e.stopHeartbeat = stopBg
-	a.Flights.Payments().TicketOnRequest = opts.TicketOnRequest
+	a.Bookings.Payments().TicketOnRequest = opts.TicketOnRequest
 	if opts.Background {
 		a.RunBackground(bg)
 	}
@@ -241,6 +254,7 @@ func (e *Env) start(t testing.TB) {
 	srv.Start()
 	t.Cleanup(srv.Close)
 	e.URL, e.Auth, e.Connectors, e.Flights, e.Metrics, e.Instance, e.SSO = srv.URL, a.Auth, connectors, a.Flights, a.Metrics, a.Instance, a.SSO
+	e.Bookings, e.Checkout = a.Bookings, a.Checkout
 }
 
 // NewSimConnectors returns a connector store whose "tbo" connector points at

@@ -14,6 +14,7 @@ import (
 	"net/url"
 	"time"
 
+	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"go.opentelemetry.io/otel/propagation"
 	"go.opentelemetry.io/otel/trace"
@@ -28,10 +29,12 @@ import (
 	"github.com/paryatan/paryatan/internal/mailtmpl"
 	"github.com/paryatan/paryatan/internal/outbox"
 	"github.com/paryatan/paryatan/internal/payment"
+	"github.com/paryatan/paryatan/internal/payment/checkout"
 	"github.com/paryatan/paryatan/internal/payment/razorpay"
 	"github.com/paryatan/paryatan/internal/platform/config"
 	"github.com/paryatan/paryatan/internal/platform/smtpmail"
 	"github.com/paryatan/paryatan/internal/platform/telemetry"
+	"github.com/paryatan/paryatan/internal/searchcache"
 	"github.com/paryatan/paryatan/internal/sso"
 	"github.com/paryatan/paryatan/internal/store"
 	"github.com/paryatan/paryatan/internal/supplier"
@@ -77,10 +80,15 @@ type App struct {
 	// MetricsHandler serves /metrics, for the internal listener.
 	MetricsHandler http.Handler
 
-	Health   *httpapi.Health
-	Metrics  *telemetry.Metrics
-	Auth     *auth.Service
-	Flights  *flights.Handler
+	Health  *httpapi.Health
+	Metrics *telemetry.Metrics
+	Auth    *auth.Service
+	Flights *flights.Handler
+	// Bookings is the booking service; Bookings.Payments its side of
+	// payments (tickets after payment, refunds, expiry).
+	Bookings *flights.Bookings
+	// Checkout takes the payments (orders, callbacks, webhooks, refunds).
+	Checkout *checkout.Service
 	SSO      *sso.Handler
 	Instance *instance.Instance
 	// Outbox sends the queued e-mails.
@@ -146,13 +154,31 @@ func New(cfg config.Config, p Parts) (*App, error) {
 		p.Outbox(&outboxCfg)
 	}
 	mailWorker := outbox.NewWorker(p.DB, deliverer, metrics.Outbox, log, outboxCfg)
-	flightsHandler := flights.NewHandler(flights.Deps{Connectors: p.Connectors, Suppliers: supplier.Registry{tbo.Type: tbo.NewAdapter(tboClient)}, DB: p.DB,
-		Log: log, Metrics: metrics, Instance: self.ID,
-		Limits: &flights.Limits{PerClientPerMinute: cfg.SupplierRatePerMinute, PerClientBurst: cfg.SupplierRateBurst,
-			MaxInFlight: cfg.SupplierMaxInFlight},
-		GiveUpAfter: cfg.BookingGiveUpAfter, Mail: flights.Mail{Queue: queue, Templates: templates},
+	suppliers := supplier.Registry{tbo.Type: tbo.NewAdapter(tboClient)}
+	// Payments and bookings know each other only through small interfaces:
+	// the checkout tells the booking side when an order is paid (OnPaid);
+	// the booking service asks the checkout before any ticket.
+	var bookings *flights.Bookings
+	payments, err := checkout.New(checkout.Deps{DB: p.DB,
 		Gateways: payment.Registry{razorpay.Type: razorpay.New(metrics.Payments, p.Tracing, log.With("component", "payments"), p.Getenv)},
-		Payment:  p.Payment, PublicURL: cfg.PublicURL, SearchCacheBytes: cfg.SearchCacheBytes})
+		Settings: p.Payment, Metrics: metrics.Payments, Log: log, PublicURL: cfg.PublicURL,
+		OnPaid: func(id uuid.UUID) { bookings.Payments().OnPaid(id) }})
+	if err != nil {
+		return nil, err
+	}
+	bookings, err = flights.NewBookings(flights.BookingsDeps{DB: p.DB, Suppliers: suppliers, Connectors: p.Connectors, Checkout: payments,
+		Log: log, Metrics: metrics.Bookings, Owner: self.ID, Mail: flights.Mail{Queue: queue, Templates: templates}})
+	if err != nil {
+		return nil, err
+	}
+	if cfg.BookingGiveUpAfter > 0 {
+		bookings.GiveUpAfter = cfg.BookingGiveUpAfter
+	}
+	flightsHandler := flights.NewHandler(flights.Deps{Connectors: p.Connectors, Suppliers: suppliers, Bookings: bookings,
+		Searches: searchcache.New(searchcache.Options{MaxBytes: cfg.SearchCacheBytes, Metrics: metrics.SearchCache}),
+		DB:       p.DB, Log: log, Supplier: metrics.Supplier,
+		Limits: &flights.Limits{PerClientPerMinute: cfg.SupplierRatePerMinute, PerClientBurst: cfg.SupplierRateBurst,
+			MaxInFlight: cfg.SupplierMaxInFlight}})
 
 	ssoHandler, err := newSSO(cfg, p, log)
 	if err != nil {
@@ -191,6 +217,7 @@ func New(cfg config.Config, p Parts) (*App, error) {
 		Account:      account.NewHandler(p.DB, log),
 		Enquiries:    enquiry.NewHandler(p.DB, queue, templates, enquiry.Config{Mailboxes: cfg.EnquiryMailboxes}, log),
 		Flights:      flightsHandler,
+		Payments:     checkout.NewHandler(payments),
 		SSO:          ssoHandler,
 		DevMail:      devMail,
 	})
@@ -198,7 +225,7 @@ func New(cfg config.Config, p Parts) (*App, error) {
 		return nil, err
 	}
 	return &App{Handler: handler, MetricsHandler: httpapi.MetricsHandler(metrics), Health: health, Metrics: metrics,
-		Auth: authSvc, Flights: flightsHandler, SSO: ssoHandler, Instance: self, Outbox: mailWorker, cfg: cfg, log: log, connectors: p.Connectors, relay: relay}, nil
+		Auth: authSvc, Flights: flightsHandler, Bookings: bookings, Checkout: payments, SSO: ssoHandler, Instance: self, Outbox: mailWorker, cfg: cfg, log: log, connectors: p.Connectors, relay: relay}, nil
 }
 
 // Start registers this process in api_instances and keeps its heartbeat
@@ -229,8 +256,9 @@ func (a *App) Start(ctx context.Context) error {
 // and old sign-on redemptions, and the reloading of the sign-on keys when
 // their file changes. Tests that drive these steps one by one leave it out.
 func (a *App) RunBackground(ctx context.Context) {
-	go a.Flights.Bookings().Maintain(ctx, a.connectors)
-	go a.Flights.Payments().Start(ctx)
+	go a.Bookings.Maintain(ctx, a.connectors)
+	go a.Bookings.Payments().Start(ctx)
+	go a.Checkout.Maintain(ctx)
 	go cleanupLoop(ctx, a.Auth, a.SSO, a.log)
 	go a.Outbox.Run(ctx)
 	go a.SSO.Keys().Watch(ctx, 5*time.Second)

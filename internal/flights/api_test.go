@@ -540,7 +540,7 @@ func TestTicketPriceChangeNeedsAcceptance(t *testing.T) {
 func TestBackgroundReconciler(t *testing.T) {
 	t.Parallel()
 	env := apitest.New(t, apitest.Options{SimMiddleware: header("Book", "X-Sim-Drop", "after")})
-	env.Flights.Bookings().InlineReconcile = 0 // leave it all to the background
+	env.Bookings.InlineReconcile = 0 // leave it all to the background
 	c := signIn(t, env, "recon@example.in")
 	s := search(t, c, "BOM", "DEL")
 	gds := pick(t, s, false)
@@ -557,7 +557,7 @@ func TestBackgroundReconciler(t *testing.T) {
 	// A "restarted" process: a new booking service over the same database.
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	go env.Flights.Bookings().Reconcile(ctx, env.Connectors, 100*time.Millisecond)
+	go env.Bookings.Reconcile(ctx, env.Connectors, 100*time.Millisecond)
 	deadline := time.Now().Add(15 * time.Second)
 	for {
 		var list struct {

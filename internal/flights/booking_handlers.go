@@ -17,6 +17,7 @@ import (
 	"github.com/paryatan/paryatan/internal/httpjson"
 	"github.com/paryatan/paryatan/internal/store/queries"
 	"github.com/paryatan/paryatan/internal/supplier"
+	"github.com/paryatan/paryatan/internal/trip"
 )
 
 // BookingJSON is our record of a booking, as My Trips and the fare page read
@@ -25,7 +26,7 @@ import (
 type BookingJSON struct {
 	ID           string          `json:"_id"`
 	Supplier     string          `json:"supplier"`
-	Status       string          `json:"status"`
+	Status       trip.Status     `json:"status"`
 	IsLCC        bool            `json:"isLCC"`
 	PNR          string          `json:"pnr,omitempty"`
 	BookingId    int64           `json:"bookingId,omitempty"`
@@ -87,37 +88,27 @@ func failed(ctx context.Context, err error) captured {
 	return captured{status, body}
 }
 
-func (h *Handler) outcome(ctx context.Context, out Outcome, err error, failMsg string) captured {
+// outcome is the answer to a book or ticket request of step: an error as
+// its envelope, else the outcome, with its HTTP status and code chosen by
+// its kind (httpOutcome).
+func (h *Handler) outcome(ctx context.Context, out Outcome, err error, step trip.Step) captured {
 	var e *apierr.Error
 	if errors.As(err, &e) {
 		return failed(ctx, e)
 	}
 	if err != nil {
-		return failed(ctx, supplierError(err, failMsg))
+		msg := msgBookingFailed
+		if step == trip.StepTicket {
+			msg = msgTicketingFailed
+		}
+		return failed(ctx, supplierError(err, msg))
 	}
 	var data json.RawMessage
 	if len(out.Raw) > 0 {
 		data = travellerView(out.Raw)
 	}
-	body := outcomeBody{OK: true, Data: data, Booking: bookingJSON(out.Booking), Message: out.Message, Pending: out.Pending}
-	status := http.StatusOK
-	switch {
-	case out.Failed:
-		status, body.Code = http.StatusBadGateway, "booking_failed"
-		if failMsg == msgTicketingFailed {
-			body.Code = "ticketing_failed"
-		}
-	case out.PriceChanged:
-		status, body.Code = http.StatusConflict, "price_changed"
-	case out.NotIssued:
-		status, body.Code = http.StatusConflict, "booking_not_made"
-		if failMsg == msgTicketingFailed {
-			body.Code = "ticket_not_issued"
-		}
-	case out.Pending:
-		status = http.StatusAccepted
-	}
-	body.OK = body.Code == ""
+	status, code := httpOutcome(out.Kind, step)
+	body := outcomeBody{OK: code == "", Code: code, Data: data, Booking: bookingJSON(out.Booking), Message: out.Message, Pending: out.Kind == Pending}
 	return captured{status, body}
 }
 
@@ -159,10 +150,10 @@ func (h *Handler) Book(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	user := auth.FromContext(r.Context()).User
-	h.idempotent(w, r, user.ID, "book", body, func(ctx context.Context) captured {
+	h.idempotent(w, r, user.ID, trip.StepBook, body, func(ctx context.Context, claim *keyClaim) captured {
 		h.searches.ForgetTrace(conn.Name, tr.TraceID) // one booking per TraceId and result
-		out, err := h.bookings.Book(ctx, user.ID, conn, tr, pax)
-		return h.outcome(ctx, out, err, msgBookingFailed)
+		out, err := h.bookings.Book(ctx, claim, user.ID, conn, tr, pax)
+		return h.outcome(ctx, out, err, trip.StepBook)
 	})
 }
 
@@ -222,17 +213,17 @@ func (h *Handler) Ticket(w http.ResponseWriter, r *http.Request) {
 				httpjson.Fail(w, r, bad)
 				return
 			}
-			h.idempotent(w, r, user.ID, "ticket", body, func(ctx context.Context) captured {
+			h.idempotent(w, r, user.ID, trip.StepTicket, body, func(ctx context.Context, claim *keyClaim) captured {
 				h.searches.ForgetTrace(conn.Name, tr.TraceID) // one booking per TraceId and result
 				nb, _, err := h.bookings.create(ctx, user.ID, conn, tr, pax, normaliseAgentRef(in.AgentReferenceNo, h.now()))
 				if err != nil {
-					return h.outcome(ctx, Outcome{}, err, msgTicketingFailed)
+					return h.outcome(ctx, Outcome{}, err, trip.StepTicket)
 				}
 				if !nb.IsLcc {
 					return failed(ctx, apierr.Conflict("not_low_cost", "This fare is not a low-cost fare: book it first, then ticket it."))
 				}
-				out, err := h.bookings.Ticket(ctx, conn, nb, normaliseAgentRef(in.AgentReferenceNo, h.now()))
-				return h.outcome(ctx, out, err, msgTicketingFailed)
+				out, err := h.bookings.Ticket(ctx, claim, conn, nb, normaliseAgentRef(in.AgentReferenceNo, h.now()))
+				return h.outcome(ctx, out, err, trip.StepTicket)
 			})
 			return
 		}
@@ -251,12 +242,12 @@ func (h *Handler) Ticket(w http.ResponseWriter, r *http.Request) {
 		httpjson.Fail(w, r, err)
 		return
 	}
-	h.idempotent(w, r, user.ID, "ticket", body, func(ctx context.Context) captured {
-		out, err := h.bookings.Ticket(ctx, conn, b, normaliseAgentRef(in.AgentReferenceNo, h.now()))
-		if err == nil && !out.Failed && !out.Pending && !out.PriceChanged && out.Message == "" {
+	h.idempotent(w, r, user.ID, trip.StepTicket, body, func(ctx context.Context, claim *keyClaim) captured {
+		out, err := h.bookings.Ticket(ctx, claim, conn, b, normaliseAgentRef(in.AgentReferenceNo, h.now()))
+		if err == nil && out.Kind == Done && out.Message == "" {
 			out.Message = msgTicketed
 		}
-		return h.outcome(ctx, out, err, msgTicketingFailed)
+		return h.outcome(ctx, out, err, trip.StepTicket)
 	})
 }
 
@@ -293,7 +284,7 @@ func (h *Handler) BookingDetails(w http.ResponseWriter, r *http.Request) {
 		httpjson.Fail(w, r, supplierError(err, "Could not refresh booking details."))
 		return
 	}
-	if b.Status == StatusUnknown {
+	if b.Status == trip.Unknown {
 		// A look at the details is as good as the reconciler's.
 		if _, _, err := h.bookings.reconcileOnce(r.Context(), conn, b); err != nil {
 			h.log.WarnContext(r.Context(), "booking details: reconcile failed", "err", err)

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/google/uuid"
@@ -23,22 +24,7 @@ import (
 	"github.com/paryatan/paryatan/internal/store/queries"
 	"github.com/paryatan/paryatan/internal/supplier"
 	"github.com/paryatan/paryatan/internal/supplier/connector"
-)
-
-// Booking statuses (see migrations/0004_supplier.sql for the machine).
-const (
-	StatusQuoted    = "quoted"
-	StatusBooking   = "booking"
-	StatusBooked    = "booked"
-	StatusTicketing = "ticketing"
-	StatusTicketed  = "ticketed"
-	StatusFailed    = "failed"
-	StatusUnknown   = "unknown"
-	// StatusExpired: not paid in time; a held seat was released.
-	StatusExpired = "expired"
-	// StatusCancelled: cancelled by the traveller before the ticket (a
-	// moved fare declined); anything paid is refunded.
-	StatusCancelled = "cancelled"
+	"github.com/paryatan/paryatan/internal/trip"
 )
 
 // What travellers are told (docs/flights-api.md).
@@ -61,7 +47,8 @@ const (
 	failureNotReceived = "The airline did not receive this request."
 )
 
-// Bookings runs the booking state machine over PostgreSQL and the supplier.
+// Bookings runs the booking state machine (its statuses and moves are
+// internal/trip's table) over PostgreSQL and the supplier.
 type Bookings struct {
 	pool    *pgxpool.Pool
 	q       *queries.Queries
@@ -71,10 +58,11 @@ type Bookings struct {
 	// owner is this process's api_instances id: it holds the leases of the
 	// supplier calls this process makes.
 	owner string
+	// now is the clock every decision reads (tests move it).
+	now func() time.Time
 	// mail writes travellers about their bookings (mail.go).
 	mail Mail
-	// payments, when set, must cover a booking before its ticket
-	// (payments.go); NewPayments sets it.
+	// payments must cover a booking before its ticket (payments.go).
 	payments *Payments
 	// InlineReconcile bounds how long a request that lost its answer spends
 	// asking GetBookingDetails before leaving the rest to the reconciler.
@@ -91,12 +79,49 @@ type Bookings struct {
 	RecordFor time.Duration
 }
 
-// NewBookings returns the booking service. owner is this process's
-// instance id (internal/instance), which must be kept alive while it runs.
-func NewBookings(pool *pgxpool.Pool, suppliers supplier.Registry, log *slog.Logger, owner string, metrics *telemetry.BookingMetrics) *Bookings {
-	return &Bookings{pool: pool, q: queries.New(store.Reads{Pool: pool}), ports: suppliers, log: log, metrics: metrics, owner: owner,
-		InlineReconcile: 20 * time.Second, GiveUpAfter: 30 * time.Minute, LeaseMargin: 30 * time.Second, RecordFor: 30 * time.Second}
+// BookingsDeps are what the booking service needs.
+type BookingsDeps struct {
+	DB        *pgxpool.Pool
+	Suppliers supplier.Registry
+	// Connectors name the supplier of each booking for the work done off
+	// its request (the ticket after a payment, releasing seats).
+	Connectors *connector.Store
+	// Checkout takes the payments: no ticket is issued unless it says the
+	// booking is paid. Required.
+	Checkout Checkout
+	Log      *slog.Logger
+	Metrics  *telemetry.BookingMetrics
+	// Owner is this process's instance id (internal/instance), which must
+	// be kept alive while it runs: it holds the supplier calls' leases.
+	Owner string
+	// Mail writes travellers about their bookings; without templates no
+	// booking mail is written.
+	Mail Mail
+	// Now is the clock every decision reads (time.Now when nil).
+	Now func() time.Time
 }
+
+// NewBookings returns the booking service and, with it, the booking side
+// of its payments (Payments): a booking service without payments cannot
+// be made, so no ticket is issued unpaid.
+func NewBookings(d BookingsDeps) (*Bookings, error) {
+	if d.DB == nil || d.Checkout == nil || d.Connectors == nil || d.Log == nil || d.Metrics == nil || d.Owner == "" {
+		return nil, errors.New("flights: DB, Checkout, Connectors, Log, Metrics and Owner are required")
+	}
+	now := d.Now
+	if now == nil {
+		now = time.Now
+	}
+	s := &Bookings{pool: d.DB, q: queries.New(store.Reads{Pool: d.DB}), ports: d.Suppliers, log: d.Log, metrics: d.Metrics,
+		owner: d.Owner, now: now, mail: d.Mail,
+		InlineReconcile: 20 * time.Second, GiveUpAfter: 30 * time.Minute, LeaseMargin: 30 * time.Second, RecordFor: 30 * time.Second}
+	s.payments = newPayments(d.DB, s, d.Connectors, d.Checkout, d.Log)
+	return s, nil
+}
+
+// Payments is the booking side of payments: tickets after payment,
+// refunds of ended bookings, expiry of unpaid ones.
+func (s *Bookings) Payments() *Payments { return s.payments }
 
 // port is the adapter of conn's type.
 func (s *Bookings) port(conn *connector.Connector) (supplier.Port, error) {
@@ -117,11 +142,14 @@ func errBookingBusy(message string) *apierr.Error {
 // LeaseMargin, and ties the request's idempotency key (if any) to it, in one
 // transaction: from here on, a Book or Ticket may take effect at the
 // supplier. ok is false when another request moved the booking first.
-func (s *Bookings) startCall(ctx context.Context, conn *connector.Connector, b queries.Booking, to string, op connector.Operation, note string) (queries.Booking, bool, error) {
+func (s *Bookings) startCall(ctx context.Context, claim *keyClaim, conn *connector.Connector, b queries.Booking, ev trip.Event, op connector.Operation, note string) (queries.Booking, bool, error) {
+	to, err := trip.Next(b.Status, ev, trip.FareOf(b.IsLcc), "")
+	if err != nil {
+		return b, false, err
+	}
 	lease := conn.Timeout(op) + s.LeaseMargin
-	claim := keyClaimFrom(ctx)
 	var out queries.Booking
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		q := s.q.WithTx(tx)
 		var err error
 		out, err = q.BookingStartCall(ctx, queries.BookingStartCallParams{ID: b.ID, FromStatus: b.Status, ToStatus: to,
@@ -155,7 +183,7 @@ func (s *Bookings) startCall(ctx context.Context, conn *connector.Connector, b q
 func (s *Bookings) record(ctx context.Context, from queries.Booking, allowed []string, note string,
 	apply func(q *queries.Queries, from []string) (queries.Booking, error)) (out queries.Booking, raced bool, err error) {
 	ctx = context.WithoutCancel(ctx)
-	deadline := time.Now().Add(s.RecordFor)
+	deadline := s.now().Add(s.RecordFor)
 	wait := 100 * time.Millisecond
 	for {
 		err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
@@ -173,7 +201,7 @@ func (s *Bookings) record(ctx context.Context, from queries.Booking, allowed []s
 			now, gerr := s.q.BookingGetByID(ctx, from.ID)
 			return now, true, gerr
 		}
-		if err == nil || !store.IsConnectionError(err) || time.Now().After(deadline) {
+		if err == nil || !store.IsConnectionError(err) || s.now().After(deadline) {
 			return out, false, err
 		}
 		s.log.Warn("booking: database unavailable, retrying the record", "booking", from.ID, "err", err)
@@ -237,12 +265,9 @@ func (s *Bookings) create(ctx context.Context, userID uuid.UUID, conn *connector
 	return b, q, err
 }
 
-// payBy is when a booking made now expires unpaid (none without payments).
+// payBy is when a booking made now expires unpaid.
 func (s *Bookings) payBy() *time.Time {
-	if s.payments == nil {
-		return nil
-	}
-	t := s.payments.now().Add(s.payments.Window())
+	t := s.now().Add(s.payments.checkout.Window())
 	return &t
 }
 
@@ -253,17 +278,15 @@ type Outcome struct {
 	Raw json.RawMessage
 	// Message explains a failure or a pending state to people.
 	Message string
-	// Failed is a definite failure; Pending an outcome still being found out.
-	Failed, Pending, PriceChanged bool
-	// NotIssued is a book or ticket request whose call never took effect
-	// (its process died, or its answer was lost, and the supplier shows
-	// nothing done): doing it again is safe.
-	NotIssued bool
+	// Kind is how it ended; it alone chooses the HTTP answer.
+	Kind OutcomeKind
 }
 
 // Book books a GDS result for the user. LCC results are only recorded: the
 // supplier books them at Ticket.
-func (s *Bookings) Book(ctx context.Context, userID uuid.UUID, conn *connector.Connector, tr supplier.ResultRef, pax []supplier.Passenger) (Outcome, error) {
+// claim is the request's idempotency key, tied to the booking when its call
+// starts (nil without one).
+func (s *Bookings) Book(ctx context.Context, claim *keyClaim, userID uuid.UUID, conn *connector.Connector, tr supplier.ResultRef, pax []supplier.Passenger) (Outcome, error) {
 	b, quote, err := s.create(ctx, userID, conn, tr, pax, "")
 	if err != nil {
 		return Outcome{}, err
@@ -275,115 +298,67 @@ func (s *Bookings) Book(ctx context.Context, userID uuid.UUID, conn *connector.C
 	if err != nil {
 		return Outcome{}, err
 	}
-	b, ok, err := s.startCall(ctx, conn, b, StatusBooking, connector.OpBook, "book sent")
+	b, ok, err := s.startCall(ctx, claim, conn, b, trip.SendBook, connector.OpBook, "book sent")
 	if err != nil || !ok {
 		return Outcome{Booking: b}, errors.Join(err, errBookingBusy("This booking is already being processed."))
 	}
 	var passengers []supplier.Passenger
 	_ = json.Unmarshal(b.Passengers, &passengers)
 	res, err := port.Book(ctx, conn, supplier.BookRequest{ResultRef: supplier.ResultRef{TraceID: b.TraceID, ResultIndex: b.ResultIndex}, Passengers: passengers})
-	return s.afterCall(ctx, conn, b, "book", res, err)
+	return s.afterCall(ctx, conn, b, trip.StepBook, res, err)
 }
 
-// afterCall records the outcome of Book or Ticket: success, a definite
-// failure, or an unknown outcome, which is never retried but reconciled.
-// The booking is recorded only from the status the call started in, or from
-// unknown when the lease sweep got there first (the supplier's own answer
-// settles it); if the reconciler settled it already, that stands.
-func (s *Bookings) afterCall(ctx context.Context, conn *connector.Connector, b queries.Booking, step string, res *supplier.Booking, callErr error) (Outcome, error) {
-	allowed := []string{b.Status, StatusUnknown}
-	if e, ok := supplier.AsError(callErr); ok && e.OutcomeUnknown() {
-		nb, raced, err := s.record(ctx, b, []string{b.Status}, step+" outcome unknown: "+string(e.Kind), func(q *queries.Queries, from []string) (queries.Booking, error) {
-			return q.BookingMarkUnknown(ctx, queries.BookingMarkUnknownParams{ID: b.ID, UnknownStep: &step, Failure: e.Message, FromStatuses: from})
-		})
-		if err != nil {
-			return s.unrecorded(b, err)
-		}
-		if raced && nb.Status != StatusUnknown {
+// afterCall records the outcome of Book or Ticket as decideCall decides it:
+// success, a definite failure, or an unknown outcome, which is never
+// retried but reconciled. The booking is recorded only from the status the
+// call started in, or from unknown when the lease sweep got there first
+// (the supplier's own answer settles it); if the reconciler settled it
+// already, that stands.
+func (s *Bookings) afterCall(ctx context.Context, conn *connector.Connector, b queries.Booking, step trip.Step, res *supplier.Booking, callErr error) (Outcome, error) {
+	d, err := decideCall(b, step, res, callErr)
+	if err != nil {
+		// A move the table does not list: a bug, never guessed at. The
+		// lease sweep and the reconciler take the booking from here.
+		return s.unrecorded(b, err)
+	}
+	nb, raced, err := s.apply(ctx, b, step, d)
+	if err != nil {
+		return s.unrecorded(b, err)
+	}
+	if raced {
+		if d.Event != trip.LoseOutcome || nb.Status != trip.Unknown {
 			return outcomeOf(nb, step), nil
 		}
+	}
+	if d.Event == trip.LoseOutcome {
 		return s.reconcileInline(ctx, conn, nb)
 	}
-	settle := func(note string, apply func(q *queries.Queries, from []string) (queries.Booking, error), out Outcome) (Outcome, error) {
-		nb, raced, err := s.record(ctx, b, allowed, note, apply)
-		if err != nil {
-			return s.unrecorded(b, err)
+	out := d.Outcome
+	out.Booking = nb
+	return out, nil
+}
+
+// apply records decision d about b (as it stood when its call started), in
+// one transaction with its event and e-mail, compare-and-set on the
+// statuses the transition table allows d from.
+func (s *Bookings) apply(ctx context.Context, b queries.Booking, step trip.Step, d decision) (queries.Booking, bool, error) {
+	return s.record(ctx, b, d.from(b, step), d.Note, func(q *queries.Queries, from []string) (queries.Booking, error) {
+		switch d.Event {
+		case trip.LoseOutcome:
+			return q.BookingMarkUnknown(ctx, queries.BookingMarkUnknownParams{ID: b.ID, UnknownStep: &step, Failure: d.Failure,
+				Now: s.now(), FromStatuses: from})
+		case trip.Hold, trip.Issue:
+			return q.BookingRecordBooked(ctx, queries.BookingRecordBookedParams{ID: b.ID, Status: d.To, Pnr: &d.PNR,
+				SupplierBookingID: &d.BookingID, LastResponse: d.Raw, Reconciled: d.Reconciled, FromStatuses: from})
 		}
-		if raced {
-			return outcomeOf(nb, step), nil
-		}
-		out.Booking = nb
-		return out, nil
-	}
-	if step == "book" && res != nil && res.PriceChanged && res.BookingID == 0 {
-		// The supplier holds nothing when the fare moved at Book: this
-		// attempt ends, and booking again quotes and books the new fare.
-		return settle("fare changed at book", func(q *queries.Queries, from []string) (queries.Booking, error) {
-			return q.BookingRecordFailure(ctx, queries.BookingRecordFailureParams{ID: b.ID, Status: StatusFailed,
-				Failure: failureFareChanged, LastResponse: res.Doc, FromStatuses: from})
-		}, Outcome{Raw: res.Doc, PriceChanged: true, Message: msgFareChangedAtBook})
-	}
-	if callErr != nil {
-		msg := msgBookingFailed
-		if step == "ticket" {
-			msg = msgTicketingFailed
-		}
-		var raw []byte
-		if res != nil {
-			raw = res.Doc
-		}
-		// A failed ticket leaves a GDS booking booked (it can be ticketed
-		// again); anything else failed.
-		to := StatusFailed
-		if step == "ticket" && !b.IsLcc {
-			to = StatusBooked
-		}
-		detail := callErr.Error()
-		if e, ok := supplier.AsError(callErr); ok {
-			detail = e.Message
-		}
-		return settle(step+" refused: "+callErr.Error(), func(q *queries.Queries, from []string) (queries.Booking, error) {
-			return q.BookingRecordFailure(ctx, queries.BookingRecordFailureParams{ID: b.ID, Status: to, Failure: msg, LastResponse: raw, FromStatuses: from})
-		}, Outcome{Raw: raw, Message: msg + " " + detail, Failed: true})
-	}
-	if step == "ticket" && res.PriceChanged {
-		return settle("fare changed at ticketing", func(q *queries.Queries, from []string) (queries.Booking, error) {
-			if res.Price.IsPositive() {
-				// The traveller pays the difference to this fare first.
-				newPrice := res.Price
-				if err := q.BookingSetNewPrice(ctx, queries.BookingSetNewPriceParams{ID: b.ID, NewPrice: &newPrice}); err != nil {
-					return queries.Booking{}, err
-				}
+		if d.NewPrice != nil {
+			if err := q.BookingSetNewPrice(ctx, queries.BookingSetNewPriceParams{ID: b.ID, NewPrice: d.NewPrice}); err != nil {
+				return queries.Booking{}, err
 			}
-			return q.BookingRecordFailure(ctx, queries.BookingRecordFailureParams{ID: b.ID, Status: StatusBooked,
-				Failure: failureFareChanged, LastResponse: res.Doc, PriceChangePending: true, FromStatuses: from})
-		}, Outcome{Raw: res.Doc, PriceChanged: true, Message: msgFareChangedAtTicket})
-	}
-	to := StatusBooked
-	if step == "ticket" {
-		to = StatusTicketed
-		if !res.Ticketed {
-			st := StatusFailed
-			if !b.IsLcc {
-				st = StatusBooked
-			}
-			return settle("ticket status "+res.Status, func(q *queries.Queries, from []string) (queries.Booking, error) {
-				return q.BookingRecordFailure(ctx, queries.BookingRecordFailureParams{ID: b.ID, Status: st,
-					Failure: msgTicketingFailed, LastResponse: res.Doc, FromStatuses: from})
-			}, Outcome{Raw: res.Doc, Message: msgTicketingFailed, Failed: true})
 		}
-	}
-	pnr, id := res.PNR, res.BookingID
-	if pnr == "" {
-		pnr = derefOr(b.Pnr)
-	}
-	if id == 0 && b.SupplierBookingID != nil {
-		id = *b.SupplierBookingID
-	}
-	return settle(step+" done", func(q *queries.Queries, from []string) (queries.Booking, error) {
-		return q.BookingRecordBooked(ctx, queries.BookingRecordBookedParams{ID: b.ID, Status: to, Pnr: &pnr, SupplierBookingID: &id,
-			LastResponse: res.Doc, FromStatuses: from})
-	}, Outcome{Raw: res.Doc})
+		return q.BookingRecordFailure(ctx, queries.BookingRecordFailureParams{ID: b.ID, Status: d.To, Failure: d.Failure,
+			LastResponse: d.Raw, PriceChangePending: d.PriceChangePending, Reconciled: d.Reconciled, FromStatuses: from})
+	})
 }
 
 // unrecorded is the outcome of a call whose answer could not be written
@@ -393,43 +368,44 @@ func (s *Bookings) afterCall(ctx context.Context, conn *connector.Connector, b q
 // failed.
 func (s *Bookings) unrecorded(b queries.Booking, err error) (Outcome, error) {
 	s.log.Error("booking: could not record the supplier's answer; the lease sweep will reconcile it", "booking", b.ID, "err", err)
-	return Outcome{Booking: b, Pending: true, Message: msgConfirming}, nil
+	return Outcome{Booking: b, Kind: Pending, Message: msgConfirming}, nil
 }
 
 // outcomeOf is what a request about a booking answers from the booking as
 // it stands, when it did not see the supplier's answer itself: a replay
 // whose first request died, or a call whose booking another writer settled.
-func outcomeOf(b queries.Booking, step string) Outcome {
+func outcomeOf(b queries.Booking, step trip.Step) Outcome {
 	out := Outcome{Booking: b, Raw: b.LastResponse}
+	ticket := step == trip.StepTicket
 	switch {
-	case b.Status == StatusTicketed:
-		if step == "ticket" {
+	case b.Status == trip.Ticketed:
+		if ticket {
 			out.Message = msgTicketed
 		}
-	case b.Status == StatusBooked && step == "ticket" && b.PriceChangePending:
-		out.PriceChanged, out.Message = true, msgFareChangedAtTicket
-	case b.Status == StatusBooked && step == "ticket" && (b.Failure == "" || b.Failure == failureNotReceived):
+	case b.Status == trip.Booked && ticket && b.PriceChangePending:
+		out.Kind, out.Message = FareMoved, msgFareChangedAtTicket
+	case b.Status == trip.Booked && ticket && (b.Failure == "" || b.Failure == failureNotReceived):
 		// Settled by the reconciler as not ticketed: the call died before
 		// the supplier did anything.
-		out.NotIssued, out.Message = true, msgTicketNotIssued
-	case b.Status == StatusBooked && step == "ticket":
-		out.Failed, out.Message = true, msgTicketingFailed
-	case b.Status == StatusBooked:
-	case b.Status == StatusQuoted && b.IsLcc && step == "book":
+		out.Kind, out.Message = NotIssued, msgTicketNotIssued
+	case b.Status == trip.Booked && ticket:
+		out.Kind, out.Message = Refused, msgTicketingFailed
+	case b.Status == trip.Booked:
+	case b.Status == trip.Quoted && b.IsLcc && step == trip.StepBook:
 		out.Message = msgLCCBookedAtTicket
-	case b.Status == StatusFailed && b.Failure == failureNotReceived && step == "ticket":
-		out.NotIssued, out.Message = true, msgTicketNotIssued
-	case b.Status == StatusFailed && b.Failure == failureNotReceived:
-		out.NotIssued, out.Message = true, msgBookingNotMade
-	case b.Status == StatusFailed && b.Failure == failureFareChanged:
-		out.PriceChanged, out.Message = true, msgFareChangedAtBook
-	case b.Status == StatusFailed && step == "ticket":
-		out.Failed, out.Message = true, msgTicketingFailed
-	case b.Status == StatusFailed:
-		out.Failed, out.Message = true, msgBookingFailed
+	case b.Status == trip.Failed && b.Failure == failureNotReceived && ticket:
+		out.Kind, out.Message = NotIssued, msgTicketNotIssued
+	case b.Status == trip.Failed && b.Failure == failureNotReceived:
+		out.Kind, out.Message = NotIssued, msgBookingNotMade
+	case b.Status == trip.Failed && b.Failure == failureFareChanged:
+		out.Kind, out.Message = FareMoved, msgFareChangedAtBook
+	case b.Status == trip.Failed && ticket:
+		out.Kind, out.Message = Refused, msgTicketingFailed
+	case b.Status == trip.Failed:
+		out.Kind, out.Message = Refused, msgBookingFailed
 	default:
 		// booking, ticketing, unknown (or quoted before its call started).
-		out.Raw, out.Pending, out.Message = nil, true, msgConfirming
+		out.Raw, out.Kind, out.Message = nil, Pending, msgConfirming
 	}
 	return out
 }
@@ -443,44 +419,37 @@ func derefOr(p *string) string {
 
 // Ticket issues the tickets of the user's booking: the GDS path for a booked
 // booking, the LCC path (which also books) for a quoted LCC one.
-func (s *Bookings) Ticket(ctx context.Context, conn *connector.Connector, b queries.Booking, agentRef string) (Outcome, error) {
+// claim is the request's idempotency key (nil for the ticket a payment
+// starts).
+func (s *Bookings) Ticket(ctx context.Context, claim *keyClaim, conn *connector.Connector, b queries.Booking, agentRef string) (Outcome, error) {
 	from := b.Status
 	switch {
-	case b.Status == StatusTicketed:
+	case b.Status == trip.Ticketed:
 		return Outcome{Booking: b, Raw: b.LastResponse, Message: msgTicketed}, nil
-	case b.IsLcc && b.Status == StatusQuoted:
-	case !b.IsLcc && b.Status == StatusBooked:
-	case b.Status == StatusUnknown:
-		return Outcome{Booking: b, Pending: true, Message: "We are still confirming this booking with the airline. Please check again shortly."}, nil
-	default:
+	case b.Status == trip.Unknown:
+		return Outcome{Booking: b, Kind: Pending, Message: "We are still confirming this booking with the airline. Please check again shortly."}, nil
+	case !trip.AwaitingTicket(b.Status, trip.FareOf(b.IsLcc)):
 		return Outcome{Booking: b}, apierr.Newf(http.StatusConflict, "not_ticketable", "This booking cannot be ticketed now (it is %s).", b.Status)
 	}
-	if s.payments != nil {
-		// No ticket without payment: the traveller pays the fare (or a
-		// moved fare's difference) first.
-		paid, err := s.payments.paidEnough(ctx, b)
-		if err == nil && !paid {
-			paid, err = s.payments.confirm(ctx, b)
-		}
-		if err != nil {
-			return Outcome{Booking: b}, err
-		}
-		if !paid {
-			return Outcome{Booking: b}, apierr.New(http.StatusPaymentRequired, "payment_required", msgPaymentRequired)
-		}
+	// No ticket without payment: the traveller pays the fare (or a moved
+	// fare's difference) first.
+	if paid, err := s.payments.paid(ctx, b); err != nil {
+		return Outcome{Booking: b}, err
+	} else if !paid {
+		return Outcome{Booking: b}, apierr.New(http.StatusPaymentRequired, "payment_required", msgPaymentRequired)
 	}
 	port, err := s.port(conn)
 	if err != nil {
 		return Outcome{Booking: b}, err
 	}
-	b, ok, err := s.startCall(ctx, conn, b, StatusTicketing, connector.OpTicket, "ticket sent from "+from)
+	b, ok, err := s.startCall(ctx, claim, conn, b, trip.SendTicket, connector.OpTicket, "ticket sent from "+string(from))
 	if err == nil && !ok {
 		// Another caller (a retry on another replica, the ticket started
 		// by the payment) moved it first: answer from the booking as it
 		// stands, "still confirming" while that call runs (not kept for a
 		// repeat, which then sees the outcome).
-		if now, gerr := s.q.BookingGetByID(ctx, b.ID); gerr == nil && (now.Status == StatusTicketing || now.Status == StatusUnknown || now.Status == StatusTicketed) {
-			return outcomeOf(now, "ticket"), nil
+		if now, gerr := s.q.BookingGetByID(ctx, b.ID); gerr == nil && (now.Status == trip.Ticketing || now.Status == trip.Unknown || now.Status == trip.Ticketed) {
+			return outcomeOf(now, trip.StepTicket), nil
 		}
 	}
 	if err != nil || !ok {
@@ -498,7 +467,7 @@ func (s *Bookings) Ticket(ctx context.Context, conn *connector.Connector, b quer
 		}
 	}
 	res, err := port.Ticket(ctx, conn, req)
-	return s.afterCall(ctx, conn, b, "ticket", res, err)
+	return s.afterCall(ctx, conn, b, trip.StepTicket, res, err)
 }
 
 // reconcileInline asks GetBookingDetails a few times, within
@@ -515,7 +484,7 @@ func (s *Bookings) reconcileInline(ctx context.Context, conn *connector.Connecto
 		}
 		select {
 		case <-ctx.Done():
-			return Outcome{Booking: b, Pending: true, Message: msgConfirming}, nil
+			return Outcome{Booking: b, Kind: Pending, Message: msgConfirming}, nil
 		case <-time.After(wait):
 			wait *= 2
 		}
@@ -523,12 +492,10 @@ func (s *Bookings) reconcileInline(ctx context.Context, conn *connector.Connecto
 }
 
 // reconcileOnce asks the supplier for the real state of an unknown booking
-// and records it. done is false while the state is still unknown. Only the
-// supplier saying it has no such booking, GiveUpAfter or longer after the
-// call, settles a booking as not made; timeouts, HTTP failures and other
-// errors prove nothing and leave it unknown.
+// and records what decideReconcile makes of it. done is false while the
+// state is still unknown.
 func (s *Bookings) reconcileOnce(ctx context.Context, conn *connector.Connector, b queries.Booking) (Outcome, bool, error) {
-	step := derefOr(b.UnknownStep)
+	step := stepOf(b)
 	port, err := s.port(conn)
 	if err != nil {
 		return Outcome{}, false, err
@@ -537,50 +504,28 @@ func (s *Bookings) reconcileOnce(ctx context.Context, conn *connector.Connector,
 	if b.SupplierBookingID != nil {
 		req = supplier.DetailsRequest{BookingID: *b.SupplierBookingID, PNR: derefOr(b.Pnr)}
 	}
-	d, err := port.BookingDetails(ctx, conn, req)
-	if err != nil {
-		if !supplier.IsNoSuchBooking(err) {
-			s.metrics.Reconciled.WithLabelValues("supplier_unavailable").Inc()
-			return Outcome{}, false, err
-		}
-		if b.UnknownSince == nil || time.Since(*b.UnknownSince) < s.GiveUpAfter {
-			s.metrics.Reconciled.WithLabelValues("not_found_yet").Inc()
-			return Outcome{}, false, err
-		}
-		// The supplier still has no such booking long after the call: the
-		// request never took effect.
-		to := StatusFailed
-		if step == "ticket" && !b.IsLcc {
-			to = StatusBooked
-		}
-		out, raced, rerr := s.record(ctx, b, []string{StatusUnknown}, "reconciled: the supplier has no such booking", func(q *queries.Queries, from []string) (queries.Booking, error) {
-			return q.BookingRecordFailure(ctx, queries.BookingRecordFailureParams{ID: b.ID, Status: to,
-				Failure: failureNotReceived, Reconciled: true, FromStatuses: from})
-		})
-		if rerr != nil {
-			return Outcome{}, false, rerr
-		}
-		if !raced {
-			s.metrics.Reconciled.WithLabelValues("failed").Inc()
-		}
-		return outcomeOf(out, step), true, nil
+	details, err := port.BookingDetails(ctx, conn, req)
+	d, settle, result := decideReconcile(b, details, err, s.now(), s.GiveUpAfter)
+	if !settle {
+		s.metrics.Reconciled.WithLabelValues(result).Inc()
+		return Outcome{}, false, err
 	}
-	to := StatusBooked
-	if d.Ticketed() {
-		to = StatusTicketed
-	}
-	pnr, id, raw := d.PNR, d.BookingID, d.AsBooking
-	out, raced, err := s.record(ctx, b, []string{StatusUnknown}, "reconciled from booking details", func(q *queries.Queries, from []string) (queries.Booking, error) {
-		return q.BookingRecordBooked(ctx, queries.BookingRecordBookedParams{ID: b.ID, Status: to, Pnr: &pnr,
-			SupplierBookingID: &id, LastResponse: raw, Reconciled: true, FromStatuses: from})
-	})
+	out, raced, err := s.apply(ctx, b, step, d)
 	if err != nil {
 		return Outcome{}, false, err
 	}
 	if !raced {
-		s.metrics.Reconciled.WithLabelValues(to).Inc()
+		s.metrics.Reconciled.WithLabelValues(result).Inc()
 	}
 	return outcomeOf(out, step), true, nil
+}
+
+// stepOf is the call whose outcome an unknown booking waits on.
+func stepOf(b queries.Booking) trip.Step {
+	if b.UnknownStep == nil {
+		return ""
+	}
+	return *b.UnknownStep
 }
 
 // Intervals of the background work every replica runs (Maintain).
@@ -603,9 +548,12 @@ const (
 //   - idempotency keys older than KeyLifetime and long-dead instances are
 //     deleted.
 //
-// It picks up after restarts: the work lists are the tables.
+// It picks up after restarts: the work lists are the tables. It returns
+// when ctx ends and the reconciler has returned.
 func (s *Bookings) Maintain(ctx context.Context, connectors *connector.Store) {
-	go s.Reconcile(ctx, connectors, reconcileEvery)
+	var reconciler sync.WaitGroup
+	reconciler.Go(func() { s.Reconcile(ctx, connectors, reconcileEvery) })
+	defer reconciler.Wait()
 	sweep, stats, cleanup := time.NewTicker(sweepEvery), time.NewTicker(statsEvery), time.NewTicker(cleanupEvery)
 	defer sweep.Stop()
 	defer stats.Stop()
@@ -650,11 +598,11 @@ func (s *Bookings) RefreshStats(ctx context.Context) {
 		return
 	}
 	byStatus := map[string]float64{}
-	for _, st := range []string{StatusQuoted, StatusBooking, StatusBooked, StatusTicketing, StatusTicketed, StatusFailed, StatusUnknown, StatusExpired, StatusCancelled} {
-		byStatus[st] = 0
+	for _, st := range trip.Statuses {
+		byStatus[string(st)] = 0
 	}
 	for _, c := range counts {
-		byStatus[c.Status] = float64(c.Bookings)
+		byStatus[string(c.Status)] = float64(c.Bookings)
 	}
 	for st, n := range byStatus {
 		s.metrics.ByStatus.WithLabelValues(st).Set(n)
@@ -667,7 +615,7 @@ func (s *Bookings) RefreshStats(ctx context.Context) {
 // Cleanup deletes idempotency keys older than KeyLifetime and forgets
 // processes long dead.
 func (s *Bookings) Cleanup(ctx context.Context) {
-	if n, err := s.q.IdempotencyDeleteExpired(ctx, time.Now().Add(-KeyLifetime)); err != nil {
+	if n, err := s.q.IdempotencyDeleteExpired(ctx, s.now().Add(-KeyLifetime)); err != nil {
 		s.log.Warn("deleting expired idempotency keys failed", "err", err)
 	} else if n > 0 {
 		s.log.Info("expired idempotency keys deleted", "keys", n)
@@ -713,7 +661,7 @@ func (s *Bookings) ReconcileNext(ctx context.Context, connectors *connector.Stor
 		}
 		found = true
 		// Postpone first, so a crash mid-call does not retry at once.
-		next := time.Now().Add(time.Duration(1<<min(b.ReconcileAttempts, 8)) * 5 * time.Second)
+		next := s.now().Add(time.Duration(1<<min(b.ReconcileAttempts, 8)) * 5 * time.Second)
 		return s.q.WithTx(tx).BookingPostponeReconcile(ctx, queries.BookingPostponeReconcileParams{ID: b.ID, NextReconcileAt: &next})
 	})
 	if err != nil || !found {
@@ -734,7 +682,7 @@ func (s *Bookings) ReconcileNext(ctx context.Context, connectors *connector.Stor
 	case done:
 		s.log.Info("reconciler: booking resolved", "booking", b.ID)
 	}
-	if !done && b.UnknownSince != nil && time.Since(*b.UnknownSince) >= PendingMailAfter {
+	if !done && b.UnknownSince != nil && s.now().Sub(*b.UnknownSince) >= PendingMailAfter {
 		s.mailPending(ctx, b)
 	}
 	return true
@@ -745,7 +693,7 @@ func (s *Bookings) ReconcileNext(ctx context.Context, connectors *connector.Stor
 func (s *Bookings) mailPending(ctx context.Context, b queries.Booking) {
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		now, err := s.q.WithTx(tx).BookingGetByID(ctx, b.ID)
-		if err != nil || now.Status != StatusUnknown {
+		if err != nil || now.Status != trip.Unknown {
 			return err
 		}
 		return s.announce(ctx, tx, now, outbox.KindBookingPending)

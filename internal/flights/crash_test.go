@@ -112,9 +112,9 @@ func TestClientGoneDuringBook(t *testing.T) {
 func TestReplicaDiesDuringBook(t *testing.T) {
 	t.Parallel()
 	env := apitest.New(t, apitest.Options{SimMiddleware: delay("Book", "3s")})
-	env.Flights.Bookings().InlineReconcile = 0
+	env.Bookings.InlineReconcile = 0
 	doomed := env.Replica(t)
-	doomed.Flights.Bookings().InlineReconcile = 0
+	doomed.Bookings.InlineReconcile = 0
 	c := signIn(t, env, "dies@example.in")
 	s := search(t, c, "BOM", "DEL")
 	trace := s.Data.Response.TraceId
@@ -144,7 +144,7 @@ func TestReplicaDiesDuringBook(t *testing.T) {
 	}
 
 	ctx := context.Background()
-	if n := env.Flights.Bookings().Sweep(ctx); n != 1 {
+	if n := env.Bookings.Sweep(ctx); n != 1 {
 		t.Fatalf("swept %d leases, want 1", n)
 	}
 	if v := testutil.ToFloat64(env.Metrics.Bookings.LeasesSwept.WithLabelValues("booking")); v != 1 {
@@ -154,7 +154,7 @@ func TestReplicaDiesDuringBook(t *testing.T) {
 		t.Fatalf("after the sweep the booking is %q", st)
 	}
 	waitFor(t, 10*time.Second, "the booking to be reconciled", func() bool {
-		env.Flights.Bookings().ReconcileNext(ctx, env.Connectors)
+		env.Bookings.ReconcileNext(ctx, env.Connectors)
 		return bookingStatus(t, env, trace) == "booked"
 	})
 	if v := testutil.ToFloat64(env.Metrics.Bookings.Reconciled.WithLabelValues("booked")); v != 1 {
@@ -245,7 +245,7 @@ func TestReconcilerGivesUpOnlyOnProof(t *testing.T) {
 			next.ServeHTTP(w, r)
 		})
 	}})
-	bk := env.Flights.Bookings()
+	bk := env.Bookings
 	bk.InlineReconcile, bk.GiveUpAfter = 0, 0
 	c := signIn(t, env, "proof@example.in")
 	s := search(t, c, "BOM", "DEL")
@@ -296,7 +296,7 @@ func TestIdempotencyKeysExpire(t *testing.T) {
 	if _, err := env.DB.Exec(ctx, "UPDATE idempotency_keys SET created_at = now() - interval '25 hours' WHERE key = 'old-1'"); err != nil {
 		t.Fatal(err)
 	}
-	env.Flights.Bookings().Cleanup(ctx)
+	env.Bookings.Cleanup(ctx)
 	var keys []string
 	rows, err := env.DB.Query(ctx, "SELECT key FROM idempotency_keys ORDER BY key")
 	if err != nil {
@@ -327,9 +327,9 @@ func TestTicketThatNeverReachedTheSupplier(t *testing.T) {
 			next.ServeHTTP(w, r)
 		})
 	}, TicketOnRequest: true})
-	env.Flights.Bookings().InlineReconcile = 0
+	env.Bookings.InlineReconcile = 0
 	doomed := env.Replica(t)
-	doomed.Flights.Bookings().InlineReconcile = 0
+	doomed.Bookings.InlineReconcile = 0
 	c := signIn(t, env, "noticket@example.in")
 	s := search(t, c, "BOM", "DEL")
 	trace := s.Data.Response.TraceId
@@ -347,11 +347,11 @@ func TestTicketThatNeverReachedTheSupplier(t *testing.T) {
 	waitFor(t, 5*time.Second, "the ticket call to start", func() bool { return env.Sim.Calls("Ticket") == 1 })
 	doomed.Vanish(t)
 	ctx := context.Background()
-	if n := env.Flights.Bookings().Sweep(ctx); n != 1 {
+	if n := env.Bookings.Sweep(ctx); n != 1 {
 		t.Fatalf("swept %d", n)
 	}
 	waitFor(t, 10*time.Second, "the booking to be reconciled", func() bool {
-		env.Flights.Bookings().ReconcileNext(ctx, env.Connectors)
+		env.Bookings.ReconcileNext(ctx, env.Connectors)
 		return bookingStatus(t, env, trace) == "booked"
 	})
 	c.Header.Set("Idempotency-Key", "ticket-1")

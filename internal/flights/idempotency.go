@@ -15,6 +15,7 @@ import (
 	"github.com/paryatan/paryatan/internal/apierr"
 	"github.com/paryatan/paryatan/internal/httpjson"
 	"github.com/paryatan/paryatan/internal/store/queries"
+	"github.com/paryatan/paryatan/internal/trip"
 )
 
 // IdempotencyHeader names the key a client sends with book and ticket.
@@ -27,8 +28,7 @@ type captured struct {
 }
 
 // keyClaim is an idempotency key held by this process for the request it
-// is doing. It travels in the request's context to where the supplier call
-// starts, which ties the key to the booking in the same transaction, and
+// is doing. It is passed to where the supplier call starts (Book, Ticket), which ties the key to the booking in the same transaction, and
 // only while this process still holds the key (a fencing check: a process
 // that lost the key makes no supplier call).
 type keyClaim struct {
@@ -37,17 +37,6 @@ type keyClaim struct {
 	holder  string
 	// linked: the key is tied to a booking whose supplier call started.
 	linked bool
-}
-
-type keyClaimKey struct{}
-
-func withKeyClaim(ctx context.Context, c *keyClaim) context.Context {
-	return context.WithValue(ctx, keyClaimKey{}, c)
-}
-
-func keyClaimFrom(ctx context.Context) *keyClaim {
-	c, _ := ctx.Value(keyClaimKey{}).(*keyClaim)
-	return c
 }
 
 // errKeyLost is a request whose idempotency key was taken over by a repeat
@@ -72,12 +61,13 @@ func (c *keyClaim) link(ctx context.Context, q *queries.Queries, bookingID uuid.
 // answers within a few seconds from the booking that request started:
 // settled, or still being confirmed ("do not book again"); if that request
 // died before any supplier call, the repeat does the work itself. The same
-// key with another body is refused. Without a key, do just runs.
-func (h *Handler) idempotent(w http.ResponseWriter, r *http.Request, userID uuid.UUID, op string, body []byte, do func(context.Context) captured) {
+// key with another body is refused. Without a key, do just runs (with a nil
+// claim).
+func (h *Handler) idempotent(w http.ResponseWriter, r *http.Request, userID uuid.UUID, op trip.Step, body []byte, do func(context.Context, *keyClaim) captured) {
 	work := context.WithoutCancel(r.Context())
 	key := r.Header.Get(IdempotencyHeader)
 	if key == "" {
-		c := do(work)
+		c := do(work, nil)
 		httpjson.Write(w, r, c.status, c.body)
 		return
 	}
@@ -86,8 +76,8 @@ func (h *Handler) idempotent(w http.ResponseWriter, r *http.Request, userID uuid
 		return
 	}
 	sum := sha256.Sum256(canonicalJSON(body))
-	claim := &keyClaim{userID: userID, op: op, key: key, holder: h.bookings.owner}
-	first, err := h.q.IdempotencyClaim(work, queries.IdempotencyClaimParams{UserID: userID, Operation: op, Key: key,
+	claim := &keyClaim{userID: userID, op: string(op), key: key, holder: h.bookings.owner}
+	first, err := h.q.IdempotencyClaim(work, queries.IdempotencyClaimParams{UserID: userID, Operation: string(op), Key: key,
 		RequestHash: sum[:], Holder: claim.holder})
 	if err != nil && !errors.Is(err, pgx.ErrNoRows) {
 		httpjson.Fail(w, r, err)
@@ -102,11 +92,11 @@ func (h *Handler) idempotent(w http.ResponseWriter, r *http.Request, userID uuid
 	ctx := r.Context()
 	deadline := time.Now().Add(h.idempotencyWait)
 	for {
-		row, err := h.q.IdempotencyGet(ctx, queries.IdempotencyGetParams{UserID: userID, Operation: op, Key: key})
+		row, err := h.q.IdempotencyGet(ctx, queries.IdempotencyGetParams{UserID: userID, Operation: string(op), Key: key})
 		if errors.Is(err, pgx.ErrNoRows) {
 			// The first request ended without an answer to keep and
 			// released the key: claim it afresh.
-			if first, err = h.q.IdempotencyClaim(work, queries.IdempotencyClaimParams{UserID: userID, Operation: op, Key: key,
+			if first, err = h.q.IdempotencyClaim(work, queries.IdempotencyClaimParams{UserID: userID, Operation: string(op), Key: key,
 				RequestHash: sum[:], Holder: claim.holder}); err == nil && first {
 				h.runClaimed(w, r, work, claim, do)
 				return
@@ -134,7 +124,7 @@ func (h *Handler) idempotent(w http.ResponseWriter, r *http.Request, userID uuid
 			if row.BookingID == nil {
 				// The first request died before any supplier call: nothing
 				// happened that a retry could double.
-				took, err := h.q.IdempotencyTakeOver(work, queries.IdempotencyTakeOverParams{UserID: userID, Operation: op, Key: key, Holder: claim.holder})
+				took, err := h.q.IdempotencyTakeOver(work, queries.IdempotencyTakeOverParams{UserID: userID, Operation: string(op), Key: key, Holder: claim.holder})
 				if err == nil && took {
 					h.log.InfoContext(ctx, "idempotency key taken over from a stopped request", "operation", op)
 					h.runClaimed(w, r, work, claim, do)
@@ -166,8 +156,8 @@ func (h *Handler) idempotent(w http.ResponseWriter, r *http.Request, userID uuid
 // answer for repeats. An answer that is not kept releases the key: it is
 // forgotten when no supplier call was made (the client may retry with it),
 // else left to answer from its booking.
-func (h *Handler) runClaimed(w http.ResponseWriter, r *http.Request, work context.Context, claim *keyClaim, do func(context.Context) captured) {
-	c := do(withKeyClaim(work, claim))
+func (h *Handler) runClaimed(w http.ResponseWriter, r *http.Request, work context.Context, claim *keyClaim, do func(context.Context, *keyClaim) captured) {
+	c := do(work, claim)
 	resp, _ := json.Marshal(c.body)
 	// Kept: definite answers. A 202 (still confirming) is not kept, so that
 	// repeats see the booking settle; nor is a failure before any supplier
@@ -196,7 +186,7 @@ func (h *Handler) runClaimed(w http.ResponseWriter, r *http.Request, work contex
 // settled booking's answer is kept for later repeats (done is false then:
 // the caller replays what was kept, whoever kept it first); one still in
 // flight or unknown answers 202 "still confirming" and is not kept.
-func (h *Handler) answerFromBooking(w http.ResponseWriter, r *http.Request, userID uuid.UUID, op, key string, bookingID uuid.UUID) (done bool) {
+func (h *Handler) answerFromBooking(w http.ResponseWriter, r *http.Request, userID uuid.UUID, op trip.Step, key string, bookingID uuid.UUID) (done bool) {
 	ctx := r.Context()
 	b, err := h.q.BookingGetByID(ctx, bookingID)
 	if err != nil {
@@ -204,18 +194,14 @@ func (h *Handler) answerFromBooking(w http.ResponseWriter, r *http.Request, user
 		return true
 	}
 	out := outcomeOf(b, op)
-	failMsg := msgBookingFailed
-	if op == "ticket" {
-		failMsg = msgTicketingFailed
-	}
-	c := h.outcome(ctx, out, nil, failMsg)
-	if out.Pending {
+	c := h.outcome(ctx, out, nil, op)
+	if out.Kind == Pending {
 		httpjson.Write(w, r, c.status, c.body)
 		return true
 	}
 	resp, _ := json.Marshal(c.body)
 	status := int32(c.status) //nolint:gosec // an HTTP status
-	if err := h.q.IdempotencyFinish(context.WithoutCancel(ctx), queries.IdempotencyFinishParams{UserID: userID, Operation: op, Key: key,
+	if err := h.q.IdempotencyFinish(context.WithoutCancel(ctx), queries.IdempotencyFinishParams{UserID: userID, Operation: string(op), Key: key,
 		BookingID: &bookingID, StatusCode: &status, Response: resp}); err != nil {
 		httpjson.Fail(w, r, err)
 		return true

@@ -14,6 +14,7 @@ import (
 	"github.com/paryatan/paryatan/internal/outbox"
 	"github.com/paryatan/paryatan/internal/store/queries"
 	"github.com/paryatan/paryatan/internal/supplier"
+	"github.com/paryatan/paryatan/internal/trip"
 )
 
 // Mail is how the booking machine writes to travellers: each message goes
@@ -37,13 +38,12 @@ func mailKind(from, to queries.Booking) string {
 	if from.Status == to.Status {
 		return ""
 	}
-	step := derefOr(from.UnknownStep)
 	switch {
-	case to.Status == StatusBooked && (from.Status == StatusBooking || from.Status == StatusUnknown && step == "book"):
+	case to.Status == trip.Booked && (from.Status == trip.Booking || from.Status == trip.Unknown && stepOf(from) == trip.StepBook):
 		return outbox.KindBookingConfirmed
-	case to.Status == StatusTicketed:
+	case to.Status == trip.Ticketed:
 		return outbox.KindTicketIssued
-	case to.Status == StatusFailed && to.Failure != failureFareChanged:
+	case to.Status == trip.Failed && to.Failure != failureFareChanged:
 		return outbox.KindBookingFailed
 	}
 	return ""
@@ -152,7 +152,7 @@ func tripOf(b queries.Booking) mailtmpl.Trip {
 	tickets := ticketNumbers(b.LastResponse)
 	for i, p := range pax {
 		tp := mailtmpl.TripPassenger{Name: strings.TrimSpace(p.Title + " " + p.FirstName + " " + p.LastName), Type: paxTypeNames[p.PaxType]}
-		if b.Status == StatusTicketed && i < len(tickets) {
+		if b.Status == trip.Ticketed && i < len(tickets) {
 			tp.Ticket = tickets[i]
 		}
 		t.Passengers = append(t.Passengers, tp)

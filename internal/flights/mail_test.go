@@ -104,7 +104,7 @@ func TestPendingMailOnceThenOutcome(t *testing.T) {
 		})
 	}
 	env := apitest.New(t, apitest.Options{SimMiddleware: mw})
-	env.Flights.Bookings().InlineReconcile = 0
+	env.Bookings.InlineReconcile = 0
 	c := signIn(t, env, "pending@example.in")
 	s := search(t, c, "BOM", "DEL")
 	gds := pick(t, s, false)
@@ -120,7 +120,7 @@ func TestPendingMailOnceThenOutcome(t *testing.T) {
 			b.Booking.ID, unknownFor.Seconds()); err != nil {
 			t.Fatal(err)
 		}
-		if !env.Flights.Bookings().ReconcileNext(ctx, env.Connectors) {
+		if !env.Bookings.ReconcileNext(ctx, env.Connectors) {
 			t.Fatal("nothing to reconcile")
 		}
 	}

@@ -397,7 +397,7 @@ func TestPaymentFoundWithoutCallbackOrWebhook(t *testing.T) {
 	if _, err := env.DB.Exec(context.Background(), `UPDATE payments SET next_check_at = now() WHERE order_id = $1`, o.Payment.OrderID); err != nil {
 		t.Fatal(err)
 	}
-	env.Flights.Payments().RunOnce(context.Background())
+	env.RunPayments(context.Background())
 	v := waitStatus(t, c, b.Booking.ID, "ticketed")
 	if v.Payments[0].Method != "card" {
 		t.Fatalf("payment %+v", v.Payments[0])
@@ -473,7 +473,7 @@ func TestUnpaidBookingExpiresAndALatePaymentIsRefunded(t *testing.T) {
 	if _, err := env.DB.Exec(ctx, `UPDATE bookings SET pay_by = now() - interval '1 second' WHERE id = $1`, uuid.MustParse(b.Booking.ID)); err != nil {
 		t.Fatal(err)
 	}
-	env.Flights.Payments().RunOnce(ctx)
+	env.RunPayments(ctx)
 	v := trip(t, c, b.Booking.ID)
 	if v.Booking.Status != "expired" {
 		t.Fatalf("unpaid booking past its time: %s", v.Booking.Status)
@@ -493,7 +493,7 @@ func TestUnpaidBookingExpiresAndALatePaymentIsRefunded(t *testing.T) {
 	if _, err := env.DB.Exec(ctx, `UPDATE bookings SET updated_at = now() - interval '1 minute' WHERE id = $1`, uuid.MustParse(b.Booking.ID)); err != nil {
 		t.Fatal(err)
 	}
-	env.Flights.Payments().RunOnce(ctx)
+	env.RunPayments(ctx)
 	v = trip(t, c, b.Booking.ID)
 	if v.Booking.Status != "expired" || len(v.Refunds) != 1 || !strings.Contains(v.Refunds[0].Reason, "after the booking expired") {
 		t.Fatalf("late payment: %+v", v)
@@ -515,7 +515,7 @@ func TestExpiryAsksTheGatewayFirst(t *testing.T) {
 	if _, err := env.DB.Exec(ctx, `UPDATE bookings SET pay_by = now() - interval '1 second' WHERE id = $1`, uuid.MustParse(b.Booking.ID)); err != nil {
 		t.Fatal(err)
 	}
-	env.Flights.Payments().RunOnce(ctx)
+	env.RunPayments(ctx)
 	waitStatus(t, c, b.Booking.ID, "ticketed")
 }
 

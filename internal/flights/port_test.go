@@ -23,7 +23,7 @@ import (
 func openRoutes(t *testing.T, suppliers supplier.Registry) http.Handler {
 	t.Helper()
 	h := NewHandler(Deps{Connectors: connector.NewStore(testConnectors(t), "", slog.New(slog.DiscardHandler)), Suppliers: suppliers,
-		Log: slog.New(slog.DiscardHandler), Metrics: telemetry.NewMetrics(), Limits: &Limits{}})
+		Log: slog.New(slog.DiscardHandler), Supplier: telemetry.NewMetrics().Supplier, Limits: &Limits{}})
 	r := chi.NewRouter()
 	r.Post("/flights/{supplier}/search", h.Search)
 	r.Post("/flights/{supplier}/fare-quote", h.FareQuote)

@@ -14,7 +14,6 @@ import (
 	"github.com/paryatan/paryatan/internal/apierr"
 	"github.com/paryatan/paryatan/internal/httpjson"
 	"github.com/paryatan/paryatan/internal/indiatime"
-	"github.com/paryatan/paryatan/internal/payment"
 	"github.com/paryatan/paryatan/internal/platform/telemetry"
 	"github.com/paryatan/paryatan/internal/searchcache"
 	"github.com/paryatan/paryatan/internal/store"
@@ -33,39 +32,28 @@ type Handler struct {
 	now             func() time.Time
 	idempotencyWait time.Duration
 	guard           *guard
-	payments        *Payments
 	// searches share identical searches' supplier calls and answers.
 	searches *searchcache.Cache
 }
 
-// Deps are the flights API's dependencies.
+// Deps are the flights API's dependencies. The services are built by the
+// composition root (internal/app), which also runs their background work.
 type Deps struct {
 	Connectors *connector.Store
 	// Suppliers are the supplier adapters by connector type.
 	Suppliers supplier.Registry
-	DB        *pgxpool.Pool
-	Log       *slog.Logger
-	Metrics   *telemetry.Metrics
+	// Bookings is the booking service (and, through it, the booking side
+	// of payments).
+	Bookings *Bookings
+	// Searches share identical searches' supplier calls and answers
+	// (none are shared when nil).
+	Searches *searchcache.Cache
+	DB       *pgxpool.Pool
+	Log      *slog.Logger
+	// Supplier measures the supplier calls the open routes make.
+	Supplier *telemetry.SupplierMetrics
 	// Limits guard the open routes; nil means DefaultLimits.
 	Limits *Limits
-	// GiveUpAfter overrides Bookings.GiveUpAfter when set.
-	GiveUpAfter time.Duration
-	// Instance is this process's api_instances id (internal/instance),
-	// kept alive while the process runs: it holds the leases of the
-	// supplier calls and the idempotency keys this process works on.
-	Instance string
-	// Mail writes travellers about their bookings; without templates no
-	// booking mail is written.
-	Mail Mail
-	// Gateways are the payment adapters by gateway type; Payment is the
-	// gateway in force. No ticket is issued without payment.
-	Gateways payment.Registry
-	Payment  *payment.Settings
-	// PublicURL is the site's origin, where the payment checkout returns.
-	PublicURL string
-	// SearchCacheBytes bounds the memory of the search answers kept for
-	// reuse (internal/searchcache); 0 keeps none.
-	SearchCacheBytes int64
 }
 
 // NewHandler returns the flights API over the configured connectors.
@@ -74,25 +62,13 @@ func NewHandler(d Deps) *Handler {
 	if d.Limits != nil {
 		limits = *d.Limits
 	}
-	bookings := NewBookings(d.DB, d.Suppliers, d.Log, d.Instance, d.Metrics.Bookings)
-	if d.GiveUpAfter > 0 {
-		bookings.GiveUpAfter = d.GiveUpAfter
+	if d.Searches == nil {
+		d.Searches = searchcache.New(searchcache.Options{})
 	}
-	bookings.mail = d.Mail
-	payments := NewPayments(PaymentsDeps{DB: d.DB, Bookings: bookings, Connectors: d.Connectors, Gateways: d.Gateways,
-		Settings: d.Payment, Metrics: d.Metrics.Payments, Log: d.Log, PublicURL: d.PublicURL})
-	return &Handler{connectors: d.Connectors, suppliers: d.Suppliers, bookings: bookings,
+	return &Handler{connectors: d.Connectors, suppliers: d.Suppliers, bookings: d.Bookings,
 		q: queries.New(store.Reads{Pool: d.DB}), log: d.Log, now: time.Now, idempotencyWait: 180 * time.Second,
-		guard: newGuard(limits, d.Metrics.Supplier), payments: payments,
-		searches: searchcache.New(searchcache.Options{MaxBytes: d.SearchCacheBytes, Metrics: d.Metrics.SearchCache})}
+		guard: newGuard(limits, d.Supplier), searches: d.Searches}
 }
-
-// Payments returns the payment service (its background work runs from
-// the app).
-func (h *Handler) Payments() *Payments { return h.payments }
-
-// Bookings returns the booking service (its reconciler runs in the background).
-func (h *Handler) Bookings() *Bookings { return h.bookings }
 
 // connector resolves the {supplier} path segment against the configuration
 // in force, and the adapter of its type; the snapshot is used for the whole

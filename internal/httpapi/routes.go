@@ -57,8 +57,8 @@ func addRoutes(r chi.Router, d Deps, spa *SPA) {
 			// The payment gateway's returns: the hosted checkout's form post
 			// and its webhooks. Neither carries a session; each is proved by
 			// the gateway's signature (and bypasses the cross-origin check).
-			v1.Post("/payments/{gateway}/callback", d.Flights.PaymentCallback)
-			v1.Post("/payments/{gateway}/webhook", d.Flights.PaymentWebhook)
+			v1.Post("/payments/{gateway}/callback", d.Payments.Callback)
+			v1.Post("/payments/{gateway}/webhook", d.Payments.Webhook)
 			// Sign-on to partner sites (docs/sso.md): the browser asks for a
 			// ticket; the partner's server redeems it with its own
 			// credential (no session; it bypasses the cross-origin check).
@@ -86,7 +86,7 @@ func addRoutes(r chi.Router, d Deps, spa *SPA) {
 				me.Get("/me/bookings/{id}", d.Flights.MyBooking)
 				me.Post("/me/bookings/{id}/payment", d.Flights.PayBooking)
 				me.Post("/me/bookings/{id}/cancel", d.Flights.CancelBooking)
-				me.Get("/me/payments", d.Flights.MyPayments)
+				me.Get("/me/payments", d.Payments.MyPayments)
 				me.Get("/me/enquiries", d.Enquiries.Mine)
 			})
 		})

@@ -22,6 +22,7 @@ import (
 	"github.com/paryatan/paryatan/internal/enquiry"
 	"github.com/paryatan/paryatan/internal/flights"
 	"github.com/paryatan/paryatan/internal/outbox"
+	"github.com/paryatan/paryatan/internal/payment/checkout"
 	"github.com/paryatan/paryatan/internal/platform/telemetry"
 	"github.com/paryatan/paryatan/internal/sso"
 )
@@ -65,6 +66,8 @@ type Deps struct {
 	Enquiries *enquiry.Handler
 	// Flights serves search, quotes, rules, booking and ticketing.
 	Flights *flights.Handler
+	// Payments serves the gateway's returns and My Payments.
+	Payments *checkout.Handler
 	// SSO signs users in to partner sites and publishes its public keys.
 	SSO *sso.Handler
 }
@@ -105,7 +108,7 @@ func (d Deps) check() error {
 		"Logger": d.Logger == nil, "DB": d.DB == nil, "Metrics": d.Metrics == nil, "Tracing": d.Tracing == nil,
 		"Propagator": d.Propagator == nil, "Web": d.Web == nil, "Migrations": d.Migrations == nil,
 		"Health": d.Health == nil, "ClientIP": d.ClientIP == nil, "Auth": d.Auth == nil, "Account": d.Account == nil,
-		"Flights": d.Flights == nil, "SSO": d.SSO == nil,
+		"Flights": d.Flights == nil, "Payments": d.Payments == nil, "SSO": d.SSO == nil,
 	} {
 		if isNil {
 			missing = append(missing, name)

@@ -13,6 +13,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"net/url"
 	"time"
 )
 
@@ -38,6 +39,11 @@ type Gateway interface {
 	// the gateway, holding the key secret, says this payment paid this
 	// order.
 	VerifyCheckout(g *Settings, p CheckoutProof) error
+	// ReadCheckout reads what the hosted checkout posted back to the
+	// callback, in the gateway's own form fields: the proof of a
+	// successful payment, or the order an attempt failed on. Nothing is
+	// verified here (VerifyCheckout does that).
+	ReadCheckout(form url.Values) CheckoutReturn
 	// Webhook checks a webhook's signature over its raw body, then reads
 	// it. A body whose signature does not check is refused before it is
 	// parsed.
@@ -161,6 +167,14 @@ type CheckoutForm struct {
 // CheckoutProof is what a successful checkout returns to the callback.
 type CheckoutProof struct {
 	OrderID, PaymentID, Signature string
+}
+
+// CheckoutReturn is what the hosted checkout posted back: Proof on a
+// payment, else the order a failed attempt was on (FailedOrderID, empty
+// when the form names none).
+type CheckoutReturn struct {
+	Proof         *CheckoutProof
+	FailedOrderID string
 }
 
 // Event kinds the product acts on.

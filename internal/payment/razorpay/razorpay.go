@@ -210,6 +210,21 @@ func (a *Adapter) VerifyCheckout(g *payment.Settings, p payment.CheckoutProof) e
 	return nil
 }
 
+// ReadCheckout reads Razorpay's callback form: razorpay_payment_id,
+// razorpay_order_id and razorpay_signature on a payment; on a failed
+// attempt, error[metadata], a JSON object whose order_id names the order.
+func (a *Adapter) ReadCheckout(form url.Values) payment.CheckoutReturn {
+	if id := form.Get("razorpay_payment_id"); id != "" {
+		return payment.CheckoutReturn{Proof: &payment.CheckoutProof{OrderID: form.Get("razorpay_order_id"), PaymentID: id,
+			Signature: form.Get("razorpay_signature")}}
+	}
+	var meta struct {
+		OrderID string `json:"order_id"`
+	}
+	_ = json.Unmarshal([]byte(form.Get("error[metadata]")), &meta) // unreadable: no order named
+	return payment.CheckoutReturn{FailedOrderID: meta.OrderID}
+}
+
 // Sign is the checkout signature of orderID and paymentID: what the
 // gateway returns and VerifyCheckout expects.
 func Sign(keySecret, orderID, paymentID string) string {

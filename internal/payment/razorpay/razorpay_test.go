@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"strings"
 	"testing"
 	"time"
@@ -34,6 +35,26 @@ func settings(api string) *payment.Settings {
 	return &payment.Settings{Name: "razorpay", Type: Type, MerchantName: "Paryatan",
 		Endpoints:   payment.Endpoints{API: api, Checkout: api + "/v1/checkout/embedded"},
 		Credentials: payment.CredentialsRef{Env: &payment.EnvVars{KeyID: "KID", KeySecret: "KSECRET", WebhookSecret: "WSECRET"}}}
+}
+
+// TestReadCheckout: Razorpay's own callback fields are read here, and only
+// here: the proof of a payment, or the order a failed attempt names in
+// error[metadata].
+func TestReadCheckout(t *testing.T) {
+	a := newAdapter(t)
+	paid := a.ReadCheckout(url.Values{"razorpay_payment_id": {"pay_1"}, "razorpay_order_id": {"order_1"}, "razorpay_signature": {"sig"}})
+	if paid.Proof == nil || *paid.Proof != (payment.CheckoutProof{OrderID: "order_1", PaymentID: "pay_1", Signature: "sig"}) {
+		t.Errorf("paid: %+v", paid)
+	}
+	failed := a.ReadCheckout(url.Values{"error[code]": {"BAD_REQUEST_ERROR"}, "error[metadata]": {`{"payment_id":"pay_2","order_id":"order_2"}`}})
+	if failed.Proof != nil || failed.FailedOrderID != "order_2" {
+		t.Errorf("failed: %+v", failed)
+	}
+	for _, junk := range []string{"", "not json", `{"order_id": 7}`} {
+		if got := a.ReadCheckout(url.Values{"error[metadata]": {junk}}); got.Proof != nil || got.FailedOrderID != "" {
+			t.Errorf("metadata %q: %+v", junk, got)
+		}
+	}
 }
 
 func TestVerifyCheckout(t *testing.T) {

@@ -9,13 +9,11 @@ CREATE TABLE supplier_tokens (
 	created_at  timestamptz NOT NULL DEFAULT now()
 );
 
--- A flight booking and where it stands:
---   quoted → booking → booked → ticketing → ticketed
---   booking | ticketing → failed            (the supplier said no)
---   booking | ticketing → unknown           (no answer: timeout or dropped connection)
---   unknown → booked | ticketed | failed    (reconciled from GetBookingDetails)
--- LCC fares skip Book: quoted → ticketing. Transitions are compare-and-set
--- on status, so two requests can never both book or ticket one booking.
+-- A flight booking and where it stands. Its statuses and every allowed move
+-- between them are in one table, internal/trip (later migrations add
+-- statuses; a test checks this table's CHECK against it). Moves are
+-- compare-and-set on status, so two requests can never both book or ticket
+-- one booking.
 CREATE TABLE bookings (
 	id                  uuid PRIMARY KEY DEFAULT gen_random_uuid(),
 	user_id             uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/paryatan/paryatan/internal/trip"
 	"github.com/shopspring/decimal"
 )
 
@@ -69,7 +70,7 @@ SELECT status, count(*)::bigint AS bookings FROM bookings GROUP BY status
 `
 
 type BookingCountByStatusRow struct {
-	Status   string
+	Status   trip.Status
 	Bookings int64
 }
 
@@ -182,8 +183,8 @@ INSERT INTO booking_events (booking_id, from_status, to_status, note) VALUES ($1
 
 type BookingEventAddParams struct {
 	BookingID  uuid.UUID
-	FromStatus string
-	ToStatus   string
+	FromStatus trip.Status
+	ToStatus   trip.Status
 	Note       string
 }
 
@@ -499,22 +500,26 @@ func (q *Queries) BookingMarkMailed(ctx context.Context, arg BookingMarkMailedPa
 
 const bookingMarkUnknown = `-- name: BookingMarkUnknown :one
 UPDATE bookings SET status = 'unknown', unknown_step = $1, failure = $2,
-	unknown_since = now(), reconcile_attempts = 0, next_reconcile_at = now(), lease_owner = NULL, lease_until = NULL
-WHERE id = $3 AND status = ANY ($4::text[])
+	unknown_since = $3::timestamptz, reconcile_attempts = 0, next_reconcile_at = now(), lease_owner = NULL, lease_until = NULL
+WHERE id = $4 AND status = ANY ($5::text[])
 RETURNING id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconcile_attempts, next_reconcile_at, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price
 `
 
 type BookingMarkUnknownParams struct {
-	UnknownStep  *string
+	UnknownStep  *trip.Step
 	Failure      string
+	Now          time.Time
 	ID           uuid.UUID
 	FromStatuses []string
 }
 
+// unknown_since is the booking service's clock (the give-up rule reads it
+// there); the lease and the reconciler's schedule are the database's.
 func (q *Queries) BookingMarkUnknown(ctx context.Context, arg BookingMarkUnknownParams) (Booking, error) {
 	row := q.db.QueryRow(ctx, bookingMarkUnknown,
 		arg.UnknownStep,
 		arg.Failure,
+		arg.Now,
 		arg.ID,
 		arg.FromStatuses,
 	)
@@ -596,7 +601,7 @@ RETURNING id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown
 `
 
 type BookingRecordBookedParams struct {
-	Status            string
+	Status            trip.Status
 	Pnr               *string
 	SupplierBookingID *int64
 	LastResponse      []byte
@@ -663,7 +668,7 @@ RETURNING id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown
 `
 
 type BookingRecordFailureParams struct {
-	Status             string
+	Status             trip.Status
 	Failure            string
 	LastResponse       []byte
 	PriceChangePending bool
@@ -758,11 +763,11 @@ RETURNING id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown
 `
 
 type BookingStartCallParams struct {
-	ToStatus     string
+	ToStatus     trip.Status
 	LeaseOwner   string
 	LeaseSeconds float64
 	ID           uuid.UUID
-	FromStatus   string
+	FromStatus   trip.Status
 }
 
 // Moves a booking into 'booking' or 'ticketing' only if it is still in the

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/paryatan/paryatan/internal/trip"
 	"github.com/shopspring/decimal"
 )
 
@@ -26,8 +27,8 @@ type Booking struct {
 	TraceID            string
 	ResultIndex        string
 	IsLcc              bool
-	Status             string
-	UnknownStep        *string
+	Status             trip.Status
+	UnknownStep        *trip.Step
 	Pnr                *string
 	SupplierBookingID  *int64
 	Currency           string
@@ -58,8 +59,8 @@ type Booking struct {
 type BookingEvent struct {
 	ID         int64
 	BookingID  uuid.UUID
-	FromStatus string
-	ToStatus   string
+	FromStatus trip.Status
+	ToStatus   trip.Status
 	Note       string
 	At         time.Time
 }
@@ -178,7 +179,7 @@ type Payment struct {
 	OrderID     string
 	Amount      int64
 	Currency    string
-	Status      string
+	Status      trip.OrderStatus
 	PaymentID   *string
 	Method      string
 	Failure     string
@@ -240,7 +241,7 @@ type Refund struct {
 	UserID      uuid.UUID
 	Amount      int64
 	Reason      string
-	Status      string
+	Status      trip.RefundStatus
 	RefundID    *string
 	Checks      int32
 	NextCheckAt time.Time

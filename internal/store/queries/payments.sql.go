@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/paryatan/paryatan/internal/trip"
 	"github.com/shopspring/decimal"
 )
 
@@ -20,7 +21,7 @@ RETURNING id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown
 `
 
 type BookingEndParams struct {
-	Status       string
+	Status       trip.Status
 	Failure      string
 	ID           uuid.UUID
 	FromStatuses []string
@@ -84,7 +85,7 @@ RETURNING id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown
 type BookingExpireParams struct {
 	Failure    string
 	ID         uuid.UUID
-	FromStatus string
+	FromStatus trip.Status
 }
 
 // Ends an unpaid booking whose time to pay is over, unless a payment was
@@ -494,7 +495,7 @@ type PaymentListByUserRow struct {
 	Destination   string
 	Departure     string
 	Airline       string
-	BookingStatus string
+	BookingStatus trip.Status
 }
 
 func (q *Queries) PaymentListByUser(ctx context.Context, userID uuid.UUID) ([]PaymentListByUserRow, error) {
@@ -714,7 +715,7 @@ type RefundClaimForCheckRow struct {
 	UserID           uuid.UUID
 	Amount           int64
 	Reason           string
-	Status           string
+	Status           trip.RefundStatus
 	RefundID         *string
 	Checks           int32
 	NextCheckAt      time.Time
@@ -932,7 +933,7 @@ RETURNING id, payment_id, booking_id, user_id, amount, reason, status, refund_id
 `
 
 type RefundSettleParams struct {
-	Status   string
+	Status   trip.RefundStatus
 	RefundID *string
 }
 

@@ -62,8 +62,10 @@ WHERE id = @id AND status = ANY (@from_statuses::text[])
 RETURNING *;
 
 -- name: BookingMarkUnknown :one
+-- unknown_since is the booking service's clock (the give-up rule reads it
+-- there); the lease and the reconciler's schedule are the database's.
 UPDATE bookings SET status = 'unknown', unknown_step = @unknown_step, failure = @failure,
-	unknown_since = now(), reconcile_attempts = 0, next_reconcile_at = now(), lease_owner = NULL, lease_until = NULL
+	unknown_since = @now::timestamptz, reconcile_attempts = 0, next_reconcile_at = now(), lease_owner = NULL, lease_until = NULL
 WHERE id = @id AND status = ANY (@from_statuses::text[])
 RETURNING *;
 

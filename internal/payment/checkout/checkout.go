@@ -1,0 +1,330 @@
+// Package checkout takes payments for what travellers buy: an order at the
+// gateway for the amount the seller states (a Bill), the gateway's hosted
+// checkout, the proof it returns (or its webhook, or a look at the gateway)
+// recorded once, refunds asked for once and followed to their end. It knows
+// nothing of fares or tickets: the seller (internal/flights) states what is
+// owed, asks whether it is covered, and is told when an order is paid
+// (Deps.OnPaid). Gateway-specific wire formats stay in the gateway adapters
+// (internal/payment/razorpay).
+package checkout
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/shopspring/decimal"
+
+	"github.com/paryatan/paryatan/internal/apierr"
+	"github.com/paryatan/paryatan/internal/payment"
+	"github.com/paryatan/paryatan/internal/platform/telemetry"
+	"github.com/paryatan/paryatan/internal/store"
+	"github.com/paryatan/paryatan/internal/store/queries"
+	"github.com/paryatan/paryatan/internal/trip"
+)
+
+// What travellers are told about payments (docs/payments.md).
+const (
+	msgAlreadyPaid   = "This booking is paid; your ticket is being issued."
+	msgTooManyOrders = "Too many payment attempts on this booking. Please contact us."
+)
+
+// Service is the payment side of the product. Every replica runs Maintain;
+// the tables are the work lists, so nothing is lost to a restart.
+type Service struct {
+	pool      *pgxpool.Pool
+	q         *queries.Queries
+	gateways  payment.Registry
+	settings  *payment.Settings
+	metrics   *telemetry.PaymentMetrics
+	log       *slog.Logger
+	publicURL string
+	now       func() time.Time
+	onPaid    func(bookingID uuid.UUID)
+	// MaxOrders bounds the orders one booking may open.
+	MaxOrders int
+}
+
+// Deps are what the Service needs.
+type Deps struct {
+	DB       *pgxpool.Pool
+	Gateways payment.Registry
+	// Settings is the gateway in force (required).
+	Settings *payment.Settings
+	Metrics  *telemetry.PaymentMetrics
+	Log      *slog.Logger
+	// PublicURL is the site's origin: the checkout returns there.
+	PublicURL string
+	// Now is the clock (time.Now when nil).
+	Now func() time.Time
+	// OnPaid is told, after the record commits, that an order of a
+	// booking was just paid (by the callback, a webhook or a look at the
+	// gateway), so the seller sets about what was bought; it must not
+	// block. A ticket request that found the payment itself is not told.
+	OnPaid func(bookingID uuid.UUID)
+}
+
+// New returns the payment service.
+func New(d Deps) (*Service, error) {
+	if d.DB == nil || d.Settings == nil || d.Metrics == nil || d.Log == nil {
+		return nil, errors.New("checkout: DB, Settings, Metrics and Log are required")
+	}
+	if _, ok := d.Gateways.For(d.Settings); !ok {
+		return nil, fmt.Errorf("checkout: no adapter for gateway type %q", d.Settings.Type)
+	}
+	now, onPaid := d.Now, d.OnPaid
+	if now == nil {
+		now = time.Now
+	}
+	if onPaid == nil {
+		onPaid = func(uuid.UUID) {}
+	}
+	return &Service{pool: d.DB, q: queries.New(store.Reads{Pool: d.DB}), gateways: d.Gateways, settings: d.Settings,
+		metrics: d.Metrics, log: d.Log.With("component", "payments"), publicURL: strings.TrimRight(d.PublicURL, "/"),
+		now: now, onPaid: onPaid, MaxOrders: 10}, nil
+}
+
+// Gateway is the gateway's name (the {gateway} path segment).
+func (s *Service) Gateway() string { return s.settings.Name }
+
+// Window is how long a new booking waits for its payment.
+func (s *Service) Window() time.Duration { return s.settings.Window() }
+
+// gateway is the adapter of the configured gateway (checked by New).
+func (s *Service) gateway() payment.Gateway {
+	g, _ := s.gateways.For(s.settings)
+	return g
+}
+
+// Paise is an amount in rupees as paise.
+func Paise(d decimal.Decimal) int64 { return d.Shift(2).Round(0).IntPart() }
+
+// Rupees is an amount in paise as rupees.
+func Rupees(p int64) decimal.Decimal { return decimal.New(p, -2) }
+
+// Bill is what a booking owes, as the seller states it.
+type Bill struct {
+	BookingID, UserID uuid.UUID
+	// Amount is the whole amount due, in paise.
+	Amount int64
+	// Description is what the checkout page says is being paid for.
+	Description string
+	// Notes go with the order to the gateway (shown in its dashboard).
+	Notes map[string]string
+	// CancelPath is where the checkout's cancel link returns to.
+	CancelPath string
+}
+
+// Payer prefills the checkout.
+type Payer struct {
+	Name, Email, Contact string
+}
+
+// Opened is an order to pay and the form that pays it.
+type Opened struct {
+	Payment  queries.Payment
+	Checkout *payment.CheckoutForm
+}
+
+// Open opens (or reopens: a failed payment is retried on the same order)
+// the order that pays what bill still owes, for the hosted checkout.
+func (s *Service) Open(ctx context.Context, bill Bill, payer Payer) (Opened, error) {
+	paid, err := s.q.PaymentPaidTotal(ctx, bill.BookingID)
+	if err != nil {
+		return Opened{}, err
+	}
+	amount := bill.Amount - paid
+	if amount <= 0 {
+		return Opened{}, apierr.Conflict("already_paid", msgAlreadyPaid)
+	}
+	gw := s.gateway()
+	row, err := s.q.PaymentOpenForBooking(ctx, queries.PaymentOpenForBookingParams{BookingID: bill.BookingID, Gateway: s.settings.Name, Amount: amount})
+	if errors.Is(err, pgx.ErrNoRows) {
+		row, err = s.openOrder(ctx, gw, bill, amount)
+	}
+	if err != nil {
+		return Opened{}, err
+	}
+	form, err := gw.Checkout(s.settings, payment.CheckoutRequest{
+		OrderID: row.OrderID, Description: bill.Description,
+		Name: payer.Name, Email: payer.Email, Contact: payer.Contact,
+		CallbackURL: s.publicURL + "/api/v1/payments/" + s.settings.Name + "/callback",
+		CancelURL:   s.publicURL + bill.CancelPath,
+	})
+	if err != nil {
+		return Opened{}, s.gatewayError(err)
+	}
+	return Opened{Payment: row, Checkout: form}, nil
+}
+
+// openOrder asks the gateway for an order of amount paise and records it.
+func (s *Service) openOrder(ctx context.Context, gw payment.Gateway, bill Bill, amount int64) (queries.Payment, error) {
+	n, err := s.q.PaymentCountForBooking(ctx, bill.BookingID)
+	if err != nil {
+		return queries.Payment{}, err
+	}
+	if int(n) >= s.MaxOrders {
+		return queries.Payment{}, apierr.New(http.StatusTooManyRequests, "too_many_payments", msgTooManyOrders)
+	}
+	o, err := gw.CreateOrder(ctx, s.settings, payment.OrderRequest{Amount: amount, Currency: "INR", Receipt: bill.BookingID.String(),
+		Notes: bill.Notes})
+	if err != nil {
+		return queries.Payment{}, s.gatewayError(err)
+	}
+	if o.Amount != amount {
+		return queries.Payment{}, fmt.Errorf("checkout: the gateway made an order of %d paise for %d", o.Amount, amount)
+	}
+	return s.q.PaymentCreate(ctx, queries.PaymentCreateParams{BookingID: bill.BookingID, UserID: bill.UserID, Gateway: s.settings.Name,
+		OrderID: o.ID, Amount: amount, Currency: "INR"})
+}
+
+// gatewayError is what a traveller is told when the gateway failed.
+func (s *Service) gatewayError(err error) error {
+	if e, ok := payment.AsError(err); ok {
+		s.log.Warn("payment gateway call failed", "op", e.Op, "kind", e.Kind, "err", err)
+		return apierr.New(http.StatusBadGateway, "payment_unavailable", "Payments are unavailable just now. Please try again in a minute.").WithCause(err)
+	}
+	return err
+}
+
+// Paid is how much of a booking's orders is paid, in paise.
+func (s *Service) Paid(ctx context.Context, bookingID uuid.UUID) (int64, error) {
+	return s.q.PaymentPaidTotal(ctx, bookingID)
+}
+
+// Covered reports whether a booking's paid orders cover amount paise.
+func (s *Service) Covered(ctx context.Context, bookingID uuid.UUID, amount int64) (bool, error) {
+	paid, err := s.q.PaymentPaidTotal(ctx, bookingID)
+	return paid >= amount && amount > 0, err
+}
+
+// Sources of a payment's news, for the metric and the booking's events.
+const (
+	// SourceTicket is a payment found by a ticket request, which goes on
+	// to issue the ticket itself (OnPaid is not told).
+	SourceTicket = "ticket"
+	// SourceReconcile is a payment found by a look at the gateway.
+	SourceReconcile = "reconcile"
+)
+
+// Confirm asks the gateway about a booking's unpaid orders, recording what
+// it finds as learnt from source: the traveller may have paid with the news
+// still on its way (a late webhook, a lost callback). asked is whether the
+// booking has any unpaid order; err joins the orders the gateway could not
+// be asked about.
+func (s *Service) Confirm(ctx context.Context, bookingID uuid.UUID, source string) (asked bool, err error) {
+	orders, err := s.q.PaymentListByBooking(ctx, bookingID)
+	if err != nil {
+		return false, err
+	}
+	gw := s.gateway()
+	var errs []error
+	for _, o := range orders {
+		if o.Status != trip.OrderPaid {
+			asked = true
+			errs = append(errs, s.checkOrder(ctx, gw, o, source))
+		}
+	}
+	return asked, errors.Join(errs...)
+}
+
+// checkOrder asks the gateway about an unpaid order: a captured payment is
+// recorded (its webhook may never come), a failed one noted.
+func (s *Service) checkOrder(ctx context.Context, gw payment.Gateway, row queries.Payment, source string) error {
+	list, err := gw.OrderPayments(ctx, s.settings, row.OrderID)
+	if err != nil {
+		return err
+	}
+	var failed *payment.Payment
+	for i, x := range list {
+		if x.Settled() && x.Amount == row.Amount {
+			_, err := s.markPaid(ctx, row, x, source)
+			return err
+		}
+		if x.Status == payment.PaymentFailed && failed == nil {
+			failed = &list[i]
+		}
+	}
+	if failed != nil {
+		return s.q.PaymentRecordFailure(ctx, queries.PaymentRecordFailureParams{ID: row.ID, Failure: failureText(*failed)})
+	}
+	return nil
+}
+
+// markPaid records that got paid the order of row, once, with an event on
+// the booking, then tells the seller. first is false when it was recorded
+// before (a repeated callback, a duplicate webhook).
+func (s *Service) markPaid(ctx context.Context, row queries.Payment, got payment.Payment, source string) (first bool, err error) {
+	if !got.Settled() || got.Amount != row.Amount {
+		return false, fmt.Errorf("checkout: payment %s (%s, %d paise) does not pay order %s of %d paise", got.ID, got.Status, got.Amount, row.OrderID, row.Amount)
+	}
+	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		var err error
+		first, err = recordPaid(ctx, s.q.WithTx(tx), row, got, source)
+		return err
+	})
+	if err != nil || !first {
+		return false, err
+	}
+	s.metrics.Payments.WithLabelValues(source).Inc()
+	s.log.Info("payment received", "booking", row.BookingID, "order", row.OrderID, "payment", got.ID, "source", source)
+	if source != SourceTicket {
+		s.onPaid(row.BookingID)
+	}
+	return true, nil
+}
+
+// recordPaid records, in q's transaction, that got paid the order of row,
+// with an event on its booking, which it marks as just worked on (the
+// background settle leaves it to whoever recorded it). first is false when
+// the order was recorded as paid before.
+func recordPaid(ctx context.Context, q *queries.Queries, row queries.Payment, got payment.Payment, source string) (first bool, err error) {
+	if _, err := q.PaymentMarkPaid(ctx, queries.PaymentMarkPaidParams{ID: row.ID, PaymentID: &got.ID, Method: got.Method}); err != nil {
+		if errors.Is(err, pgx.ErrNoRows) {
+			return false, nil
+		}
+		return false, err
+	}
+	if err := q.BookingTouch(ctx, row.BookingID); err != nil {
+		return false, err
+	}
+	b, err := q.BookingGetByID(ctx, row.BookingID)
+	if err != nil {
+		return false, err
+	}
+	return true, q.BookingEventAdd(ctx, queries.BookingEventAddParams{BookingID: b.ID, FromStatus: b.Status, ToStatus: b.Status,
+		Note: fmt.Sprintf("paid %d paise by %s (%s, order %s), learnt from the %s", row.Amount, orDash(got.Method), got.ID, row.OrderID, source)})
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
+
+// failureText is a failed attempt in the gateway's words, bounded.
+func failureText(x payment.Payment) string {
+	s := strings.TrimSpace(x.Error)
+	if s == "" {
+		s = "The payment did not go through."
+	}
+	if len(s) > 300 {
+		s = s[:300]
+	}
+	return s
+}
+
+func derefOr(p *string) string {
+	if p == nil {
+		return ""
+	}
+	return *p
+}

@@ -1,0 +1,226 @@
+package trip
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// The SQL that moves or selects bookings by status, and the API contract,
+// are checked against the tables here: a status added to one and not the
+// others, or a guard that lets a booking move where the table does not,
+// fails this test.
+
+// query is the text of the sqlc query called name in internal/store/sql.
+func query(t *testing.T, name string) string {
+	t.Helper()
+	files, err := filepath.Glob("../store/sql/*.sql")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no query files: %v", err)
+	}
+	head := "-- name: " + name + " "
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := string(b)
+		i := strings.Index(s, head)
+		if i < 0 {
+			continue
+		}
+		s = s[i+len(head):]
+		if j := strings.Index(s, "-- name: "); j >= 0 {
+			s = s[:j]
+		}
+		return s
+	}
+	t.Fatalf("no query %s", name)
+	return ""
+}
+
+var (
+	inList   = regexp.MustCompile(`(?i)(\w+\.)?status\s+(NOT\s+)?IN\s*\(([^)]*)\)`)
+	quoted   = regexp.MustCompile(`'([a-z_]+)'`)
+	anyEqual = regexp.MustCompile(`(?i)(\w+\.)?status\s*(=|<>)\s*'([a-z_]+)'`)
+)
+
+// lists are the status lists of the `status [NOT] IN (...)` clauses of sql,
+// in order, as written.
+func lists(sql string) [][]string {
+	var out [][]string
+	for _, m := range inList.FindAllStringSubmatch(sql, -1) {
+		var l []string
+		for _, q := range quoted.FindAllStringSubmatch(m[3], -1) {
+			l = append(l, q[1])
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
+func strs[T ~string](xs []T) []string {
+	out := make([]string, len(xs))
+	for i, x := range xs {
+		out[i] = string(x)
+	}
+	return out
+}
+
+func endedStatuses() []Status {
+	var out []Status
+	for _, s := range Statuses {
+		if s.Ended() {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+func awaitingStatuses() []Status {
+	var out []Status
+	for _, s := range Statuses {
+		if AwaitingTicket(s, GDS) || AwaitingTicket(s, LCC) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+func TestSQLGuardsMatchTheTable(t *testing.T) {
+	for _, c := range []struct {
+		query string
+		index int
+		want  []string
+		why   string
+	}{
+		{"BookingSweepLeases", 0, strs(From(LoseOutcome)), "the sweep takes in-flight bookings, which a lost outcome leaves"},
+		{"BookingsUnpaidDue", 0, strs(From(Expire)), "only a booking that may expire is listed as unpaid and due"},
+		{"BookingsPaidToSettle", 0, strs(endedStatuses()), "ended bookings with money in are refunded"},
+		{"BookingsPaidToSettle", 1, strs(awaitingStatuses()), "paid bookings awaiting their ticket are ticketed"},
+		{"RefundSettle", 0, strs(RefundOpen()), "only an open refund is settled"},
+		{"RefundClaimForCheck", 0, strs(RefundOpen()), "only an open refund is followed"},
+	} {
+		got := lists(query(t, c.query))
+		if c.index >= len(got) || !sameSet(got[c.index], c.want) {
+			t.Errorf("%s: status list %d is %v; the table gives %v (%s)", c.query, c.index, got, c.want, c.why)
+		}
+	}
+}
+
+// TestSQLTargetsMatchTheTable: the queries that write a fixed status write
+// the one the table's event leads to.
+func TestSQLTargetsMatchTheTable(t *testing.T) {
+	setStatus := regexp.MustCompile(`(?i)SET\s+status\s*=\s*'([a-z_]+)'`)
+	for _, c := range []struct {
+		query string
+		from  Status
+		event Event
+	}{
+		{"BookingMarkUnknown", Booking, LoseOutcome},
+		{"BookingSweepLeases", Ticketing, LoseOutcome},
+		{"BookingExpire", Quoted, Expire},
+	} {
+		want, err := Next(c.from, c.event, GDS, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := setStatus.FindStringSubmatch(query(t, c.query))
+		if m == nil || m[1] != string(want) {
+			t.Errorf("%s writes status %v; %q leads to %q", c.query, m, c.event, want)
+		}
+	}
+	created, err := Next("", Quote, AnyFare, "")
+	if err != nil || !strings.Contains(query(t, "BookingCreate"), "'"+string(created)+"'") {
+		t.Errorf("BookingCreate does not record a new booking as %q (%v)", created, err)
+	}
+}
+
+// TestSQLNamesOnlyKnownStatuses: every status literal in the booking,
+// payment and refund queries is one the tables know.
+func TestSQLNamesOnlyKnownStatuses(t *testing.T) {
+	known := map[string][]string{
+		"bookings.sql": strs(Statuses),
+		"payments.sql": append(append(strs(OrderStatuses), strs(RefundStatuses)...), strs(Statuses)...),
+	}
+	for file, statuses := range known {
+		b, err := os.ReadFile(filepath.Join("../store/sql", file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		sql := string(b)
+		var found []string
+		for _, l := range lists(sql) {
+			found = append(found, l...)
+		}
+		for _, m := range anyEqual.FindAllStringSubmatch(sql, -1) {
+			found = append(found, m[3])
+		}
+		if len(found) == 0 {
+			t.Fatalf("%s: no status literal found: the patterns are stale", file)
+		}
+		for _, s := range found {
+			if !slices.Contains(statuses, s) {
+				t.Errorf("%s names status %q, which no table knows", file, s)
+			}
+		}
+	}
+}
+
+// TestSchemaChecksMatchTheTable: the last CHECK of each status column in the
+// migrations lists exactly the table's statuses.
+func TestSchemaChecksMatchTheTable(t *testing.T) {
+	files, err := filepath.Glob("../store/migrations/*.sql")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no migrations: %v", err)
+	}
+	slices.Sort(files)
+	var all strings.Builder
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		all.Write(b)
+	}
+	schema := all.String()
+	for _, c := range []struct {
+		table string
+		want  []string
+	}{
+		{"bookings", strs(Statuses)},
+		{"payments", strs(OrderStatuses)},
+		{"refunds", strs(RefundStatuses)},
+	} {
+		// The column's CHECK in CREATE TABLE, or a later constraint that
+		// replaces it.
+		re := regexp.MustCompile(`(?s)(CREATE TABLE ` + c.table + ` \(.*?\n\);|ALTER TABLE ` + c.table + ` ADD CONSTRAINT ` + c.table + `_status_check CHECK \(status IN[^;]*;)`)
+		ms := re.FindAllString(schema, -1)
+		if len(ms) == 0 {
+			t.Fatalf("no status check for %s", c.table)
+		}
+		got := lists(ms[len(ms)-1])
+		if len(got) == 0 || !sameSet(got[0], c.want) {
+			t.Errorf("%s: the schema allows statuses %v; the table has %v", c.table, got, c.want)
+		}
+	}
+}
+
+// TestAPIEnumsMatchTheTable: the API contract's status enums (and so the web
+// app's generated union) are the table's statuses, in its order.
+func TestAPIEnumsMatchTheTable(t *testing.T) {
+	b, err := os.ReadFile("../../api/openapi.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec := string(b)
+	for _, want := range [][]string{strs(Statuses), strs(OrderStatuses), strs(RefundStatuses)} {
+		enum := "enum: [" + strings.Join(want, ", ") + "]"
+		if !strings.Contains(spec, enum) {
+			t.Errorf("api/openapi.yaml has no %s", enum)
+		}
+	}
+}
