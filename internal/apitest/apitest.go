@@ -15,6 +15,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"sync"
 	"testing"
 	"testing/fstest"
 	"time"
@@ -114,6 +115,9 @@ type Env struct {
 	// Checkout the payment service.
 	Bookings *flights.Bookings
 	Checkout *checkout.Service
+	// Clock is the clock the booking and payment decisions read: tests
+	// move it forward instead of rewriting timestamps.
+	Clock *Clock
 	// Metrics is the server's registry.
 	Metrics *telemetry.Metrics
 	// Instance is the server's identity in api_instances; stopping it makes
@@ -124,6 +128,28 @@ type Env struct {
 
 	opts          Options
 	stopHeartbeat context.CancelFunc
+}
+
+// Clock is real time plus an offset that tests advance. Timestamps the
+// database writes with now() stay real, so advancing the clock ages them
+// as the passing of time would.
+type Clock struct {
+	mu     sync.Mutex
+	offset time.Duration
+}
+
+// Now is the time the server under test sees.
+func (c *Clock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return time.Now().Add(c.offset)
+}
+
+// Advance moves the clock forward by d.
+func (c *Clock) Advance(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.offset += d
 }
 
 // RunPayments does one round of the payments' background work, as a
@@ -167,7 +193,7 @@ func New(t testing.TB, opts Options) *Env {
 	gw := rzpsim.New(gwOpts)
 	gwHTTP := httptest.NewServer(gw)
 	t.Cleanup(func() { gwHTTP.Close(); gw.Close() })
-	env := &Env{DB: pool, Mail: &Mailbox{db: pool}, Sim: simSrv, SimURL: simHTTP.URL, Gateway: gw, GatewayURL: gwHTTP.URL, opts: opts}
+	env := &Env{DB: pool, Mail: &Mailbox{db: pool}, Sim: simSrv, SimURL: simHTTP.URL, Gateway: gw, GatewayURL: gwHTTP.URL, Clock: &Clock{}, opts: opts}
 	env.start(t)
 	if !opts.NoWebhooks {
 		if err := gw.SetWebhook(rzpsim.WebhookSettings{URL: env.URL + "/api/v1/payments/razorpay/webhook", Secret: rzpsim.DefaultWebhookSecret}); err != nil {
@@ -183,7 +209,7 @@ func New(t testing.TB, opts Options) *Env {
 // clients of env but the database.
 func (e *Env) Replica(t testing.TB) *Env {
 	t.Helper()
-	r := &Env{DB: e.DB, Mail: e.Mail, Sim: e.Sim, SimURL: e.SimURL, Gateway: e.Gateway, GatewayURL: e.GatewayURL, opts: e.opts}
+	r := &Env{DB: e.DB, Mail: e.Mail, Sim: e.Sim, SimURL: e.SimURL, Gateway: e.Gateway, GatewayURL: e.GatewayURL, Clock: e.Clock, opts: e.opts}
 	r.start(t)
 	return r
 }
@@ -231,7 +257,7 @@ func (e *Env) start(t testing.TB) {
 	parts := app.Parts{DB: pool, Connectors: connectors, Payment: NewGatewaySettings(t, e.GatewayURL), Log: log,
 		Web:     fstest.MapFS{"index.html": {Data: []byte("<!doctype html><head></head>")}},
 		Tracing: noop.NewTracerProvider(), Propagator: propagation.TraceContext{}, Getenv: os.Getenv,
-		Outbox: opts.Outbox, SSO: opts.SSO}
+		Outbox: opts.Outbox, SSO: opts.SSO, Now: e.Clock.Now}
 	if opts.Auth != nil {
 		parts.Auth = func(c *auth.Config) { *c = *opts.Auth }
 	}

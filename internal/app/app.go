@@ -62,6 +62,9 @@ type Parts struct {
 	Propagator propagation.TextMapPropagator
 	// Getenv reads the supplier client's settings (SUPPLIER_*).
 	Getenv func(string) string
+	// Now is the clock the booking and payment decisions read (time.Now
+	// when nil; tests move it).
+	Now func() time.Time
 	// Outbox, when set, adjusts the e-mail worker's settings that have no
 	// variable of their own (poll interval, retry delays).
 	Outbox func(*outbox.Config)
@@ -161,13 +164,13 @@ func New(cfg config.Config, p Parts) (*App, error) {
 	var bookings *flights.Bookings
 	payments, err := checkout.New(checkout.Deps{DB: p.DB,
 		Gateways: payment.Registry{razorpay.Type: razorpay.New(metrics.Payments, p.Tracing, log.With("component", "payments"), p.Getenv)},
-		Settings: p.Payment, Metrics: metrics.Payments, Log: log, PublicURL: cfg.PublicURL,
+		Settings: p.Payment, Metrics: metrics.Payments, Log: log, PublicURL: cfg.PublicURL, Now: p.Now,
 		OnPaid: func(id uuid.UUID) { bookings.Payments().OnPaid(id) }})
 	if err != nil {
 		return nil, err
 	}
 	bookings, err = flights.NewBookings(flights.BookingsDeps{DB: p.DB, Suppliers: suppliers, Connectors: p.Connectors, Checkout: payments,
-		Log: log, Metrics: metrics.Bookings, Owner: self.ID, Mail: flights.Mail{Queue: queue, Templates: templates}})
+		Log: log, Metrics: metrics.Bookings, Owner: self.ID, Mail: flights.Mail{Queue: queue, Templates: templates}, Now: p.Now})
 	if err != nil {
 		return nil, err
 	}

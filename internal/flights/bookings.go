@@ -652,7 +652,7 @@ func (s *Bookings) ReconcileNext(ctx context.Context, connectors *connector.Stor
 	found := false
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		var err error
-		b, err = s.q.WithTx(tx).BookingClaimForReconcile(ctx)
+		b, err = s.q.WithTx(tx).BookingClaimForReconcile(ctx, s.now())
 		if errors.Is(err, pgx.ErrNoRows) {
 			return nil
 		}

@@ -340,7 +340,7 @@ func (p *Payments) settleDue(ctx context.Context) {
 // first (a payment whose news has not arrived is recorded, not expired),
 // then the booking expires and a held seat is released.
 func (p *Payments) expireDue(ctx context.Context) {
-	rows, err := p.q.BookingsUnpaidDue(ctx)
+	rows, err := p.q.BookingsUnpaidDue(ctx, p.now())
 	if err != nil {
 		if ctx.Err() == nil {
 			p.log.Warn("payments: listing unpaid bookings failed", "err", err)

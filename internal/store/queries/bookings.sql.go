@@ -16,7 +16,7 @@ import (
 
 const bookingClaimForReconcile = `-- name: BookingClaimForReconcile :one
 SELECT id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconcile_attempts, next_reconcile_at, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price FROM bookings
-WHERE status = 'unknown' AND next_reconcile_at <= now()
+WHERE status = 'unknown' AND next_reconcile_at <= $1::timestamptz
 ORDER BY next_reconcile_at
 LIMIT 1
 FOR UPDATE SKIP LOCKED
@@ -24,8 +24,8 @@ FOR UPDATE SKIP LOCKED
 
 // Claims the oldest due unknown booking; SKIP LOCKED lets every replica run
 // the reconciler without working on the same booking.
-func (q *Queries) BookingClaimForReconcile(ctx context.Context) (Booking, error) {
-	row := q.db.QueryRow(ctx, bookingClaimForReconcile)
+func (q *Queries) BookingClaimForReconcile(ctx context.Context, now time.Time) (Booking, error) {
+	row := q.db.QueryRow(ctx, bookingClaimForReconcile, now)
 	var i Booking
 	err := row.Scan(
 		&i.ID,
@@ -500,7 +500,7 @@ func (q *Queries) BookingMarkMailed(ctx context.Context, arg BookingMarkMailedPa
 
 const bookingMarkUnknown = `-- name: BookingMarkUnknown :one
 UPDATE bookings SET status = 'unknown', unknown_step = $1, failure = $2,
-	unknown_since = $3::timestamptz, reconcile_attempts = 0, next_reconcile_at = now(), lease_owner = NULL, lease_until = NULL
+	unknown_since = $3::timestamptz, reconcile_attempts = 0, next_reconcile_at = $3::timestamptz, lease_owner = NULL, lease_until = NULL
 WHERE id = $4 AND status = ANY ($5::text[])
 RETURNING id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconcile_attempts, next_reconcile_at, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price
 `
@@ -513,8 +513,9 @@ type BookingMarkUnknownParams struct {
 	FromStatuses []string
 }
 
-// unknown_since is the booking service's clock (the give-up rule reads it
-// there); the lease and the reconciler's schedule are the database's.
+// unknown_since and the reconciler's schedule are the booking service's
+// clock, which its decisions read; a lease is the database's, the one clock
+// every replica shares.
 func (q *Queries) BookingMarkUnknown(ctx context.Context, arg BookingMarkUnknownParams) (Booking, error) {
 	row := q.db.QueryRow(ctx, bookingMarkUnknown,
 		arg.UnknownStep,

@@ -229,14 +229,14 @@ func (q *Queries) BookingsPaidToSettle(ctx context.Context, changedBefore time.T
 
 const bookingsUnpaidDue = `-- name: BookingsUnpaidDue :many
 SELECT b.id, b.user_id, b.supplier, b.trace_id, b.result_index, b.is_lcc, b.status, b.unknown_step, b.pnr, b.supplier_booking_id, b.currency, b.price, b.origin, b.destination, b.departure, b.airline, b.passengers, b.agent_reference, b.price_change_pending, b.quote, b.last_response, b.failure, b.unknown_since, b.reconcile_attempts, b.next_reconcile_at, b.reconciled_at, b.created_at, b.updated_at, b.lease_owner, b.lease_until, b.mailed, b.pay_by, b.new_price FROM bookings b
-WHERE b.status IN ('quoted', 'booked') AND b.pay_by < now()
+WHERE b.status IN ('quoted', 'booked') AND b.pay_by < $1::timestamptz
 	AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.booking_id = b.id AND p.status = 'paid')
 ORDER BY b.pay_by LIMIT 20
 `
 
 // Bookings whose time to pay is over and that hold no paid order.
-func (q *Queries) BookingsUnpaidDue(ctx context.Context) ([]Booking, error) {
-	rows, err := q.db.Query(ctx, bookingsUnpaidDue)
+func (q *Queries) BookingsUnpaidDue(ctx context.Context, now time.Time) ([]Booking, error) {
+	rows, err := q.db.Query(ctx, bookingsUnpaidDue, now)
 	if err != nil {
 		return nil, err
 	}

@@ -62,10 +62,11 @@ WHERE id = @id AND status = ANY (@from_statuses::text[])
 RETURNING *;
 
 -- name: BookingMarkUnknown :one
--- unknown_since is the booking service's clock (the give-up rule reads it
--- there); the lease and the reconciler's schedule are the database's.
+-- unknown_since and the reconciler's schedule are the booking service's
+-- clock, which its decisions read; a lease is the database's, the one clock
+-- every replica shares.
 UPDATE bookings SET status = 'unknown', unknown_step = @unknown_step, failure = @failure,
-	unknown_since = @now::timestamptz, reconcile_attempts = 0, next_reconcile_at = now(), lease_owner = NULL, lease_until = NULL
+	unknown_since = @now::timestamptz, reconcile_attempts = 0, next_reconcile_at = @now::timestamptz, lease_owner = NULL, lease_until = NULL
 WHERE id = @id AND status = ANY (@from_statuses::text[])
 RETURNING *;
 
@@ -73,7 +74,7 @@ RETURNING *;
 -- Claims the oldest due unknown booking; SKIP LOCKED lets every replica run
 -- the reconciler without working on the same booking.
 SELECT * FROM bookings
-WHERE status = 'unknown' AND next_reconcile_at <= now()
+WHERE status = 'unknown' AND next_reconcile_at <= @now::timestamptz
 ORDER BY next_reconcile_at
 LIMIT 1
 FOR UPDATE SKIP LOCKED;

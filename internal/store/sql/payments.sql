@@ -123,7 +123,7 @@ ORDER BY b.updated_at LIMIT 20;
 -- name: BookingsUnpaidDue :many
 -- Bookings whose time to pay is over and that hold no paid order.
 SELECT b.* FROM bookings b
-WHERE b.status IN ('quoted', 'booked') AND b.pay_by < now()
+WHERE b.status IN ('quoted', 'booked') AND b.pay_by < @now::timestamptz
 	AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.booking_id = b.id AND p.status = 'paid')
 ORDER BY b.pay_by LIMIT 20;
 
