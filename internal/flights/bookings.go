@@ -39,11 +39,11 @@ const (
 	msgFareChangedAtTicket = "The fare has changed. Press Retry Ticket to accept the new fare."
 	msgConfirming          = "We did not hear back from the airline in time. We are confirming your booking and will update My Trips; please do not book again."
 	msgResultTaken         = "This fare has just been booked by another traveller. Please search again for the latest fares."
-	// failureFareChanged marks, in bookings.failure, an attempt that ended
-	// because the fare moved.
+	// failureFareChanged and failureNotReceived are what bookings.failure
+	// says of an attempt that ended because the fare moved, and of a lost
+	// call the supplier never received (reconciled: it has no such booking
+	// past the give-up window); bookings.reason is what decides.
 	failureFareChanged = "fare changed"
-	// failureNotReceived marks a lost call the supplier never received
-	// (reconciled: it has no such booking past the give-up window).
 	failureNotReceived = "The airline did not receive this request."
 )
 
@@ -357,7 +357,7 @@ func (s *Bookings) apply(ctx context.Context, b queries.Booking, step trip.Step,
 			}
 		}
 		return q.BookingRecordFailure(ctx, queries.BookingRecordFailureParams{ID: b.ID, Status: d.To, Failure: d.Failure,
-			LastResponse: d.Raw, PriceChangePending: d.PriceChangePending, Reconciled: d.Reconciled, FromStatuses: from})
+			Reason: trip.ReasonOf(d.Event), LastResponse: d.Raw, PriceChangePending: d.PriceChangePending, Reconciled: d.Reconciled, FromStatuses: from})
 	})
 }
 
@@ -384,7 +384,7 @@ func outcomeOf(b queries.Booking, step trip.Step) Outcome {
 		}
 	case b.Status == trip.Booked && ticket && b.PriceChangePending:
 		out.Kind, out.Message = FareMoved, msgFareChangedAtTicket
-	case b.Status == trip.Booked && ticket && (b.Failure == "" || b.Failure == failureNotReceived):
+	case b.Status == trip.Booked && ticket && (b.Reason == trip.ReasonNone || b.Reason == trip.ReasonNotReceived):
 		// Settled by the reconciler as not ticketed: the call died before
 		// the supplier did anything.
 		out.Kind, out.Message = NotIssued, msgTicketNotIssued
@@ -393,11 +393,11 @@ func outcomeOf(b queries.Booking, step trip.Step) Outcome {
 	case b.Status == trip.Booked:
 	case b.Status == trip.Quoted && b.IsLcc && step == trip.StepBook:
 		out.Message = msgLCCBookedAtTicket
-	case b.Status == trip.Failed && b.Failure == failureNotReceived && ticket:
+	case b.Status == trip.Failed && b.Reason == trip.ReasonNotReceived && ticket:
 		out.Kind, out.Message = NotIssued, msgTicketNotIssued
-	case b.Status == trip.Failed && b.Failure == failureNotReceived:
+	case b.Status == trip.Failed && b.Reason == trip.ReasonNotReceived:
 		out.Kind, out.Message = NotIssued, msgBookingNotMade
-	case b.Status == trip.Failed && b.Failure == failureFareChanged:
+	case b.Status == trip.Failed && b.Reason == trip.ReasonFareChanged:
 		out.Kind, out.Message = FareMoved, msgFareChangedAtBook
 	case b.Status == trip.Failed && ticket:
 		out.Kind, out.Message = Refused, msgTicketingFailed

@@ -116,7 +116,7 @@ func decideCall(b queries.Booking, step trip.Step, res *supplier.Booking, callEr
 	case step == trip.StepBook && res != nil && res.PriceChanged && res.BookingID == 0:
 		// The supplier holds nothing when the fare moved at Book: this
 		// attempt ends, and booking again quotes and books the new fare.
-		d = decision{Event: trip.RefuseBook, Failure: failureFareChanged, Raw: res.Doc, Note: "fare changed at book",
+		d = decision{Event: trip.MoveFareAtBook, Failure: failureFareChanged, Raw: res.Doc, Note: "fare changed at book",
 			Outcome: Outcome{Kind: FareMoved, Raw: res.Doc, Message: msgFareChangedAtBook}}
 	case callErr != nil:
 		msg, ev := msgBookingFailed, trip.RefuseBook

@@ -44,7 +44,7 @@ func TestDecideCall(t *testing.T) {
 		{"book held", booking(trip.Booking, false), trip.StepBook, held, nil, trip.Hold, trip.Booked, Done, 200, ""},
 		{"book lost", booking(trip.Booking, false), trip.StepBook, nil, lost, trip.LoseOutcome, trip.Unknown, Pending, 202, ""},
 		{"book refused", booking(trip.Booking, false), trip.StepBook, nil, refused, trip.RefuseBook, trip.Failed, Refused, 502, "booking_failed"},
-		{"fare moved at book", booking(trip.Booking, false), trip.StepBook, movedAtBook, nil, trip.RefuseBook, trip.Failed, FareMoved, 409, "price_changed"},
+		{"fare moved at book", booking(trip.Booking, false), trip.StepBook, movedAtBook, nil, trip.MoveFareAtBook, trip.Failed, FareMoved, 409, "price_changed"},
 		{"ticket issued (GDS)", booking(trip.Ticketing, false), trip.StepTicket, issued, nil, trip.Issue, trip.Ticketed, Done, 200, ""},
 		{"ticket issued (LCC)", booking(trip.Ticketing, true), trip.StepTicket, issued, nil, trip.Issue, trip.Ticketed, Done, 200, ""},
 		{"ticket refused keeps a GDS hold", booking(trip.Ticketing, false), trip.StepTicket, nil, refused, trip.RefuseTicket, trip.Booked, Refused, 502, "ticketing_failed"},
@@ -148,16 +148,20 @@ func TestOutcomeOfAnswersFromTheBooking(t *testing.T) {
 	}{
 		{queries.Booking{Status: trip.Ticketed}, trip.StepTicket, Done, http.StatusOK},
 		{queries.Booking{Status: trip.Booked, PriceChangePending: true}, trip.StepTicket, FareMoved, http.StatusConflict},
-		{queries.Booking{Status: trip.Booked, Failure: failureNotReceived}, trip.StepTicket, NotIssued, http.StatusConflict},
-		{queries.Booking{Status: trip.Booked, Failure: msgTicketingFailed}, trip.StepTicket, Refused, http.StatusBadGateway},
-		{queries.Booking{Status: trip.Failed, Failure: failureNotReceived}, trip.StepBook, NotIssued, http.StatusConflict},
-		{queries.Booking{Status: trip.Failed, Failure: failureFareChanged}, trip.StepBook, FareMoved, http.StatusConflict},
+		{queries.Booking{Status: trip.Booked, Reason: trip.ReasonNotReceived}, trip.StepTicket, NotIssued, http.StatusConflict},
+		{queries.Booking{Status: trip.Booked}, trip.StepTicket, NotIssued, http.StatusConflict},
+		{queries.Booking{Status: trip.Booked, Reason: trip.ReasonTicketRefused}, trip.StepTicket, Refused, http.StatusBadGateway},
+		{queries.Booking{Status: trip.Failed, Reason: trip.ReasonNotReceived}, trip.StepBook, NotIssued, http.StatusConflict},
+		{queries.Booking{Status: trip.Failed, Reason: trip.ReasonNotReceived}, trip.StepTicket, NotIssued, http.StatusConflict},
+		{queries.Booking{Status: trip.Failed, Reason: trip.ReasonFareChanged}, trip.StepBook, FareMoved, http.StatusConflict},
+		{queries.Booking{Status: trip.Failed, Reason: trip.ReasonBookRefused}, trip.StepBook, Refused, http.StatusBadGateway},
+		{queries.Booking{Status: trip.Booked}, trip.StepBook, Done, http.StatusOK},
 		{queries.Booking{Status: trip.Unknown}, trip.StepBook, Pending, http.StatusAccepted},
 		{queries.Booking{Status: trip.Ticketing}, trip.StepTicket, Pending, http.StatusAccepted},
 	} {
 		out := outcomeOf(c.b, c.step)
 		if status, _ := httpOutcome(out.Kind, c.step); out.Kind != c.kind || status != c.status {
-			t.Errorf("outcomeOf(%s, failure %q, %s) = kind %d (HTTP %d); want %d (HTTP %d)", c.b.Status, c.b.Failure, c.step, out.Kind, status, c.kind, c.status)
+			t.Errorf("outcomeOf(%s, reason %q, %s) = kind %d (HTTP %d); want %d (HTTP %d)", c.b.Status, c.b.Reason, c.step, out.Kind, status, c.kind, c.status)
 		}
 	}
 }

@@ -43,7 +43,7 @@ func mailKind(from, to queries.Booking) string {
 		return outbox.KindBookingConfirmed
 	case to.Status == trip.Ticketed:
 		return outbox.KindTicketIssued
-	case to.Status == trip.Failed && to.Failure != failureFareChanged:
+	case to.Status == trip.Failed && to.Reason != trip.ReasonFareChanged:
 		return outbox.KindBookingFailed
 	}
 	return ""
@@ -88,16 +88,16 @@ func (s *Bookings) announce(ctx context.Context, tx pgx.Tx, b queries.Booking, k
 
 // failureReason says in plain words why a booking failed.
 func failureReason(b queries.Booking) string {
-	switch b.Failure {
-	case failureNotReceived:
+	switch b.Reason {
+	case trip.ReasonNotReceived:
 		return "the airline did not receive the request, so nothing was booked."
-	case msgTicketingFailed:
+	case trip.ReasonTicketRefused:
 		return "the airline could not issue the ticket."
-	case failureTicketRefunded:
+	case trip.ReasonTicketRefunded:
 		return "the airline could not issue the ticket, so your payment is being refunded in full."
-	case failureCancelled:
+	case trip.ReasonCancelled:
 		return "you cancelled it, so any payment is being refunded in full."
-	case failureExpired:
+	case trip.ReasonExpired:
 		return "it was not paid in time, so the seats were released."
 	}
 	return "the airline refused the booking."

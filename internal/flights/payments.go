@@ -249,7 +249,7 @@ func (p *Payments) end(ctx context.Context, conn *connector.Connector, b queries
 	err = pgx.BeginFunc(ctx, p.pool, func(tx pgx.Tx) error {
 		q := p.q.WithTx(tx)
 		var err error
-		ended, err = q.BookingEnd(ctx, queries.BookingEndParams{ID: b.ID, Status: to, Failure: reason,
+		ended, err = q.BookingEnd(ctx, queries.BookingEndParams{ID: b.ID, Status: to, Failure: reason, Reason: trip.ReasonOf(ev),
 			FromStatuses: trip.Strings(trip.From(ev))})
 		if err != nil {
 			return err

@@ -209,6 +209,45 @@ func TestSchemaChecksMatchTheTable(t *testing.T) {
 	}
 }
 
+// TestSchemaReasonsMatchTheTable: bookings.reason allows exactly the
+// reasons, and the queries write only those.
+func TestSchemaReasonsMatchTheTable(t *testing.T) {
+	b, err := os.ReadFile("../store/migrations/0016_booking_reason.sql")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`(?s)ADD COLUMN reason [^;]*?CHECK \(reason IN\s*\(([^)]*)\)`).FindStringSubmatch(string(b))
+	if m == nil {
+		t.Fatal("no CHECK on bookings.reason")
+	}
+	var got []string
+	for _, q := range regexp.MustCompile(`'([a-z_]*)'`).FindAllStringSubmatch(m[1], -1) {
+		got = append(got, q[1])
+	}
+	if !sameSet(got, strs(Reasons)) {
+		t.Errorf("the schema allows reasons %q; the table has %q", got, Reasons)
+	}
+	for _, file := range []string{"bookings.sql", "payments.sql"} {
+		b, err := os.ReadFile(filepath.Join("../store/sql", file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range regexp.MustCompile(`reason = '([a-z_]*)'`).FindAllStringSubmatch(string(b), -1) {
+			if !slices.Contains(strs(Reasons), m[1]) {
+				t.Errorf("%s writes reason %q, which the table does not know", file, m[1])
+			}
+		}
+	}
+	for _, c := range []struct {
+		query string
+		event Event
+	}{{"BookingMarkUnknown", LoseOutcome}, {"BookingSweepLeases", LoseOutcome}, {"BookingExpire", Expire}} {
+		if want := "reason = '" + string(ReasonOf(c.event)) + "'"; !strings.Contains(query(t, c.query), want) {
+			t.Errorf("%s does not write %s", c.query, want)
+		}
+	}
+}
+
 // TestAPIEnumsMatchTheTable: the API contract's status enums (and so the web
 // app's generated union) are the table's statuses, in its order.
 func TestAPIEnumsMatchTheTable(t *testing.T) {

@@ -107,9 +107,11 @@ const (
 	// Issue is the tickets issued: Ticket's answer, or the booking details
 	// of an unknown Ticket.
 	Issue Event = "issue"
-	// RefuseBook is Book refused by the supplier, or a fare that moved at
-	// Book (the supplier holds nothing; booking again quotes the new fare).
+	// RefuseBook is Book refused by the supplier.
 	RefuseBook Event = "refuse book"
+	// MoveFareAtBook is a fare that moved at Book: the supplier holds
+	// nothing, and booking again quotes the new fare.
+	MoveFareAtBook Event = "fare moved at book"
 	// RefuseTicket is Ticket refused: a full-service booking stays held
 	// (it can be ticketed again), a low-cost one fails.
 	RefuseTicket Event = "refuse ticket"
@@ -159,6 +161,7 @@ var Transitions = []Transition{
 	{Quoted, SendBook, GDS, Booking},
 	{Booking, Hold, GDS, Booked},
 	{Booking, RefuseBook, GDS, Failed},
+	{Booking, MoveFareAtBook, GDS, Failed},
 	{Booking, LoseOutcome, GDS, Unknown},
 
 	{Booked, SendTicket, GDS, Ticketing},
@@ -175,6 +178,7 @@ var Transitions = []Transition{
 	{Unknown, Hold, AnyFare, Booked},
 	{Unknown, Issue, AnyFare, Ticketed},
 	{Unknown, RefuseBook, GDS, Failed},
+	{Unknown, MoveFareAtBook, GDS, Failed},
 	{Unknown, RefuseTicket, GDS, Booked},
 	{Unknown, RefuseTicket, LCC, Failed},
 	{Unknown, MoveFareAtTicket, AnyFare, Booked},
@@ -192,6 +196,45 @@ var Transitions = []Transition{
 	{Booked, GiveUp, AnyFare, Failed},
 	{Failed, GiveUp, AnyFare, Failed},
 }
+
+// Reason is why a booking stands where it does when that is not success:
+// the last refusal, moved fare, lost outcome or ending (bookings.reason).
+// Decisions read it; bookings.failure holds the words for people.
+type Reason string
+
+// The reasons.
+const (
+	ReasonNone           Reason = ""
+	ReasonBookRefused    Reason = "book_refused"
+	ReasonTicketRefused  Reason = "ticket_refused"
+	ReasonFareChanged    Reason = "fare_changed"
+	ReasonLost           Reason = "lost"
+	ReasonNotReceived    Reason = "not_received"
+	ReasonTicketRefunded Reason = "ticket_refunded"
+	ReasonExpired        Reason = "expired"
+	ReasonCancelled      Reason = "cancelled"
+)
+
+// Reasons are every reason a booking may record.
+var Reasons = []Reason{ReasonNone, ReasonBookRefused, ReasonTicketRefused, ReasonFareChanged, ReasonLost, ReasonNotReceived,
+	ReasonTicketRefunded, ReasonExpired, ReasonCancelled}
+
+// reasons is the reason each event records; an event not listed clears it
+// (a success, or a call starting).
+var reasons = map[Event]Reason{
+	RefuseBook:       ReasonBookRefused,
+	MoveFareAtBook:   ReasonFareChanged,
+	RefuseTicket:     ReasonTicketRefused,
+	MoveFareAtTicket: ReasonFareChanged,
+	LoseOutcome:      ReasonLost,
+	NotReceived:      ReasonNotReceived,
+	GiveUp:           ReasonTicketRefunded,
+	Expire:           ReasonExpired,
+	Cancel:           ReasonCancelled,
+}
+
+// ReasonOf is the reason ev records.
+func ReasonOf(ev Event) Reason { return reasons[ev] }
 
 // notReceivedTicketGDS is the one move whose target depends on the lost
 // step, not only the fare: an unknown Ticket of a held full-service booking

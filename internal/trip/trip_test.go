@@ -122,6 +122,24 @@ func TestStatusSets(t *testing.T) {
 	}
 }
 
+// TestReasons: every failed or ended status is reached only by events that
+// record a reason, so a decision never has to read the words in
+// bookings.failure; success clears it.
+func TestReasons(t *testing.T) {
+	for _, tr := range Transitions {
+		r := ReasonOf(tr.Event)
+		if !slices.Contains(Reasons, r) {
+			t.Errorf("%v records unknown reason %q", tr, r)
+		}
+		if (tr.To.Ended() || tr.To == Unknown) && r == ReasonNone {
+			t.Errorf("%v ends or loses a booking without a reason", tr)
+		}
+		if (tr.Event == Hold || tr.Event == Issue) && r != ReasonNone {
+			t.Errorf("%v: success records reason %q", tr, r)
+		}
+	}
+}
+
 // TestOrderAndRefundTables: every move names known statuses, and the final
 // statuses (paid; processed, failed) have no way out.
 func TestOrderAndRefundTables(t *testing.T) {

@@ -15,7 +15,7 @@ import (
 )
 
 const bookingClaimForReconcile = `-- name: BookingClaimForReconcile :one
-SELECT id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconcile_attempts, next_reconcile_at, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price FROM bookings
+SELECT id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconcile_attempts, next_reconcile_at, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price, reason FROM bookings
 WHERE status = 'unknown' AND next_reconcile_at <= $1::timestamptz
 ORDER BY next_reconcile_at
 LIMIT 1
@@ -61,6 +61,7 @@ func (q *Queries) BookingClaimForReconcile(ctx context.Context, now time.Time) (
 		&i.Mailed,
 		&i.PayBy,
 		&i.NewPrice,
+		&i.Reason,
 	)
 	return i, err
 }
@@ -99,7 +100,7 @@ INSERT INTO bookings (user_id, supplier, trace_id, result_index, is_lcc, status,
 	origin, destination, departure, airline, passengers, agent_reference, quote, pay_by)
 VALUES ($1, $2, $3, $4, $5, 'quoted', $6, $7,
 	$8, $9, $10, $11, $12, $13, $14, $15)
-RETURNING id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconcile_attempts, next_reconcile_at, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price
+RETURNING id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconcile_attempts, next_reconcile_at, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price, reason
 `
 
 type BookingCreateParams struct {
@@ -173,6 +174,7 @@ func (q *Queries) BookingCreate(ctx context.Context, arg BookingCreateParams) (B
 		&i.Mailed,
 		&i.PayBy,
 		&i.NewPrice,
+		&i.Reason,
 	)
 	return i, err
 }
@@ -199,7 +201,7 @@ func (q *Queries) BookingEventAdd(ctx context.Context, arg BookingEventAddParams
 }
 
 const bookingGetByID = `-- name: BookingGetByID :one
-SELECT id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconcile_attempts, next_reconcile_at, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price FROM bookings WHERE id = $1
+SELECT id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconcile_attempts, next_reconcile_at, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price, reason FROM bookings WHERE id = $1
 `
 
 func (q *Queries) BookingGetByID(ctx context.Context, id uuid.UUID) (Booking, error) {
@@ -239,12 +241,13 @@ func (q *Queries) BookingGetByID(ctx context.Context, id uuid.UUID) (Booking, er
 		&i.Mailed,
 		&i.PayBy,
 		&i.NewPrice,
+		&i.Reason,
 	)
 	return i, err
 }
 
 const bookingGetBySupplierID = `-- name: BookingGetBySupplierID :one
-SELECT id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconcile_attempts, next_reconcile_at, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price FROM bookings WHERE supplier = $1 AND supplier_booking_id = $2 AND user_id = $3
+SELECT id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconcile_attempts, next_reconcile_at, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price, reason FROM bookings WHERE supplier = $1 AND supplier_booking_id = $2 AND user_id = $3
 `
 
 type BookingGetBySupplierIDParams struct {
@@ -290,12 +293,13 @@ func (q *Queries) BookingGetBySupplierID(ctx context.Context, arg BookingGetBySu
 		&i.Mailed,
 		&i.PayBy,
 		&i.NewPrice,
+		&i.Reason,
 	)
 	return i, err
 }
 
 const bookingGetForUser = `-- name: BookingGetForUser :one
-SELECT id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconcile_attempts, next_reconcile_at, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price FROM bookings WHERE id = $1 AND user_id = $2
+SELECT id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconcile_attempts, next_reconcile_at, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price, reason FROM bookings WHERE id = $1 AND user_id = $2
 `
 
 type BookingGetForUserParams struct {
@@ -340,12 +344,13 @@ func (q *Queries) BookingGetForUser(ctx context.Context, arg BookingGetForUserPa
 		&i.Mailed,
 		&i.PayBy,
 		&i.NewPrice,
+		&i.Reason,
 	)
 	return i, err
 }
 
 const bookingGetLatestByTrace = `-- name: BookingGetLatestByTrace :one
-SELECT id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconcile_attempts, next_reconcile_at, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price FROM bookings
+SELECT id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconcile_attempts, next_reconcile_at, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price, reason FROM bookings
 WHERE user_id = $1 AND supplier = $2 AND trace_id = $3 AND result_index = $4
 ORDER BY created_at DESC LIMIT 1
 `
@@ -399,12 +404,13 @@ func (q *Queries) BookingGetLatestByTrace(ctx context.Context, arg BookingGetLat
 		&i.Mailed,
 		&i.PayBy,
 		&i.NewPrice,
+		&i.Reason,
 	)
 	return i, err
 }
 
 const bookingListByUser = `-- name: BookingListByUser :many
-SELECT id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconcile_attempts, next_reconcile_at, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price FROM bookings WHERE user_id = $1 ORDER BY created_at DESC LIMIT 200
+SELECT id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconcile_attempts, next_reconcile_at, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price, reason FROM bookings WHERE user_id = $1 ORDER BY created_at DESC LIMIT 200
 `
 
 func (q *Queries) BookingListByUser(ctx context.Context, userID uuid.UUID) ([]Booking, error) {
@@ -450,6 +456,7 @@ func (q *Queries) BookingListByUser(ctx context.Context, userID uuid.UUID) ([]Bo
 			&i.Mailed,
 			&i.PayBy,
 			&i.NewPrice,
+			&i.Reason,
 		); err != nil {
 			return nil, err
 		}
@@ -499,10 +506,10 @@ func (q *Queries) BookingMarkMailed(ctx context.Context, arg BookingMarkMailedPa
 }
 
 const bookingMarkUnknown = `-- name: BookingMarkUnknown :one
-UPDATE bookings SET status = 'unknown', unknown_step = $1, failure = $2,
+UPDATE bookings SET status = 'unknown', unknown_step = $1, failure = $2, reason = 'lost',
 	unknown_since = $3::timestamptz, reconcile_attempts = 0, next_reconcile_at = $3::timestamptz, lease_owner = NULL, lease_until = NULL
 WHERE id = $4 AND status = ANY ($5::text[])
-RETURNING id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconcile_attempts, next_reconcile_at, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price
+RETURNING id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconcile_attempts, next_reconcile_at, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price, reason
 `
 
 type BookingMarkUnknownParams struct {
@@ -559,6 +566,7 @@ func (q *Queries) BookingMarkUnknown(ctx context.Context, arg BookingMarkUnknown
 		&i.Mailed,
 		&i.PayBy,
 		&i.NewPrice,
+		&i.Reason,
 	)
 	return i, err
 }
@@ -593,12 +601,12 @@ func (q *Queries) BookingPostponeReconcile(ctx context.Context, arg BookingPostp
 
 const bookingRecordBooked = `-- name: BookingRecordBooked :one
 UPDATE bookings SET status = $1, unknown_step = NULL, pnr = $2, supplier_booking_id = $3,
-	last_response = $4, failure = '', price_change_pending = false, lease_owner = NULL, lease_until = NULL,
+	last_response = $4, failure = '', reason = '', price_change_pending = false, lease_owner = NULL, lease_until = NULL,
 	-- A ticket issued at a moved fare (accepted and paid) is at that fare.
 	price = CASE WHEN price_change_pending AND new_price IS NOT NULL AND $1::text = 'ticketed' THEN new_price ELSE price END,
 	reconciled_at = CASE WHEN $5::boolean THEN now() ELSE reconciled_at END
 WHERE id = $6 AND status = ANY ($7::text[])
-RETURNING id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconcile_attempts, next_reconcile_at, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price
+RETURNING id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconcile_attempts, next_reconcile_at, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price, reason
 `
 
 type BookingRecordBookedParams struct {
@@ -656,21 +664,23 @@ func (q *Queries) BookingRecordBooked(ctx context.Context, arg BookingRecordBook
 		&i.Mailed,
 		&i.PayBy,
 		&i.NewPrice,
+		&i.Reason,
 	)
 	return i, err
 }
 
 const bookingRecordFailure = `-- name: BookingRecordFailure :one
-UPDATE bookings SET status = $1, unknown_step = NULL, failure = $2, last_response = $3,
-	price_change_pending = $4, lease_owner = NULL, lease_until = NULL,
-	reconciled_at = CASE WHEN $5::boolean THEN now() ELSE reconciled_at END
-WHERE id = $6 AND status = ANY ($7::text[])
-RETURNING id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconcile_attempts, next_reconcile_at, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price
+UPDATE bookings SET status = $1, unknown_step = NULL, failure = $2, reason = $3, last_response = $4,
+	price_change_pending = $5, lease_owner = NULL, lease_until = NULL,
+	reconciled_at = CASE WHEN $6::boolean THEN now() ELSE reconciled_at END
+WHERE id = $7 AND status = ANY ($8::text[])
+RETURNING id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconcile_attempts, next_reconcile_at, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price, reason
 `
 
 type BookingRecordFailureParams struct {
 	Status             trip.Status
 	Failure            string
+	Reason             trip.Reason
 	LastResponse       []byte
 	PriceChangePending bool
 	Reconciled         bool
@@ -682,6 +692,7 @@ func (q *Queries) BookingRecordFailure(ctx context.Context, arg BookingRecordFai
 	row := q.db.QueryRow(ctx, bookingRecordFailure,
 		arg.Status,
 		arg.Failure,
+		arg.Reason,
 		arg.LastResponse,
 		arg.PriceChangePending,
 		arg.Reconciled,
@@ -723,6 +734,7 @@ func (q *Queries) BookingRecordFailure(ctx context.Context, arg BookingRecordFai
 		&i.Mailed,
 		&i.PayBy,
 		&i.NewPrice,
+		&i.Reason,
 	)
 	return i, err
 }
@@ -760,7 +772,7 @@ const bookingStartCall = `-- name: BookingStartCall :one
 UPDATE bookings SET status = $1, lease_owner = $2::text,
 	lease_until = now() + make_interval(secs => $3::float8)
 WHERE id = $4 AND status = $5
-RETURNING id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconcile_attempts, next_reconcile_at, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price
+RETURNING id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconcile_attempts, next_reconcile_at, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price, reason
 `
 
 type BookingStartCallParams struct {
@@ -817,6 +829,7 @@ func (q *Queries) BookingStartCall(ctx context.Context, arg BookingStartCallPara
 		&i.Mailed,
 		&i.PayBy,
 		&i.NewPrice,
+		&i.Reason,
 	)
 	return i, err
 }
@@ -833,7 +846,7 @@ WITH due AS (
 ), swept AS (
 	UPDATE bookings b SET status = 'unknown',
 		unknown_step = CASE due.status WHEN 'booking' THEN 'book' ELSE 'ticket' END,
-		failure = 'The process making the supplier call stopped.',
+		failure = 'The process making the supplier call stopped.', reason = 'lost',
 		unknown_since = now(), reconcile_attempts = 0, next_reconcile_at = now(), lease_owner = NULL, lease_until = NULL
 	FROM due WHERE b.id = due.id
 	RETURNING b.id, due.status AS from_status, COALESCE(due.lease_owner, '') AS lease_owner

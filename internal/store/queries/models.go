@@ -54,6 +54,7 @@ type Booking struct {
 	Mailed             []string
 	PayBy              *time.Time
 	NewPrice           *decimal.Decimal
+	Reason             trip.Reason
 }
 
 type BookingEvent struct {

@@ -15,14 +15,15 @@ import (
 )
 
 const bookingEnd = `-- name: BookingEnd :one
-UPDATE bookings SET status = $1, failure = $2, price_change_pending = false, lease_owner = NULL, lease_until = NULL
-WHERE id = $3 AND status = ANY ($4::text[])
-RETURNING id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconcile_attempts, next_reconcile_at, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price
+UPDATE bookings SET status = $1, failure = $2, reason = $3, price_change_pending = false, lease_owner = NULL, lease_until = NULL
+WHERE id = $4 AND status = ANY ($5::text[])
+RETURNING id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconcile_attempts, next_reconcile_at, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price, reason
 `
 
 type BookingEndParams struct {
 	Status       trip.Status
 	Failure      string
+	Reason       trip.Reason
 	ID           uuid.UUID
 	FromStatuses []string
 }
@@ -33,6 +34,7 @@ func (q *Queries) BookingEnd(ctx context.Context, arg BookingEndParams) (Booking
 	row := q.db.QueryRow(ctx, bookingEnd,
 		arg.Status,
 		arg.Failure,
+		arg.Reason,
 		arg.ID,
 		arg.FromStatuses,
 	)
@@ -71,15 +73,16 @@ func (q *Queries) BookingEnd(ctx context.Context, arg BookingEndParams) (Booking
 		&i.Mailed,
 		&i.PayBy,
 		&i.NewPrice,
+		&i.Reason,
 	)
 	return i, err
 }
 
 const bookingExpire = `-- name: BookingExpire :one
-UPDATE bookings SET status = 'expired', failure = $1, price_change_pending = false
+UPDATE bookings SET status = 'expired', failure = $1, reason = 'expired', price_change_pending = false
 WHERE bookings.id = $2 AND bookings.status = $3
 	AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.booking_id = bookings.id AND p.status = 'paid')
-RETURNING id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconcile_attempts, next_reconcile_at, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price
+RETURNING id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconcile_attempts, next_reconcile_at, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price, reason
 `
 
 type BookingExpireParams struct {
@@ -127,6 +130,7 @@ func (q *Queries) BookingExpire(ctx context.Context, arg BookingExpireParams) (B
 		&i.Mailed,
 		&i.PayBy,
 		&i.NewPrice,
+		&i.Reason,
 	)
 	return i, err
 }
@@ -157,7 +161,7 @@ func (q *Queries) BookingTouch(ctx context.Context, id uuid.UUID) error {
 }
 
 const bookingsPaidToSettle = `-- name: BookingsPaidToSettle :many
-SELECT b.id, b.user_id, b.supplier, b.trace_id, b.result_index, b.is_lcc, b.status, b.unknown_step, b.pnr, b.supplier_booking_id, b.currency, b.price, b.origin, b.destination, b.departure, b.airline, b.passengers, b.agent_reference, b.price_change_pending, b.quote, b.last_response, b.failure, b.unknown_since, b.reconcile_attempts, b.next_reconcile_at, b.reconciled_at, b.created_at, b.updated_at, b.lease_owner, b.lease_until, b.mailed, b.pay_by, b.new_price FROM bookings b
+SELECT b.id, b.user_id, b.supplier, b.trace_id, b.result_index, b.is_lcc, b.status, b.unknown_step, b.pnr, b.supplier_booking_id, b.currency, b.price, b.origin, b.destination, b.departure, b.airline, b.passengers, b.agent_reference, b.price_change_pending, b.quote, b.last_response, b.failure, b.unknown_since, b.reconcile_attempts, b.next_reconcile_at, b.reconciled_at, b.created_at, b.updated_at, b.lease_owner, b.lease_until, b.mailed, b.pay_by, b.new_price, b.reason FROM bookings b
 WHERE b.updated_at < $1
 	AND EXISTS (SELECT 1 FROM payments p WHERE p.booking_id = b.id AND p.status = 'paid'
 		AND NOT EXISTS (SELECT 1 FROM refunds r WHERE r.payment_id = p.id))
@@ -216,6 +220,7 @@ func (q *Queries) BookingsPaidToSettle(ctx context.Context, changedBefore time.T
 			&i.Mailed,
 			&i.PayBy,
 			&i.NewPrice,
+			&i.Reason,
 		); err != nil {
 			return nil, err
 		}
@@ -228,7 +233,7 @@ func (q *Queries) BookingsPaidToSettle(ctx context.Context, changedBefore time.T
 }
 
 const bookingsUnpaidDue = `-- name: BookingsUnpaidDue :many
-SELECT b.id, b.user_id, b.supplier, b.trace_id, b.result_index, b.is_lcc, b.status, b.unknown_step, b.pnr, b.supplier_booking_id, b.currency, b.price, b.origin, b.destination, b.departure, b.airline, b.passengers, b.agent_reference, b.price_change_pending, b.quote, b.last_response, b.failure, b.unknown_since, b.reconcile_attempts, b.next_reconcile_at, b.reconciled_at, b.created_at, b.updated_at, b.lease_owner, b.lease_until, b.mailed, b.pay_by, b.new_price FROM bookings b
+SELECT b.id, b.user_id, b.supplier, b.trace_id, b.result_index, b.is_lcc, b.status, b.unknown_step, b.pnr, b.supplier_booking_id, b.currency, b.price, b.origin, b.destination, b.departure, b.airline, b.passengers, b.agent_reference, b.price_change_pending, b.quote, b.last_response, b.failure, b.unknown_since, b.reconcile_attempts, b.next_reconcile_at, b.reconciled_at, b.created_at, b.updated_at, b.lease_owner, b.lease_until, b.mailed, b.pay_by, b.new_price, b.reason FROM bookings b
 WHERE b.status IN ('quoted', 'booked') AND b.pay_by < $1::timestamptz
 	AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.booking_id = b.id AND p.status = 'paid')
 ORDER BY b.pay_by LIMIT 20
@@ -278,6 +283,7 @@ func (q *Queries) BookingsUnpaidDue(ctx context.Context, now time.Time) ([]Booki
 			&i.Mailed,
 			&i.PayBy,
 			&i.NewPrice,
+			&i.Reason,
 		); err != nil {
 			return nil, err
 		}

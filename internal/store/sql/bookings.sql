@@ -47,7 +47,7 @@ RETURNING *;
 
 -- name: BookingRecordBooked :one
 UPDATE bookings SET status = @status, unknown_step = NULL, pnr = @pnr, supplier_booking_id = @supplier_booking_id,
-	last_response = @last_response, failure = '', price_change_pending = false, lease_owner = NULL, lease_until = NULL,
+	last_response = @last_response, failure = '', reason = '', price_change_pending = false, lease_owner = NULL, lease_until = NULL,
 	-- A ticket issued at a moved fare (accepted and paid) is at that fare.
 	price = CASE WHEN price_change_pending AND new_price IS NOT NULL AND @status::text = 'ticketed' THEN new_price ELSE price END,
 	reconciled_at = CASE WHEN @reconciled::boolean THEN now() ELSE reconciled_at END
@@ -55,7 +55,7 @@ WHERE id = @id AND status = ANY (@from_statuses::text[])
 RETURNING *;
 
 -- name: BookingRecordFailure :one
-UPDATE bookings SET status = @status, unknown_step = NULL, failure = @failure, last_response = @last_response,
+UPDATE bookings SET status = @status, unknown_step = NULL, failure = @failure, reason = @reason, last_response = @last_response,
 	price_change_pending = @price_change_pending, lease_owner = NULL, lease_until = NULL,
 	reconciled_at = CASE WHEN @reconciled::boolean THEN now() ELSE reconciled_at END
 WHERE id = @id AND status = ANY (@from_statuses::text[])
@@ -65,7 +65,7 @@ RETURNING *;
 -- unknown_since and the reconciler's schedule are the booking service's
 -- clock, which its decisions read; a lease is the database's, the one clock
 -- every replica shares.
-UPDATE bookings SET status = 'unknown', unknown_step = @unknown_step, failure = @failure,
+UPDATE bookings SET status = 'unknown', unknown_step = @unknown_step, failure = @failure, reason = 'lost',
 	unknown_since = @now::timestamptz, reconcile_attempts = 0, next_reconcile_at = @now::timestamptz, lease_owner = NULL, lease_until = NULL
 WHERE id = @id AND status = ANY (@from_statuses::text[])
 RETURNING *;
@@ -99,7 +99,7 @@ WITH due AS (
 ), swept AS (
 	UPDATE bookings b SET status = 'unknown',
 		unknown_step = CASE due.status WHEN 'booking' THEN 'book' ELSE 'ticket' END,
-		failure = 'The process making the supplier call stopped.',
+		failure = 'The process making the supplier call stopped.', reason = 'lost',
 		unknown_since = now(), reconcile_attempts = 0, next_reconcile_at = now(), lease_owner = NULL, lease_until = NULL
 	FROM due WHERE b.id = due.id
 	RETURNING b.id, due.status AS from_status, COALESCE(due.lease_owner, '') AS lease_owner

@@ -130,7 +130,7 @@ ORDER BY b.pay_by LIMIT 20;
 -- name: BookingExpire :one
 -- Ends an unpaid booking whose time to pay is over, unless a payment was
 -- recorded meanwhile.
-UPDATE bookings SET status = 'expired', failure = @failure, price_change_pending = false
+UPDATE bookings SET status = 'expired', failure = @failure, reason = 'expired', price_change_pending = false
 WHERE bookings.id = @id AND bookings.status = @from_status
 	AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.booking_id = bookings.id AND p.status = 'paid')
 RETURNING *;
@@ -138,7 +138,7 @@ RETURNING *;
 -- name: BookingEnd :one
 -- Ends a booking the traveller paid for that will not be ticketed (a ticket
 -- the airline refused, a new fare declined): its money is refunded.
-UPDATE bookings SET status = @status, failure = @failure, price_change_pending = false, lease_owner = NULL, lease_until = NULL
+UPDATE bookings SET status = @status, failure = @failure, reason = @reason, price_change_pending = false, lease_owner = NULL, lease_until = NULL
 WHERE id = @id AND status = ANY (@from_statuses::text[])
 RETURNING *;
 
