@@ -111,6 +111,39 @@ func TestSQLGuardsMatchTheTable(t *testing.T) {
 	}
 }
 
+// TestPaymentSQLGuardsMatchTheTables: the order and refund updates move
+// only from the statuses their event's moves start from (a guard written
+// "status <> 'paid'" allows every other status).
+func TestPaymentSQLGuardsMatchTheTables(t *testing.T) {
+	allowed := func(sql string, all []string) []string {
+		if m := regexp.MustCompile(`WHERE [^;]*?status\s*<>\s*'([a-z_]+)'`).FindStringSubmatch(sql); m != nil {
+			return slices.DeleteFunc(slices.Clone(all), func(s string) bool { return s == m[1] })
+		}
+		if m := regexp.MustCompile(`WHERE [^;]*?status\s*=\s*'([a-z_]+)'`).FindStringSubmatch(sql); m != nil {
+			return []string{m[1]}
+		}
+		if l := lists(sql); len(l) > 0 {
+			return l[0]
+		}
+		return nil
+	}
+	orders, refunds := strs(OrderStatuses), strs(RefundStatuses)
+	for _, c := range []struct {
+		query string
+		got   []string
+		want  []string
+	}{
+		{"PaymentMarkPaid", allowed(query(t, "PaymentMarkPaid"), orders), strs(OrderFrom(Captured))},
+		{"PaymentRecordFailure", allowed(query(t, "PaymentRecordFailure"), orders), strs(OrderFrom(AttemptFailed))},
+		{"RefundMarkPending", allowed(query(t, "RefundMarkPending"), refunds), strs(RefundFrom(RefundTaken))},
+		{"RefundSettle", allowed(query(t, "RefundSettle"), refunds), strs(RefundFrom(RefundDone))},
+	} {
+		if !sameSet(c.got, c.want) {
+			t.Errorf("%s moves from %v; the table allows %v", c.query, c.got, c.want)
+		}
+	}
+}
+
 // TestSQLTargetsMatchTheTable: the queries that write a fixed status write
 // the one the table's event leads to.
 func TestSQLTargetsMatchTheTable(t *testing.T) {

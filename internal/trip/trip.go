@@ -344,6 +344,17 @@ var OrderTransitions = []OrderTransition{
 	{OrderAttempted, OrderPaid, Captured},
 }
 
+// OrderFrom is every order status ev moves an order from.
+func OrderFrom(ev Event) []OrderStatus {
+	var out []OrderStatus
+	for _, t := range OrderTransitions {
+		if t.Event == ev && !slices.Contains(out, t.From) {
+			out = append(out, t.From)
+		}
+	}
+	return out
+}
+
 // RefundStatus is where a refund stands (refunds.status).
 type RefundStatus string
 
@@ -384,6 +395,17 @@ var RefundTransitions = []RefundTransition{
 	{RefundRequested, RefundFailed, RefundDone},
 	{RefundPending, RefundProcessed, RefundDone},
 	{RefundPending, RefundFailed, RefundDone},
+}
+
+// RefundFrom is every refund status ev moves a refund from.
+func RefundFrom(ev Event) []RefundStatus {
+	var out []RefundStatus
+	for _, t := range RefundTransitions {
+		if t.Event == ev && !slices.Contains(out, t.From) {
+			out = append(out, t.From)
+		}
+	}
+	return out
 }
 
 // RefundOpen is every refund status the gateway may still move.

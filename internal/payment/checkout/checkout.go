@@ -242,20 +242,32 @@ func (s *Service) checkOrder(ctx context.Context, gw payment.Gateway, row querie
 	if err != nil {
 		return err
 	}
-	var failed *payment.Payment
-	for i, x := range list {
-		if x.Settled() && x.Amount == row.Amount {
-			_, err := s.markPaid(ctx, row, x, source)
-			return err
-		}
-		if x.Status == payment.PaymentFailed && failed == nil {
-			failed = &list[i]
-		}
-	}
-	if failed != nil {
-		return s.q.PaymentRecordFailure(ctx, queries.PaymentRecordFailureParams{ID: row.ID, Failure: failureText(*failed)})
+	switch ev, x := orderOutcome(list, row.Amount); ev {
+	case trip.Captured:
+		_, err := s.markPaid(ctx, row, x, source)
+		return err
+	case trip.AttemptFailed:
+		return s.q.PaymentRecordFailure(ctx, queries.PaymentRecordFailureParams{ID: row.ID, Failure: failureText(x)})
 	}
 	return nil
+}
+
+// orderOutcome decides, without I/O, what the gateway's payments of an
+// order of amount paise do to it: one captured for the whole amount pays it
+// (trip.Captured); else a failed attempt is noted (trip.AttemptFailed, the
+// first); else nothing happened yet (no event).
+func orderOutcome(list []payment.Payment, amount int64) (trip.Event, payment.Payment) {
+	for _, x := range list {
+		if x.Settled() && x.Amount == amount {
+			return trip.Captured, x
+		}
+	}
+	for _, x := range list {
+		if x.Status == payment.PaymentFailed {
+			return trip.AttemptFailed, x
+		}
+	}
+	return "", payment.Payment{}
 }
 
 // markPaid records that got paid the order of row, once, with an event on
