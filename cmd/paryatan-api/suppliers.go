@@ -19,9 +19,9 @@ import (
 )
 
 // setupConnectors returns the connector configuration: the file named by
-// CONNECTORS_FILE, watched for changes; or, when none is named, a document
-// pointing at the built-in supplier simulator, started here on a loopback
-// port. stop ends what was started.
+// CONNECTORS_FILE, which the app watches for changes; or, when none is
+// named, a document pointing at the built-in supplier simulator, started
+// here on a loopback port. stop ends what was started.
 func setupConnectors(ctx context.Context, cfg config.Config, metrics *telemetry.Metrics, log *slog.Logger) (store *connector.Store, stop func(context.Context) error, err error) {
 	noop := func(context.Context) error { return nil }
 	report := func(doc *connector.Document, err error) {
@@ -38,7 +38,6 @@ func setupConnectors(ctx context.Context, cfg config.Config, metrics *telemetry.
 		}
 		store.OnApply(report)
 		report(store.Current(), nil)
-		go store.Watch(ctx, 2*time.Second)
 		log.Info("supplier connectors loaded", "file", cfg.ConnectorsFile, "generation", store.Current().Generation)
 		return store, noop, nil
 	}

@@ -126,8 +126,9 @@ type Env struct {
 	// SSO is the partner sign-on (for reloading its keys).
 	SSO *sso.Handler
 
-	opts          Options
-	stopHeartbeat context.CancelFunc
+	opts Options
+	// stop ends the app's workers and removes its instance row.
+	stop func() error
 }
 
 // Clock is real time plus an offset that tests advance. Timestamps the
@@ -166,8 +167,7 @@ func (e *Env) RunPayments(ctx context.Context) {
 // others but still running is the harder case).
 func (e *Env) Vanish(t testing.TB) {
 	t.Helper()
-	e.stopHeartbeat()
-	if err := e.Instance.Stop(context.Background()); err != nil {
+	if err := e.stop(); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -265,16 +265,25 @@ func (e *Env) start(t testing.TB) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	a.Bookings.Payments().TicketOnRequest = opts.TicketOnRequest
+	// The app's workers as a replica runs them; the test's server serves
+	// the handler, so that Vanish can stop the workers while requests
+	// carry on.
 	bg, stopBg := context.WithCancel(context.Background())
-	if err := a.Start(bg); err != nil {
+	running, err := a.Start(bg, app.RunOptions{Stepped: !opts.Background})
+	if err != nil {
+		stopBg()
 		t.Fatal(err)
 	}
-	t.Cleanup(stopBg)
-	e.stopHeartbeat = stopBg
-	a.Bookings.Payments().TicketOnRequest = opts.TicketOnRequest
-	if opts.Background {
-		a.RunBackground(bg)
+	e.stop = func() error {
+		stopBg()
+		return running.Wait()
 	}
+	t.Cleanup(func() {
+		if err := e.stop(); err != nil {
+			t.Error(err)
+		}
+	})
 	srv.Config.Handler = a.Handler
 	e.Handler = a.Handler
 	srv.Start()

@@ -8,16 +8,20 @@ package app
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io/fs"
 	"log/slog"
+	"net"
 	"net/http"
 	"net/url"
+	"sync"
 	"time"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"go.opentelemetry.io/otel/propagation"
 	"go.opentelemetry.io/otel/trace"
+	"golang.org/x/sync/errgroup"
 
 	"github.com/paryatan/paryatan/internal/account"
 	"github.com/paryatan/paryatan/internal/auth"
@@ -231,45 +235,189 @@ func New(cfg config.Config, p Parts) (*App, error) {
 		Auth: authSvc, Flights: flightsHandler, Bookings: bookings, Checkout: payments, SSO: ssoHandler, Instance: self, Outbox: mailWorker, cfg: cfg, log: log, connectors: p.Connectors, relay: relay}, nil
 }
 
-// Start registers this process in api_instances and keeps its heartbeat
-// until ctx ends. Book and ticket calls need it: their leases name it.
-// It also checks, in the background, that the mail relay takes mail: one
-// that is down or refuses the credentials is reported at once, not at the
-// first e-mail (which stays queued and is retried either way). And it
-// listens for session and user changes until ctx ends, without which the
-// session cache stays unused (auth.Service.Listen).
-func (a *App) Start(ctx context.Context) error {
-	go a.Auth.Listen(ctx)
-	if a.relay != nil {
-		go func() {
-			if err := a.relay.Check(ctx); err != nil && ctx.Err() == nil {
-				a.log.Error("mail relay unreachable at start-up: e-mails stay queued and are retried", "component", "mail", "err", err)
-				return
-			}
-			a.log.Info("mail relay reachable", "component", "mail")
-		}()
+// RunOptions choose what Start runs.
+type RunOptions struct {
+	// Public and Metrics are the listeners the API and /metrics are served
+	// on. Without Public nothing is served: the caller serves Handler
+	// itself (internal/apitest), and the workers stop when ctx ends.
+	Public, Metrics net.Listener
+	// Stepped leaves out the periodic work (booking maintenance, payments,
+	// clean-ups, mail delivery, reloads of the key and connector files),
+	// for tests that take those steps one by one.
+	Stepped bool
+}
+
+// Running is what Start started; Wait joins it.
+type Running struct {
+	group *errgroup.Group
+	// deregister removes this process's instance row.
+	deregister func()
+	once       sync.Once
+	err        error
+}
+
+// Start registers this process in api_instances (book and ticket calls
+// need it: their leases name it), then starts under one errgroup every
+// goroutine the process runs for itself:
+//   - the instance heartbeat;
+//   - the session listener, without which the session cache stays unused
+//     (auth.Service.Listen);
+//   - the check that the mail relay takes mail, when one is configured;
+//   - unless opts.Stepped, the periodic work every replica does: the
+//     booking machine's sweeps, reconciliation, gauges and clean-up; the
+//     tickets after payment, refunds and expiries; the orders and refunds
+//     followed at the gateway; the removal of ended sessions, sign-in
+//     states and old sign-on redemptions; the sending of queued e-mails;
+//     the reloading of the sign-on keys and of the connector configuration
+//     when their files change;
+//   - the public and metrics servers, when opts names their listeners.
+//
+// It all stops in one order, begun by the end of ctx or a public server
+// that fails:
+//  1. readiness fails, and after ShutdownDelay (time for load balancers to
+//     notice) the public server stops accepting; in-flight requests get up
+//     to ShutdownGrace to finish, then the metrics server closes;
+//  2. the workers stop: they outlive the signal, so the heartbeat keeps the
+//     leases of in-flight supplier calls while the server drains;
+//  3. Wait, once all of them have returned, removes the instance row, so
+//     the other replicas take over what this process still holds at once
+//     instead of after its heartbeat expires; no beat can bring it back.
+func (a *App) Start(ctx context.Context, opts RunOptions) (*Running, error) {
+	if err := a.Instance.Register(ctx); err != nil {
+		return nil, err
 	}
-	return a.Instance.Start(ctx)
+	// The workers' context ends after the drain, not with ctx.
+	work, stopWork := context.WithCancel(context.WithoutCancel(ctx))
+	g, failed := errgroup.WithContext(ctx)
+	for _, w := range a.workers(opts.Stepped) {
+		g.Go(func() error {
+			w(work)
+			return nil
+		})
+	}
+	var public, metrics *http.Server
+	if opts.Public != nil {
+		public, metrics = a.servers(ctx)
+		g.Go(func() error {
+			if err := public.Serve(opts.Public); !errors.Is(err, http.ErrServerClosed) {
+				return fmt.Errorf("serve: %w", err)
+			}
+			return nil
+		})
+		if opts.Metrics != nil {
+			g.Go(func() error {
+				// Losing /metrics does not take the API down: a failed
+				// metrics listener is reported and the API keeps serving.
+				if err := metrics.Serve(opts.Metrics); !errors.Is(err, http.ErrServerClosed) {
+					a.log.Error("metrics server stopped", "err", err)
+				}
+				return nil
+			})
+		}
+	}
+	g.Go(func() error {
+		defer stopWork()
+		<-failed.Done()
+		if public != nil {
+			a.drain(ctx, public, metrics)
+		}
+		return nil
+	})
+	deregister := func() {
+		sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+		defer cancel()
+		if err := a.Instance.Stop(sctx); err != nil {
+			a.log.Warn("could not deregister the api instance; the others will notice it stopped", "err", err)
+		}
+	}
+	return &Running{group: g, deregister: deregister}, nil
 }
 
-// RunBackground runs the periodic work every replica does until ctx ends:
-// the booking machine's sweeps, reconciliation, gauges and clean-up, the
-// payments' checks, tickets after payment, refunds and expiries, the
-// sending of queued e-mails, the removal of ended sessions, sign-in states
-// and old sign-on redemptions, and the reloading of the sign-on keys when
-// their file changes. Tests that drive these steps one by one leave it out.
-func (a *App) RunBackground(ctx context.Context) {
-	go a.Bookings.Maintain(ctx, a.connectors)
-	go a.Bookings.Payments().Start(ctx)
-	go a.Checkout.Maintain(ctx)
-	go cleanupLoop(ctx, a.Auth, a.SSO, a.log)
-	go a.Outbox.Run(ctx)
-	go a.SSO.Keys().Watch(ctx, 5*time.Second)
+// Wait returns once everything Start started has returned and the instance
+// row is removed: the first error of a server, or nil. Later calls return
+// the same.
+func (r *Running) Wait() error {
+	r.once.Do(func() {
+		r.err = r.group.Wait()
+		r.deregister()
+	})
+	return r.err
 }
 
-// Stop removes this process from api_instances, so the other replicas take
-// over what it still held at once instead of after its heartbeat expires.
-func (a *App) Stop(ctx context.Context) error { return a.Instance.Stop(ctx) }
+// workers are the loops Start runs until the drain ends, each blocking
+// until its context ends; stepped leaves out the periodic work.
+func (a *App) workers(stepped bool) []func(context.Context) {
+	w := []func(context.Context){a.Instance.Heartbeat, a.Auth.Listen}
+	if a.relay != nil {
+		w = append(w, a.checkRelay)
+	}
+	if stepped {
+		return w
+	}
+	return append(w,
+		func(ctx context.Context) { a.Bookings.Maintain(ctx, a.connectors) },
+		a.Bookings.Payments().Start,
+		a.Checkout.Maintain,
+		func(ctx context.Context) { cleanupLoop(ctx, a.Auth, a.SSO, a.log) },
+		a.Outbox.Run,
+		func(ctx context.Context) { a.SSO.Keys().Watch(ctx, 5*time.Second) },
+		func(ctx context.Context) { a.connectors.Watch(ctx, 2*time.Second) },
+	)
+}
+
+// checkRelay checks once that the mail relay takes mail: one that is down
+// or refuses the credentials is reported at once, not at the first e-mail
+// (which stays queued and is retried either way).
+func (a *App) checkRelay(ctx context.Context) {
+	if err := a.relay.Check(ctx); err != nil {
+		if ctx.Err() == nil {
+			a.log.Error("mail relay unreachable at start-up: e-mails stay queued and are retried", "component", "mail", "err", err)
+		}
+		return
+	}
+	a.log.Info("mail relay reachable", "component", "mail")
+}
+
+// servers are the public server and the metrics one. Requests keep ctx's
+// values but not its end: the drain decides when they stop.
+func (a *App) servers(ctx context.Context) (public, metrics *http.Server) {
+	errorLog := slog.NewLogLogger(a.log.Handler(), slog.LevelWarn)
+	public = &http.Server{
+		Handler: a.Handler,
+		// Headers must arrive quickly (slow-loris); bodies are small JSON.
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       60 * time.Second,
+		// Longer than the longest supplier call (120 s) so a slow booking
+		// still gets its answer written.
+		WriteTimeout:   a.cfg.WriteTimeout,
+		IdleTimeout:    120 * time.Second,
+		MaxHeaderBytes: 64 << 10,
+		ErrorLog:       errorLog,
+		BaseContext:    func(net.Listener) context.Context { return context.WithoutCancel(ctx) },
+	}
+	// Metrics on their own listener, never through the public router.
+	metrics = &http.Server{Handler: a.MetricsHandler, ReadHeaderTimeout: 10 * time.Second, ErrorLog: errorLog}
+	return public, metrics
+}
+
+// drain stops the servers gracefully: readiness fails first; after the
+// delay the listener closes and in-flight requests get up to the grace
+// period to finish.
+func (a *App) drain(ctx context.Context, public, metrics *http.Server) {
+	a.Health.SetDraining()
+	a.log.Info("shutting down", "delay", a.cfg.ShutdownDelay.String(), "grace", a.cfg.ShutdownGrace.String())
+	if a.cfg.ShutdownDelay > 0 {
+		time.Sleep(a.cfg.ShutdownDelay)
+	}
+	sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), a.cfg.ShutdownGrace)
+	defer cancel()
+	if err := public.Shutdown(sctx); err != nil {
+		a.log.Warn("grace period over; closing remaining connections", "err", err)
+		_ = public.Close()
+	}
+	_ = metrics.Close()
+	a.log.Info("stopped")
+}
 
 // cleanupLoop deletes ended sessions, sign-in states, rate-limit windows
 // and old sign-on redemptions every ten minutes until ctx ends. Every

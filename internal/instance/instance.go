@@ -56,14 +56,13 @@ func New(pool *pgxpool.Pool, log *slog.Logger) *Instance {
 	}
 }
 
-// Start registers the instance as alive, so that rows naming it as their
-// holder are not swept, and renews it until ctx ends. Call Stop after the
-// last request has finished.
-func (in *Instance) Start(ctx context.Context) error {
+// Register records the instance as alive, so that rows naming it as their
+// holder are not swept; Heartbeat keeps it so. Call Stop after the last
+// request has finished.
+func (in *Instance) Register(ctx context.Context) error {
 	if err := in.beat(ctx); err != nil {
 		return fmt.Errorf("register api instance: %w", err)
 	}
-	go in.run(ctx)
 	return nil
 }
 
@@ -72,7 +71,10 @@ func (in *Instance) beat(ctx context.Context) error {
 		TtlSeconds: in.ttl.Seconds()})
 }
 
-func (in *Instance) run(ctx context.Context) {
+// Heartbeat renews the registration until ctx ends. It blocks, so that the
+// process runs it among its other workers (internal/app) and knows when it
+// has returned: a beat still in flight after Stop would bring the row back.
+func (in *Instance) Heartbeat(ctx context.Context) {
 	t := time.NewTicker(in.every)
 	defer t.Stop()
 	failing := false

@@ -5,12 +5,13 @@ import (
 	"io"
 	"log/slog"
 	"testing"
+	"time"
 
 	"github.com/paryatan/paryatan/internal/instance"
 	"github.com/paryatan/paryatan/internal/store/storetest"
 )
 
-// A started instance is alive in the table until it stops; two processes
+// A registered instance is alive in the table until it stops; two processes
 // get different ids.
 func TestInstanceLifecycle(t *testing.T) {
 	t.Parallel()
@@ -21,9 +22,7 @@ func TestInstanceLifecycle(t *testing.T) {
 	if a.ID == b.ID || a.ID == "" {
 		t.Fatalf("ids %q and %q", a.ID, b.ID)
 	}
-	runCtx, stop := context.WithCancel(ctx)
-	defer stop()
-	if err := a.Start(runCtx); err != nil {
+	if err := a.Register(ctx); err != nil {
 		t.Fatal(err)
 	}
 	isAlive := func(id string) bool {
@@ -41,5 +40,28 @@ func TestInstanceLifecycle(t *testing.T) {
 	}
 	if isAlive(a.ID) {
 		t.Fatal("a stopped instance is still alive")
+	}
+}
+
+// The heartbeat is a blocking worker: it returns once its context ends, so
+// the process can wait for it before removing the row.
+func TestHeartbeatReturnsWhenCancelled(t *testing.T) {
+	t.Parallel()
+	pool := storetest.NewPool(t)
+	in := instance.New(pool, slog.New(slog.DiscardHandler))
+	ctx, stop := context.WithCancel(context.Background())
+	if err := in.Register(ctx); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan struct{})
+	go func() {
+		in.Heartbeat(ctx)
+		close(done)
+	}()
+	stop()
+	select {
+	case <-done:
+	case <-time.After(5 * time.Second):
+		t.Fatal("Heartbeat did not return after its context ended")
 	}
 }
