@@ -75,10 +75,15 @@ type Payments struct {
 	checkout   Checkout
 	log        *slog.Logger
 
-	// work is the context the ticket calls after a payment run on: the
-	// process's, not a request's; running counts them (Wait).
+	// work is the context the ticket calls after a payment run on: never
+	// cancelled (a ticket call, once made, is seen to its end, under its
+	// lease); running counts them, for Start to wait on.
 	work    context.Context
 	running sync.WaitGroup
+	// stopping is set when Start returns: later payments are left to the
+	// background settle (of this or another replica), not started here.
+	mu       sync.Mutex
+	stopping bool
 	// SettleAfter is how long a paid booking is left to the request or
 	// callback working on it before the background settles it.
 	SettleAfter time.Duration
@@ -164,8 +169,13 @@ func (p *Payments) OnPaid(id uuid.UUID) {
 	if p.TicketOnRequest {
 		return
 	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.stopping {
+		return
+	}
 	p.running.Go(func() {
-		if err := p.Settle(p.work, id); err != nil && p.work.Err() == nil {
+		if err := p.Settle(p.work, id); err != nil {
 			p.log.Warn("settling a paid booking failed; it is retried", "booking", id, "err", err)
 		}
 	})
@@ -292,14 +302,17 @@ func (p *Payments) release(ctx context.Context, conn *connector.Connector, b que
 // paymentsEvery is how often the booking side of payments looks for work.
 const paymentsEvery = 5 * time.Second
 
-// Start sets the context the ticket calls after a payment run on (the
-// process's), and runs the background work until it ends: paid bookings
+// Start runs the background work until ctx ends: paid bookings
 // taken to their ticket or refund, unpaid bookings expired (their seats
 // released). Every replica runs it. It returns once the tickets it started
 // (OnPaid) have returned too.
 func (p *Payments) Start(ctx context.Context) {
-	p.work = context.WithoutCancel(ctx)
-	defer p.running.Wait()
+	defer func() {
+		p.mu.Lock()
+		p.stopping = true
+		p.mu.Unlock()
+		p.running.Wait()
+	}()
 	t := time.NewTicker(paymentsEvery)
 	defer t.Stop()
 	for {
