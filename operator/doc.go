@@ -8,10 +8,13 @@
 // (internal/supplier/connector), so the operator and the API cannot
 // disagree on what is valid.
 //
-// The controller also calls each enabled supplier's Authenticate on the
-// connector's probe interval and reads, from every ready endpoint of the
-// API's Service, the document generation the pod has loaded (the API's
-// paryatan_connector_config_generation gauge), and reports all of it on the
-// resources' status conditions (Ready, SpecAccepted, Rendered,
-// SupplierReachable, Applied), in events and in metrics. See README.md.
+// Beside the controller, two runnables of the manager make the calls that
+// leave the cluster's API: one calls each enabled supplier's Authenticate
+// on the connector's probe interval, the other reads, from every ready
+// endpoint of the API's Service, the document generation the pod has loaded
+// (the API's paryatan_connector_config_generation gauge). Each keeps its
+// latest results in memory and triggers a reconcile when they change;
+// Reconcile itself calls the API server only, and computes the resources'
+// status conditions (Ready, SpecAccepted, Rendered, SupplierReachable,
+// Applied) with a pure function of what it read. See README.md.
 package operator
