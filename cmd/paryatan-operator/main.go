@@ -1,7 +1,9 @@
 // Command paryatan-operator runs the SupplierConnector controller (package
 // operator): it renders the namespace's SupplierConnectors into the
 // connector document the API pods hot-reload, probes each supplier, and
-// reports on the resources' status which API pods applied the change.
+// reports on the resources' status which API pods applied the change. The
+// probes and the reads of the API pods run beside the controller as
+// runnables of the manager, all three on the elected leader only.
 package main
 
 import (
@@ -48,6 +50,8 @@ func parseFlags(args []string, getenv func(string) string, stderr io.Writer) (co
 	fs.StringVar(&c.APIService, "api-service", "", "the API's Service, whose ready pods are asked which document generation they use (empty: not tracked)")
 	fs.IntVar(&c.APIMetricsPort, "api-metrics-port", operator.DefaultAPIMetricsPort, "the API pods' internal metrics port (their METRICS_ADDR)")
 	fs.DurationVar(&c.ProbeTimeout, "probe-timeout", operator.DefaultProbeTimeout, "bound on each supplier probe and each read of an API pod's metrics")
+	fs.DurationVar(&c.AppliedPoll, "applied-poll", operator.DefaultAppliedPoll, "how often the API pods are read while some have not loaded the current document")
+	fs.DurationVar(&c.PodResync, "pods-resync", operator.DefaultPodResync, "how often the API pods are read once all have loaded it")
 	fs.StringVar(&c.MetricsAddr, "metrics-bind-address", ":8080", "address of the operator's /metrics (0 to disable)")
 	fs.StringVar(&c.HealthAddr, "health-probe-bind-address", ":8081", "address of /healthz and /readyz")
 	fs.BoolVar(&c.LeaderElection, "leader-elect", false, "elect a leader (a Lease in the namespace) so that only one replica reconciles")
@@ -72,6 +76,13 @@ func parseFlags(args []string, getenv func(string) string, stderr io.Writer) (co
 	}
 	if c.ProbeTimeout < time.Second {
 		return c, fmt.Errorf("-probe-timeout=%s: want at least 1s", c.ProbeTimeout)
+	}
+	// Each read asks every ready API pod (up to a thousand).
+	if c.AppliedPoll < time.Second {
+		return c, fmt.Errorf("-applied-poll=%s: want at least 1s", c.AppliedPoll)
+	}
+	if c.PodResync < c.AppliedPoll {
+		return c, fmt.Errorf("-pods-resync=%s: want at least -applied-poll (%s)", c.PodResync, c.AppliedPoll)
 	}
 	return c, nil
 }
@@ -111,6 +122,7 @@ func main() {
 		log.Error(err, "creating the manager")
 		os.Exit(1)
 	}
+	// The controller, its supplier prober and its API pods' observer.
 	if err := operator.New(mgr, c.Options).SetupWithManager(mgr); err != nil {
 		log.Error(err, "setting up the controller")
 		os.Exit(1)
