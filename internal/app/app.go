@@ -122,21 +122,9 @@ func New(cfg config.Config, p Parts) (*App, error) {
 		metrics = telemetry.NewMetrics()
 	}
 
-	// Without a mail server (local mode) e-mails stay queued in the
-	// outbox; the log says where to read them.
-	var deliverer outbox.Deliverer
-	var relay *smtpmail.Mailer
-	mailLog := log.With("component", "mail")
-	if cfg.DevMail() {
-		mailLog = mailLog.With("read_at", cfg.PublicURL+"/dev/mail")
-	}
-	queue := outbox.NewQueue(mailLog)
-	if cfg.SMTPURL != "" {
-		m, err := smtpmail.New(cfg.SMTPURL, cfg.SMTPFrom)
-		if err != nil {
-			return nil, err
-		}
-		deliverer, queue, relay = outbox.SMTP{Mailer: m}, outbox.NewQueue(nil), m
+	queue, deliverer, relay, err := newMail(cfg, log)
+	if err != nil {
+		return nil, err
 	}
 	providers := map[string]*auth.Provider{}
 	if cfg.Google.ClientID != "" {
@@ -162,24 +150,9 @@ func New(cfg config.Config, p Parts) (*App, error) {
 	}
 	mailWorker := outbox.NewWorker(p.DB, deliverer, metrics.Outbox, log, outboxCfg)
 	suppliers := supplier.Registry{tbo.Type: tbo.NewAdapter(tboClient)}
-	// Payments and bookings know each other only through small interfaces:
-	// the checkout tells the booking side when an order is paid (OnPaid);
-	// the booking service asks the checkout before any ticket.
-	var bookings *flights.Bookings
-	payments, err := checkout.New(checkout.Deps{DB: p.DB,
-		Gateways: payment.Registry{razorpay.Type: razorpay.New(metrics.Payments, p.Tracing, log.With("component", "payments"), p.Getenv)},
-		Settings: p.Payment, Metrics: metrics.Payments, Log: log, PublicURL: cfg.PublicURL, Now: p.Now,
-		OnPaid: func(id uuid.UUID) { bookings.Payments().OnPaid(id) }})
+	bookings, payments, err := newTrips(cfg, p, metrics, suppliers, self.ID, flights.Mail{Queue: queue, Templates: templates})
 	if err != nil {
 		return nil, err
-	}
-	bookings, err = flights.NewBookings(flights.BookingsDeps{DB: p.DB, Suppliers: suppliers, Connectors: p.Connectors, Checkout: payments,
-		Log: log, Metrics: metrics.Bookings, Owner: self.ID, Mail: flights.Mail{Queue: queue, Templates: templates}, Now: p.Now})
-	if err != nil {
-		return nil, err
-	}
-	if cfg.BookingGiveUpAfter > 0 {
-		bookings.GiveUpAfter = cfg.BookingGiveUpAfter
 	}
 	flightsHandler := flights.NewHandler(flights.Deps{Connectors: p.Connectors, Suppliers: suppliers, Bookings: bookings,
 		Searches: searchcache.New(searchcache.Options{MaxBytes: cfg.SearchCacheBytes, Metrics: metrics.SearchCache}),
@@ -233,6 +206,48 @@ func New(cfg config.Config, p Parts) (*App, error) {
 	}
 	return &App{Handler: handler, MetricsHandler: httpapi.MetricsHandler(metrics), Health: health, Metrics: metrics,
 		Auth: authSvc, Flights: flightsHandler, Bookings: bookings, Checkout: payments, SSO: ssoHandler, Instance: self, Outbox: mailWorker, cfg: cfg, log: log, connectors: p.Connectors, relay: relay}, nil
+}
+
+// newMail is where e-mails go: queued in the outbox, and sent through the
+// mail server when one is configured (relay). Without one (local mode) they
+// stay queued; the log says where to read them.
+func newMail(cfg config.Config, log *slog.Logger) (*outbox.Queue, outbox.Deliverer, *smtpmail.Mailer, error) {
+	if cfg.SMTPURL != "" {
+		m, err := smtpmail.New(cfg.SMTPURL, cfg.SMTPFrom)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		return outbox.NewQueue(nil), outbox.SMTP{Mailer: m}, m, nil
+	}
+	mailLog := log.With("component", "mail")
+	if cfg.DevMail() {
+		mailLog = mailLog.With("read_at", cfg.PublicURL+"/dev/mail")
+	}
+	return outbox.NewQueue(mailLog), nil, nil, nil
+}
+
+// newTrips builds the booking service and the payment service. They know
+// each other only through small interfaces: the checkout tells the booking
+// side when an order is paid (OnPaid); the booking service asks the
+// checkout before any ticket.
+func newTrips(cfg config.Config, p Parts, metrics *telemetry.Metrics, suppliers supplier.Registry, owner string, mail flights.Mail) (*flights.Bookings, *checkout.Service, error) {
+	var bookings *flights.Bookings
+	payments, err := checkout.New(checkout.Deps{DB: p.DB,
+		Gateways: payment.Registry{razorpay.Type: razorpay.New(metrics.Payments, p.Tracing, p.Log.With("component", "payments"), p.Getenv)},
+		Settings: p.Payment, Metrics: metrics.Payments, Log: p.Log, PublicURL: cfg.PublicURL, Now: p.Now,
+		OnPaid: func(id uuid.UUID) { bookings.Payments().OnPaid(id) }})
+	if err != nil {
+		return nil, nil, err
+	}
+	bookings, err = flights.NewBookings(flights.BookingsDeps{DB: p.DB, Suppliers: suppliers, Connectors: p.Connectors, Checkout: payments,
+		Log: p.Log, Metrics: metrics.Bookings, Owner: owner, Mail: mail, Now: p.Now})
+	if err != nil {
+		return nil, nil, err
+	}
+	if cfg.BookingGiveUpAfter > 0 {
+		bookings.GiveUpAfter = cfg.BookingGiveUpAfter
+	}
+	return bookings, payments, nil
 }
 
 // RunOptions choose what Start runs.
