@@ -16,7 +16,12 @@ const emptyProfile = toProfileForm(null)
 /** The path patterns of the route table's pages: its leaves, without redirects and the catch-all. */
 function pagePatterns(table: RouteObject[], parent = ''): string[] {
   return table.flatMap((route) => {
-    const here = route.path ? `${parent.replace(/\/$/, '')}/${route.path}` : parent || '/'
+    // A child's path is absolute (config/paths) or relative to its parent's.
+    const here = route.path?.startsWith('/')
+      ? route.path
+      : route.path
+        ? `${parent.replace(/\/$/, '')}/${route.path}`
+        : parent || '/'
     if (route.children) return pagePatterns(route.children, here)
     const isRedirect = (route.element as { type?: unknown } | undefined)?.type === Redirect
     if (route.path === '*' || isRedirect) return []

@@ -1,4 +1,5 @@
 import { BrowserRouter, useLocation, useRoutes, type RouteObject } from 'react-router'
+import { paths, REDIRECTS, ROUTES } from '@/config/paths'
 import { RequireAuth } from '@/features/auth/components/require-auth'
 import { lazyRoute, preloadRoutes } from './lazy-route'
 import { HomeRoute } from './routes/home'
@@ -19,99 +20,105 @@ export const routes: RouteObject[] = [
       { index: true, element: <HomeRoute /> },
 
       // The flight pages load their code when first visited.
-      { path: 'flights', ...lazyRoute(() => import('./routes/flights-results')) },
-      { path: 'flights/form', ...lazyRoute(() => import('./routes/flights-form')) },
+      { path: ROUTES.flights, ...lazyRoute(() => import('./routes/flights-results')) },
+      { path: ROUTES.flightForm, ...lazyRoute(() => import('./routes/flights-form')) },
       {
         element: <RequireAuth />,
         children: [
-          { path: 'flights/fare', ...flightsFare },
-          { path: 'flights/review', ...flightsFare },
-          { path: 'flights/booking/:id', ...lazyRoute(() => import('./routes/flights-booking')) },
+          { path: ROUTES.fare, ...flightsFare },
+          { path: ROUTES.fareReview, ...flightsFare },
+          { path: ROUTES.booking, ...lazyRoute(() => import('./routes/flights-booking')) },
         ],
       },
-      { path: 'flights/search', element: <Redirect to="/flights" keepQuery /> },
-      { path: 'flight', element: <Redirect to="/flights/fare" keepQuery /> },
+      { path: REDIRECTS.flightSearch, element: <Redirect to={paths.flights()} keepQuery /> },
+      { path: REDIRECTS.flight, element: <Redirect to={paths.fare()} keepQuery /> },
 
       // Content pages load their code when first visited.
-      { path: 'holidays', ...lazyRoute(() => import('./routes/holidays')) },
-      { path: 'holidays/:slug', ...lazyRoute(() => import('./routes/holiday-destination')) },
-      { path: 'mice', ...lazyRoute(() => import('./routes/mice')) },
-      { path: 'support', ...lazyRoute(() => import('./routes/support').then((m) => ({ Component: m.SupportRoute }))) },
-      { path: 'hotels', ...lazyRoute(() => import('./routes/hotels').then((m) => ({ Component: m.HotelsRoute }))) },
-      { path: 'cruises', ...lazyRoute(() => import('./routes/cruises')) },
-      { path: 'contact', ...lazyRoute(() => import('./routes/contact')) },
-      { path: 'offers', ...lazyRoute(() => import('./routes/offers')) },
+      { path: ROUTES.holidays, ...lazyRoute(() => import('./routes/holidays')) },
+      { path: ROUTES.holiday, ...lazyRoute(() => import('./routes/holiday-destination')) },
+      { path: ROUTES.mice, ...lazyRoute(() => import('./routes/mice')) },
+      {
+        path: ROUTES.support,
+        ...lazyRoute(() => import('./routes/support').then((m) => ({ Component: m.SupportRoute }))),
+      },
+      {
+        path: ROUTES.hotels,
+        ...lazyRoute(() => import('./routes/hotels').then((m) => ({ Component: m.HotelsRoute }))),
+      },
+      { path: ROUTES.cruises, ...lazyRoute(() => import('./routes/cruises')) },
+      { path: ROUTES.contact, ...lazyRoute(() => import('./routes/contact')) },
+      { path: ROUTES.offers, ...lazyRoute(() => import('./routes/offers')) },
 
       // The visa page asks for sign-in itself, and waits for it (product spec 2.10).
-      { path: 'go/visa', ...visa },
-      { path: 'go-for-visa', ...visa },
-      { path: 'visa', element: <Redirect to="/go/visa" /> },
-      { path: 'visas', element: <Redirect to="/go/visa" /> },
-      { path: 'visas/:country', ...lazyRoute(() => import('./routes/visa-destination')) },
-      { path: 'go/concierge', ...lazyRoute(() => import('./routes/concierge')) },
-      { path: 'concierge', element: <Redirect to="/go/concierge" keepQuery /> },
+      { path: ROUTES.visa, ...visa },
+      { path: ROUTES.visaReturn, ...visa },
+      { path: REDIRECTS.visa, element: <Redirect to={paths.visa} /> },
+      { path: REDIRECTS.visas, element: <Redirect to={paths.visa} /> },
+      { path: ROUTES.visaGuide, ...lazyRoute(() => import('./routes/visa-destination')) },
+      { path: ROUTES.concierge, ...lazyRoute(() => import('./routes/concierge')) },
+      { path: REDIRECTS.concierge, element: <Redirect to={paths.concierge()} keepQuery /> },
 
-      { path: 'careers', ...lazyRoute(() => import('./routes/careers')) },
-      { path: 'blogs', ...lazyRoute(() => import('./routes/blogs')) },
-      { path: 'blogs/:slug', ...blogPost },
-      { path: 'blog/:slug', ...blogPost },
-      { path: 'blog', element: <Redirect to="/blogs" /> },
+      { path: ROUTES.careers, ...lazyRoute(() => import('./routes/careers')) },
+      { path: ROUTES.blogs, ...lazyRoute(() => import('./routes/blogs')) },
+      { path: ROUTES.blogPost, ...blogPost },
+      { path: ROUTES.blogPostOld, ...blogPost },
+      { path: REDIRECTS.blog, element: <Redirect to={paths.blogs()} /> },
 
       // The pages the footer and the home page link to.
-      { path: 'about', ...lazyRoute(() => import('./routes/about')) },
-      { path: 'privacy', ...lazyRoute(() => import('./routes/privacy')) },
-      { path: 'terms', ...lazyRoute(() => import('./routes/terms')) },
-      { path: 'cancellation', ...lazyRoute(() => import('./routes/cancellation')) },
-      { path: 'cookies', ...lazyRoute(() => import('./routes/cookies')) },
-      { path: 'accessibility', ...lazyRoute(() => import('./routes/accessibility')) },
-      { path: 'info', ...lazyRoute(() => import('./routes/info')) },
-      { path: 'faq', ...lazyRoute(() => import('./routes/faq')) },
-      { path: 'checkin', ...lazyRoute(() => import('./routes/checkin')) },
+      { path: ROUTES.about, ...lazyRoute(() => import('./routes/about')) },
+      { path: ROUTES.privacy, ...lazyRoute(() => import('./routes/privacy')) },
+      { path: ROUTES.terms, ...lazyRoute(() => import('./routes/terms')) },
+      { path: ROUTES.cancellation, ...lazyRoute(() => import('./routes/cancellation')) },
+      { path: ROUTES.cookies, ...lazyRoute(() => import('./routes/cookies')) },
+      { path: ROUTES.accessibility, ...lazyRoute(() => import('./routes/accessibility')) },
+      { path: ROUTES.info, ...lazyRoute(() => import('./routes/info')) },
+      { path: ROUTES.faq, ...lazyRoute(() => import('./routes/faq')) },
+      { path: ROUTES.checkin, ...lazyRoute(() => import('./routes/checkin')) },
 
       {
-        path: 'sso/consume',
+        path: ROUTES.ssoConsume,
         ...lazyRoute(() => import('./routes/sso-consume').then((m) => ({ Component: m.SsoConsumeRoute }))),
       },
 
       // Outside the sign-in-required tree: it also answers a visitor who is signed out already.
       {
-        path: 'account/logout',
+        path: ROUTES.logout,
         ...lazyRoute(() => import('./routes/account-logout').then((m) => ({ Component: m.AccountLogoutRoute }))),
       },
       {
-        path: 'account',
+        path: ROUTES.account,
         element: <RequireAuth />,
         children: [
           {
             ...lazyRoute(() => import('./routes/account-layout')),
             children: [
               { index: true, ...lazyRoute(() => import('./routes/account-profile')) },
-              { path: 'profile', ...lazyRoute(() => import('./routes/account-profile')) },
-              { path: 'co-travellers', ...lazyRoute(() => import('./routes/account-co-travellers')) },
-              { path: 'company', ...lazyRoute(() => import('./routes/account-company')) },
-              { path: 'devices', ...lazyRoute(() => import('./routes/account-devices')) },
-              { path: 'reset-password', ...lazyRoute(() => import('./routes/account-reset-password')) },
-              { path: 'trips', ...lazyRoute(() => import('./routes/account-trips')) },
-              { path: 'trips/:id', ...lazyRoute(() => import('./routes/account-trip')) },
-              { path: 'wallet', ...lazyRoute(() => import('./routes/account-wallet')) },
-              { path: 'payments', ...lazyRoute(() => import('./routes/account-payments')) },
-              { path: 'wishlist', ...lazyRoute(() => import('./routes/account-wishlist')) },
-              { path: 'enquiries', ...lazyRoute(() => import('./routes/account-enquiries')) },
+              { path: ROUTES.profile, ...lazyRoute(() => import('./routes/account-profile')) },
+              { path: ROUTES.coTravellers, ...lazyRoute(() => import('./routes/account-co-travellers')) },
+              { path: ROUTES.company, ...lazyRoute(() => import('./routes/account-company')) },
+              { path: ROUTES.devices, ...lazyRoute(() => import('./routes/account-devices')) },
+              { path: ROUTES.resetPassword, ...lazyRoute(() => import('./routes/account-reset-password')) },
+              { path: ROUTES.trips, ...lazyRoute(() => import('./routes/account-trips')) },
+              { path: ROUTES.trip, ...lazyRoute(() => import('./routes/account-trip')) },
+              { path: ROUTES.wallet, ...lazyRoute(() => import('./routes/account-wallet')) },
+              { path: ROUTES.payments, ...lazyRoute(() => import('./routes/account-payments')) },
+              { path: ROUTES.wishlist, ...lazyRoute(() => import('./routes/account-wishlist')) },
+              { path: ROUTES.enquiries, ...lazyRoute(() => import('./routes/account-enquiries')) },
             ],
           },
         ],
       },
-      { path: 'my-trips', element: <Redirect to="/account/trips" /> },
+      { path: REDIRECTS.myTrips, element: <Redirect to={paths.trips} /> },
 
       {
-        path: 'auth/login',
+        path: ROUTES.login,
         ...lazyRoute(() => import('./routes/auth-login').then((m) => ({ Component: m.AuthLoginRoute }))),
       },
       {
-        path: 'auth/register',
+        path: ROUTES.register,
         ...lazyRoute(() => import('./routes/auth-register').then((m) => ({ Component: m.AuthRegisterRoute }))),
       },
-      { path: 'signin', element: <Redirect to="/auth/login" keepQuery /> },
+      { path: REDIRECTS.signIn, element: <Redirect to={paths.login} keepQuery /> },
 
       { path: '*', element: <NotFoundRoute /> },
     ],

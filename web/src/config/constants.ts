@@ -1,3 +1,5 @@
+import { paths } from '@/config/paths'
+
 /** Header slogans, shown in this order and then from the start again. */
 export const SLOGANS = [
   'Corporate Booking',
@@ -22,7 +24,7 @@ export const SIGN_IN_SLIDES = [
 export const SIGN_IN_CAROUSEL_INTERVAL_MS = 3000
 
 /** Where the partner visa site sends travellers back to when no return path is given. */
-export const DEFAULT_VISA_RETURN_PATH = '/go-for-visa'
+export const DEFAULT_VISA_RETURN_PATH = paths.visaReturn
 
 export const PAGE_TITLE_SUFFIX = 'Paryatan'
 
@@ -31,7 +33,7 @@ export const SITE_DESCRIPTION =
   'Paryatan: flights, hotels, visas, holidays, cruises and MICE travel for travellers in India.'
 
 /** Where to go after signing in or registering when no return path is known. */
-export const DEFAULT_RETURN_PATH = '/'
+export const DEFAULT_RETURN_PATH = paths.home
 
 /** After a profile save, the page reloads this long after 'Your Profile has been updated.' shows. */
 export const PROFILE_RELOAD_DELAY_MS = 900

@@ -1,4 +1,5 @@
 import { useLocation, useNavigate, useSearchParams } from 'react-router'
+import { paths } from '@/config/paths'
 import { AuthPageLayout } from '@/features/auth/components/auth-page-layout'
 import { LoginForm } from '@/features/auth/components/login-form'
 import { returnTarget, withReturnPath } from '@/features/auth/utils/return-path'
@@ -16,7 +17,7 @@ export function AuthLoginRoute() {
       title="Sign in"
       switchPrompt="New to Paryatan?"
       switchLabel="Create one"
-      switchTo={withReturnPath('/auth/register', target)}
+      switchTo={withReturnPath(paths.register, target)}
     >
       <LoginForm
         key={oauthError}

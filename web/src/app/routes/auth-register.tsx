@@ -1,4 +1,5 @@
 import { useLocation, useNavigate, useSearchParams } from 'react-router'
+import { paths } from '@/config/paths'
 import { AuthPageLayout } from '@/features/auth/components/auth-page-layout'
 import { RegisterForm } from '@/features/auth/components/register-form'
 import { returnTarget, withReturnPath } from '@/features/auth/utils/return-path'
@@ -15,7 +16,7 @@ export function AuthRegisterRoute() {
       title="Create account"
       switchPrompt="Already have an account?"
       switchLabel="Sign in"
-      switchTo={withReturnPath('/auth/login', target)}
+      switchTo={withReturnPath(paths.login, target)}
     >
       <RegisterForm onSuccess={() => void navigate(target, { replace: true })} />
     </AuthPageLayout>

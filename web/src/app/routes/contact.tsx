@@ -1,4 +1,5 @@
 import { useSearchParams } from 'react-router'
+import { paths } from '@/config/paths'
 import { useSession } from '@/features/auth/hooks/use-session'
 import { useSignIn } from '@/features/auth/hooks/use-sign-in'
 import { ContactPage } from '@/features/contact/components/contact-page'
@@ -20,7 +21,7 @@ export function Component() {
         <ContactForm
           user={user}
           topic={topicOf(params.get('topic'))}
-          onSignIn={() => openSignIn({ step: 'mobile', from: '/contact' })}
+          onSignIn={() => openSignIn({ step: 'mobile', from: paths.contact })}
         />
       }
     />

@@ -931,11 +931,16 @@ describe('payment', () => {
 describe('ticketing without a trace', () => {
   it("says 'Missing traceId for ticketing.' and calls nothing", async () => {
     const { renderHook } = await import('@testing-library/react')
+    const { QueryClientProvider } = await import('@tanstack/react-query')
+    const { createQueryClient } = await import('@/lib/query-client')
     const { useBookingFlow } = await import('@/features/flights/hooks/use-booking-flow')
     const all = recordCalls()
-    const { result } = renderHook(() => useBookingFlow({ traceId: '', resultIndex: INDEX, isLCC: false }))
+    const client = createQueryClient()
+    const { result } = renderHook(() => useBookingFlow({ traceId: '', resultIndex: INDEX, isLCC: false }), {
+      wrapper: ({ children }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>,
+    })
     await act(() => result.current.runTicket('auto', undefined, ''))
-    expect(result.current.ticketError).toBe('Missing traceId for ticketing.')
+    expect(result.current.state.ticket).toEqual({ kind: 'failed', text: 'Missing traceId for ticketing.' })
     await delay(10)
     expect(all).toHaveLength(0)
   })

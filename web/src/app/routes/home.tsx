@@ -2,6 +2,7 @@ import { Box } from '@chakra-ui/react/box'
 import { Stack } from '@chakra-ui/react/stack'
 import { lazy, Suspense } from 'react'
 import { PageContainer, PageHeading } from '@/components/ui/page-heading'
+import { paths } from '@/config/paths'
 import { useWhenWanted } from '@/hooks/use-when-wanted'
 import { useSession } from '@/features/auth/hooks/use-session'
 import { useSignIn } from '@/features/auth/hooks/use-sign-in'
@@ -11,8 +12,6 @@ import { HomeSearchPanel } from '../home-search-panel'
 // fetched when wanted (near the viewport, or at the first scroll, key or touch):
 // the first paint needs only the heading and the panel.
 const HomeMore = lazy(() => import('@/features/home/components/home-more').then((m) => ({ default: m.HomeMore })))
-
-const MY_TRIPS = '/account/trips'
 
 export function HomeRoute() {
   const { status } = useSession()
@@ -38,7 +37,7 @@ export function HomeRoute() {
               myTrip={{
                 signedIn: status === 'signedIn',
                 // After signing in, the dialog takes the traveller on to My Trips.
-                onSignIn: () => openSignIn({ from: MY_TRIPS }),
+                onSignIn: () => openSignIn({ from: paths.trips }),
               }}
             />
           </Suspense>

@@ -3,6 +3,7 @@ import { Stack } from '@chakra-ui/react/stack'
 import { Text } from '@chakra-ui/react/text'
 import { Link } from 'react-router'
 import { PageContainer, PageHeading } from '@/components/ui/page-heading'
+import { paths } from '@/config/paths'
 
 export function NotFoundRoute() {
   return (
@@ -11,7 +12,7 @@ export function NotFoundRoute() {
         <PageHeading title="Page not found" />
         <Text color="fg.muted">The page you are looking for has moved or never existed.</Text>
         <Button asChild colorPalette="terracotta">
-          <Link to="/">Home</Link>
+          <Link to={paths.home}>Home</Link>
         </Button>
       </Stack>
     </PageContainer>

@@ -1,3 +1,4 @@
+import { paths } from '@/config/paths'
 import { useSession } from '@/features/auth/hooks/use-session'
 import { useSignIn } from '@/features/auth/hooks/use-sign-in'
 import { OffersPage } from '@/features/offers/components/offers-page'
@@ -8,7 +9,7 @@ export function Component() {
   return (
     <OffersPage
       onBusinessSignIn={
-        status === 'signedOut' ? () => openSignIn({ accountType: 'biz', lockBiz: true, from: '/offers' }) : undefined
+        status === 'signedOut' ? () => openSignIn({ accountType: 'biz', lockBiz: true, from: paths.offers }) : undefined
       }
     />
   )

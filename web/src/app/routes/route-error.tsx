@@ -2,6 +2,7 @@ import { Button } from '@chakra-ui/react/button'
 import { Stack } from '@chakra-ui/react/stack'
 import { Text } from '@chakra-ui/react/text'
 import { PageContainer, PageHeading } from '@/components/ui/page-heading'
+import { paths } from '@/config/paths'
 import { reloadPage } from '@/lib/reload-page'
 
 /**
@@ -21,7 +22,7 @@ export function RouteError() {
             Try again
           </Button>
           <Button asChild variant="outline">
-            <a href="/">Home</a>
+            <a href={paths.home}>Home</a>
           </Button>
         </Stack>
       </Stack>

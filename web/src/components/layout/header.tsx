@@ -6,6 +6,7 @@ import { Link } from '@chakra-ui/react/link'
 import { HStack } from '@chakra-ui/react/stack'
 import { Text } from '@chakra-ui/react/text'
 import { lazy, Suspense, useState, type ReactNode } from 'react'
+import { paths } from '@/config/paths'
 import { useEver } from '@/hooks/use-ever'
 import { Link as RouterDomLink } from 'react-router'
 import { MenuIcon, LogoMark } from '@/components/ui/icons'
@@ -27,7 +28,7 @@ interface HeaderProps {
 export function Logo() {
   return (
     <Link asChild color="fg.onDark" _hover={{ textDecoration: 'none' }} aria-label="Paryatan home">
-      <RouterDomLink to="/">
+      <RouterDomLink to={paths.home}>
         <HStack gap="2">
           <LogoMark boxSize="8" />
           <Text as="span" fontSize="xl" fontWeight="extrabold" letterSpacing="tight">

@@ -1,4 +1,5 @@
 import { createContext } from 'react'
+import { paths } from '@/config/paths'
 import type { AccountType } from './types'
 
 export type SignInStep = 'mobile' | 'emailLogin' | 'emailRegister'
@@ -35,7 +36,7 @@ export const initialSignInState: SignInState = {
   step: 'mobile',
   accountType: 'personal',
   lockBiz: false,
-  from: '/',
+  from: paths.home,
 }
 
 export const SignInContext = createContext<SignInController | null>(null)

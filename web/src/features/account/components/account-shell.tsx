@@ -9,23 +9,22 @@ import { Text } from '@chakra-ui/react/text'
 import type { ReactNode } from 'react'
 import { Link as RouterDomLink, useLocation } from 'react-router'
 import { accountLogoutLink, accountNavLinks, type NavLink } from '@/config/navigation'
+import { paths } from '@/config/paths'
 import type { AccountType } from '@/lib/api-types'
 
-const PROFILE_PATH = '/account/profile'
-
 /** Only MyBiz accounts have a company; its page follows Co-Travellers. */
-const COMPANY_LINK: NavLink = { to: '/account/company', label: 'Company & GST' }
+const COMPANY_LINK: NavLink = { to: paths.company, label: 'Company & GST' }
 
 function sideLinks(accountType: AccountType): readonly NavLink[] {
   if (accountType !== 'biz') return accountNavLinks
-  const at = accountNavLinks.findIndex((link) => link.to === '/account/co-travellers') + 1 || accountNavLinks.length
+  const at = accountNavLinks.findIndex((link) => link.to === paths.coTravellers) + 1 || accountNavLinks.length
   return [...accountNavLinks.slice(0, at), COMPANY_LINK, ...accountNavLinks.slice(at)]
 }
 
 function isCurrent(link: NavLink, pathname: string): boolean {
   const path = pathname.replace(/\/+$/, '') || '/'
   // The account index shows the profile.
-  return path === link.to || (link.to === PROFILE_PATH && path === '/account')
+  return path === link.to || (link.to === paths.profile && path === paths.account)
 }
 
 function SideLink({ link, current, tone }: { link: NavLink; current: boolean; tone?: 'danger' }) {

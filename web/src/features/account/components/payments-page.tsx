@@ -9,6 +9,7 @@ import { ErrorBanner } from '@/components/ui/error-banner'
 import { PageHeading } from '@/components/ui/page-heading'
 import { RouterLink } from '@/components/ui/router-link'
 import { Money } from '@/components/ui/money'
+import { paths } from '@/config/paths'
 import { spokenMoney } from '@/lib/money'
 import {
   paymentMethodLabel,
@@ -21,11 +22,6 @@ import { usePayments } from '../api/get-payments'
 import type { PaymentWithTrip, Refund } from '../types'
 import { formatDateTime } from '../utils/dates'
 import { PlaceholderNote, PLACEHOLDERS } from './account-placeholder'
-
-/** A booking's page, where its payment and refunds stand. */
-function bookingPagePath(bookingId: string): string {
-  return `/flights/booking/${encodeURIComponent(bookingId)}`
-}
 
 function PaymentCard({ payment }: { payment: PaymentWithTrip }) {
   const trip = `${payment.trip.origin} → ${payment.trip.destination}`
@@ -54,7 +50,7 @@ function PaymentCard({ payment }: { payment: PaymentWithTrip }) {
               <Money amount={payment.amount} currency={payment.currency} />
             </Text>
             <RouterLink
-              to={bookingPagePath(payment.bookingId)}
+              to={paths.booking(payment.bookingId)}
               fontSize="sm"
               fontWeight="medium"
               color="brand.fg"
@@ -96,7 +92,7 @@ function RefundCard({ refund, trip }: { refund: Refund; trip: Trip | undefined }
               <Money amount={refund.amount} currency={refund.currency} />
             </Text>
             <RouterLink
-              to={bookingPagePath(refund.bookingId)}
+              to={paths.booking(refund.bookingId)}
               fontSize="sm"
               fontWeight="medium"
               color="brand.fg"

@@ -7,16 +7,13 @@ import { Text } from '@chakra-ui/react/text'
 import { ErrorBanner } from '@/components/ui/error-banner'
 import { PageHeading } from '@/components/ui/page-heading'
 import { RouterLink } from '@/components/ui/router-link'
+import { paths } from '@/config/paths'
 import { bookingStatusLabel, bookingStatusPalette } from '@/lib/booking-status'
 import { Money } from '@/components/ui/money'
 import { useBookings } from '../api/get-bookings'
 import type { Booking } from '../types'
 import { formatDeparture } from '../utils/dates'
 import { PlaceholderNote, PLACEHOLDERS } from './account-placeholder'
-
-function tripPath(booking: Pick<Booking, '_id'>): string {
-  return `/account/trips/${encodeURIComponent(booking._id)}`
-}
 
 function TripCard({ booking }: { booking: Booking }) {
   const route = `${booking.origin} → ${booking.destination}`
@@ -42,7 +39,7 @@ function TripCard({ booking }: { booking: Booking }) {
               <Money amount={booking.price} currency={booking.currency} />
             </Text>
             <RouterLink
-              to={tripPath(booking)}
+              to={paths.trip(booking._id)}
               fontSize="sm"
               fontWeight="medium"
               color="brand.fg"

@@ -5,6 +5,7 @@ import { Menu } from '@chakra-ui/react/menu'
 import { Portal } from '@chakra-ui/react/portal'
 import { Link, useNavigate } from 'react-router'
 import { accountMenuLinks } from '@/config/navigation'
+import { paths } from '@/config/paths'
 import { useLogout } from '../api/logout'
 import { useSession } from '../hooks/use-session'
 import { greetingName, initialOf } from '../utils/display-name'
@@ -25,7 +26,7 @@ export function UserMenu({ onAction }: { onAction?: () => void }) {
         if (details.value !== LOGOUT) return
         // This menu unmounts once signed out, so follow the promise rather than a mutate callback.
         logout.mutateAsync().then(
-          () => navigate('/'),
+          () => navigate(paths.home),
           () => {
             // The session is checked again (see useLogout); the menu stays for another try.
           },

@@ -4,6 +4,7 @@ import { posts } from 'virtual:blog-index'
 import { useSearchParams } from 'react-router'
 import { PageContainer, PageHeading } from '@/components/ui/page-heading'
 import { RouterLink } from '@/components/ui/router-link'
+import { paths } from '@/config/paths'
 import { BLOG_TAGS, isBlogTag, type BlogTag } from '../data/tags'
 import { PostCard, PostGrid } from './post-card'
 
@@ -13,7 +14,7 @@ const DESCRIPTION =
 function TagLink({ tag, current }: { tag: BlogTag | null; current: boolean }) {
   return (
     <RouterLink
-      to={tag ? `/blogs?tag=${tag}` : '/blogs'}
+      to={paths.blogs(tag ?? undefined)}
       aria-current={current ? 'page' : undefined}
       px="3"
       py="1"

@@ -10,6 +10,7 @@ import { Link, useNavigate } from 'react-router'
 import { CardImage } from '@/components/ui/card-image'
 import { PageContainer, PageHeading } from '@/components/ui/page-heading'
 import { RouterLink } from '@/components/ui/router-link'
+import { paths } from '@/config/paths'
 import { BLOG_TAGS, isBlogTag } from '../data/tags'
 import { formatPostDate, relatedPosts } from '../lib/format'
 import type { BlogPost } from '../types'
@@ -45,7 +46,7 @@ const proseStyles = {
 
 /** The concierge hand-off that tells the team which post the traveller read. */
 export function postConciergeHref(slug: string): string {
-  return `/go/concierge?${new URLSearchParams({ from: slug }).toString()}`
+  return paths.concierge({ from: slug })
 }
 
 /** /blogs/{slug}: one post. */
@@ -74,7 +75,7 @@ export function BlogPostPage({ post }: { post: BlogPost }) {
   return (
     <PageContainer>
       <Stack gap="6">
-        <RouterLink to="/blogs" color="brand.fg" fontSize="sm" alignSelf="flex-start">
+        <RouterLink to={paths.blogs()} color="brand.fg" fontSize="sm" alignSelf="flex-start">
           ← All posts
         </RouterLink>
         <Stack gap="3">
@@ -87,7 +88,7 @@ export function BlogPostPage({ post }: { post: BlogPost }) {
             {post.tags.filter(isBlogTag).map((tag) => (
               <li key={tag}>
                 <RouterLink
-                  to={`/blogs?tag=${tag}`}
+                  to={paths.blogs(tag)}
                   fontSize="sm"
                   px="3"
                   py="1"

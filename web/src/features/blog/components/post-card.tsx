@@ -5,6 +5,7 @@ import { Text } from '@chakra-ui/react/text'
 import type { ReactNode } from 'react'
 import { CardImage } from '@/components/ui/card-image'
 import { RouterLink } from '@/components/ui/router-link'
+import { paths } from '@/config/paths'
 import { BLOG_TAGS, isBlogTag } from '../data/tags'
 import { formatPostDate } from '../lib/format'
 import type { BlogPostMeta } from '../types'
@@ -25,7 +26,7 @@ export function PostCard({ post, headingLevel = 'h2' }: { post: BlogPostMeta; he
         <Text as={headingLevel} fontSize="lg" fontWeight="bold" lineHeight="short">
           {/* The whole card is clickable through the title link's stretched area. */}
           <RouterLink
-            to={`/blogs/${post.slug}`}
+            to={paths.blogPost(post.slug)}
             color="brand.fg"
             _after={{ content: '""', position: 'absolute', inset: '0' }}
           >

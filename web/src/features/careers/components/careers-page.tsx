@@ -9,6 +9,7 @@ import { Text } from '@chakra-ui/react/text'
 import { useState } from 'react'
 import { PageContainer, PageHeading } from '@/components/ui/page-heading'
 import { RouterLink } from '@/components/ui/router-link'
+import { paths } from '@/config/paths'
 import { applyHref, CAREERS_EMAIL, ROLES, teamsWithRoles, type Role, type Team } from '../data/roles'
 
 const REASONS = [
@@ -147,7 +148,7 @@ export function CareersPage() {
               </Link>{' '}
               with your CV and a few lines on what you would like to do. We read every application and reply within two
               weeks. Want to know more about us first? Read{' '}
-              <RouterLink to="/about" color="brand.fg" textDecoration="underline">
+              <RouterLink to={paths.about} color="brand.fg" textDecoration="underline">
                 about Paryatan
               </RouterLink>
               .

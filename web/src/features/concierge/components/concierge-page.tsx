@@ -12,6 +12,7 @@ import { PhoneIcon } from '@/components/ui/icons'
 import { PageContainer, PageHeading } from '@/components/ui/page-heading'
 import { RouterLink } from '@/components/ui/router-link'
 import { BUSINESS_HOURS, company, companyPhoneHref, companyWhatsAppHref } from '@/config/company'
+import { paths } from '@/config/paths'
 
 export const CONCIERGE_TITLE = 'Plan your trip with a Paryatan concierge'
 export const CONCIERGE_DESCRIPTION =
@@ -102,7 +103,7 @@ export function ConciergePage({ form }: { form: ReactNode }) {
                 <Text color="fg.muted">
                   For changes, refunds or a booking you have already made, our support team can help.
                 </Text>
-                <RouterLink to="/support" color="brand.fg" fontWeight="medium">
+                <RouterLink to={paths.support} color="brand.fg" fontWeight="medium">
                   Go to Support
                 </RouterLink>
                 <Text fontSize="sm" color="fg.muted">

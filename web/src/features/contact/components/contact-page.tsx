@@ -19,6 +19,7 @@ import {
   offices,
   telHref,
 } from '@/config/company'
+import { paths } from '@/config/paths'
 import { OfficeMap } from './office-map'
 
 export const CONTACT_DESCRIPTION =
@@ -105,7 +106,7 @@ export function ContactPage({ form }: { form: ReactNode }) {
                   Planning a trip?
                 </Heading>
                 <Text>A concierge plans holidays, cruises and stopovers around your dates and budget.</Text>
-                <RouterLink to="/go/concierge?from=contact" color="brand.fg" fontWeight="medium">
+                <RouterLink to={paths.concierge({ from: 'contact' })} color="brand.fg" fontWeight="medium">
                   Talk to a concierge
                 </RouterLink>
                 <Text fontWeight="semibold">{CONTACT_BOOKING_TIP}</Text>
@@ -116,7 +117,7 @@ export function ContactPage({ form }: { form: ReactNode }) {
                 <Heading as="h2" size="md" color="brand.fg">
                   Raised a request already?
                 </Heading>
-                <RouterLink to="/support" color="brand.fg" fontWeight="medium">
+                <RouterLink to={paths.support} color="brand.fg" fontWeight="medium">
                   View ticket status
                 </RouterLink>
                 <Text fontSize="sm" color="fg.muted">

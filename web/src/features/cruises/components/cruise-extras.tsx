@@ -6,6 +6,7 @@ import { SimpleGrid } from '@chakra-ui/react/simple-grid'
 import { HStack, Stack } from '@chakra-ui/react/stack'
 import { Text } from '@chakra-ui/react/text'
 import { Link } from 'react-router'
+import { paths } from '@/config/paths'
 import { CRUISE_ARTICLES, CRUISE_DIFFERENTIATORS, CRUISE_PARTNERS } from '../data/cruises'
 
 function SectionTitle({ id, children }: { id: string; children: string }) {
@@ -65,7 +66,7 @@ export function CruiseArticles() {
       <HStack justify="space-between" wrap="wrap" gap="2">
         <SectionTitle id="cruise-articles">Read before you sail</SectionTitle>
         <Button asChild variant="outline" colorPalette="brand" size="sm">
-          <Link to="/blogs">See more</Link>
+          <Link to={paths.blogs()}>See more</Link>
         </Button>
       </HStack>
       <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, md: 3 }} gap="4">
@@ -81,7 +82,7 @@ export function CruiseArticles() {
               <Card.Body gap="2" p="4">
                 <Card.Title as="h3" color="brand.fg" fontSize="md">
                   <LinkOverlay asChild _focusVisible={{ outline: 'none' }}>
-                    <Link to={`/blogs/${a.slug}`}>{a.title}</Link>
+                    <Link to={paths.blogPost(a.slug)}>{a.title}</Link>
                   </LinkOverlay>
                 </Card.Title>
                 <Card.Description>{a.summary}</Card.Description>

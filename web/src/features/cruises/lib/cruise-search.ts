@@ -1,3 +1,4 @@
+import { paths } from '@/config/paths'
 import { type CRUISE_DESTINATIONS, type CRUISE_DURATIONS, type CRUISE_PORTS } from '../data/cruises'
 
 type Destination = (typeof CRUISE_DESTINATIONS)[number]
@@ -83,12 +84,12 @@ export function cruiseSearchHref(search: CruiseSearch): string {
   if (search.month) query.set('dates', search.month)
   if (search.duration) query.set('duration', search.duration)
   if (search.adults + search.children > 0) query.set('pax', travellersText(search))
-  return `/go/concierge?${query.toString()}`
+  return paths.concierge(query)
 }
 
 /** A destination card's hand-off: /go/concierge?from=cruises&to={destination title}. */
 export function cruiseDestinationHref(title: string): string {
-  return `/go/concierge?${new URLSearchParams({ from: 'cruises', to: title }).toString()}`
+  return paths.concierge({ from: 'cruises', to: title })
 }
 
-export const CRUISE_CHAT_HREF = '/go/concierge?from=cruises'
+export const CRUISE_CHAT_HREF = paths.concierge({ from: 'cruises' })

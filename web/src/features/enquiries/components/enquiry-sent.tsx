@@ -6,6 +6,7 @@ import { Text } from '@chakra-ui/react/text'
 import type { ReactNode } from 'react'
 import { RouterLink } from '@/components/ui/router-link'
 import { BUSINESS_HOURS, teamNames } from '@/config/company'
+import { paths } from '@/config/paths'
 import type { Enquiry } from '../types'
 
 interface EnquirySentProps {
@@ -48,7 +49,7 @@ export function EnquirySent({ enquiry, thanks, email, signedIn = false, children
               {signedIn ? (
                 <li>
                   You can find it any time under{' '}
-                  <RouterLink to="/account/enquiries" color="brand.fg" fontWeight="medium">
+                  <RouterLink to={paths.enquiries} color="brand.fg" fontWeight="medium">
                     My Enquiries
                   </RouterLink>
                   .

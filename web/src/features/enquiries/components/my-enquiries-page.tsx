@@ -8,6 +8,7 @@ import { ErrorBanner } from '@/components/ui/error-banner'
 import { PageHeading } from '@/components/ui/page-heading'
 import { RouterLink } from '@/components/ui/router-link'
 import { teamNames } from '@/config/company'
+import { paths } from '@/config/paths'
 import { useMyEnquiries } from '../api/get-my-enquiries'
 import type { Enquiry, EnquiryKind } from '../types'
 
@@ -62,17 +63,17 @@ function EmptyState() {
       <Text>{NO_ENQUIRIES} When you send one, it is listed here with its reference.</Text>
       <Stack as="ul" gap="1" ps="5" listStyleType="disc">
         <li>
-          <RouterLink to="/go/concierge" color="brand.fg" fontWeight="medium">
+          <RouterLink to={paths.concierge()} color="brand.fg" fontWeight="medium">
             Plan a trip with a concierge
           </RouterLink>
         </li>
         <li>
-          <RouterLink to="/mice" color="brand.fg" fontWeight="medium">
+          <RouterLink to={paths.mice} color="brand.fg" fontWeight="medium">
             Request a MICE proposal
           </RouterLink>
         </li>
         <li>
-          <RouterLink to="/contact" color="brand.fg" fontWeight="medium">
+          <RouterLink to={paths.contact} color="brand.fg" fontWeight="medium">
             Send us a message
           </RouterLink>
         </li>

@@ -134,7 +134,7 @@ export function getBookingDetails(bookingId: number | string, options?: CallOpti
  * Books. The answer is the whole outcome (supplier document and our booking
  * record). A refusal that still carries the booking (a fare that changed, 409;
  * a failed supplier call, 502) throws ApiError whose `body` is that outcome:
- * read it with outcomeOf.
+ * read it with outcomeOf (lib/booking).
  */
 export function bookFlight(input: BookInput, options?: CallOptions): Promise<BookingOutcome> {
   return call<BookingOutcome>('book', input, options)
@@ -143,11 +143,4 @@ export function bookFlight(input: BookInput, options?: CallOptions): Promise<Boo
 /** Tickets; answers and failures as bookFlight. */
 export function ticketFlight(input: TicketInput, options?: CallOptions): Promise<BookingOutcome> {
   return call<BookingOutcome>('ticket', input, options)
-}
-
-/** The booking outcome an API failure carried, when it carried one (book and ticket refusals). */
-export function outcomeOf(err: unknown): BookingOutcome | undefined {
-  if (!(err instanceof ApiError) || !err.body || typeof err.body !== 'object') return undefined
-  const body = err.body as Partial<BookingOutcome>
-  return body.booking && typeof body.booking === 'object' ? (body as BookingOutcome) : undefined
 }

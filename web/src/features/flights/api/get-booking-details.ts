@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query'
 import { getBookingDetails } from './flights-client'
 
 /**
@@ -18,4 +18,13 @@ export function bookingDetailsQueryOptions(bookingId: number | undefined) {
 
 export function useBookingDetails(bookingId: number | undefined) {
   return useQuery(bookingDetailsQueryOptions(bookingId))
+}
+
+/**
+ * The fare page's booking details, asked for by the traveller (Refresh) or
+ * right after a ticket: each ask is one supplier call, and the page shows what
+ * that call answered. Kept out of the query cache: My Trips asks for its own.
+ */
+export function useRefreshBookingDetails() {
+  return useMutation({ mutationFn: (bookingId: number) => getBookingDetails(bookingId) })
 }

@@ -1,23 +1,17 @@
-import { useCallback, useRef, useState } from 'react'
+import { useRef, useState } from 'react'
 import { ApiError } from '@/lib/api-client'
-import type { BookInput, BookingDetailsDocument, BookingOutcome, TicketInput } from '@/lib/api-types'
-import { bookFlight, getBookingDetails, outcomeOf, ticketFlight } from '../api/flights-client'
-import {
-  agentReference,
-  bookingRefOf,
-  isSessionExpired,
-  priceChangeOf,
-  type BookingRef,
-  type PriceChange,
-} from '../lib/booking'
+import type { BookInput, TicketInput } from '@/lib/api-types'
+import { useBookFlight } from '../api/book-flight'
+import { useRefreshBookingDetails } from '../api/get-booking-details'
+import { useTicketFlight } from '../api/ticket-flight'
+import { agentReference } from '../lib/booking'
+import { bookingFlowReducer, flowRef, initialFlowState, type FlowAction, type FlowState } from '../lib/booking-flow'
 import { FARE_MESSAGES, failureText } from '../lib/fare-messages'
-import { attemptFor, endsAttempt, type Attempt } from '../lib/idempotency'
+import { attemptFor } from '../lib/idempotency'
 import type { BookParts } from '../lib/passenger'
 
 /** Ticketing goes by the fare's LCC flag, or by a forced path (spec 4). */
 export type TicketMode = 'auto' | 'gds' | 'lcc'
-
-type Step = 'book' | 'ticket' | 'details'
 
 export interface FieldFailure {
   field: string
@@ -25,25 +19,8 @@ export interface FieldFailure {
 }
 
 export interface BookingFlow {
-  busy: Step | null
-  book: BookingOutcome | undefined
-  ticket: BookingOutcome | undefined
-  ref: BookingRef
-  /** A message about the last book (e.g. an LCC fare is only recorded). */
-  bookMessage: string
-  bookError: string
-  ticketMessage: string
-  ticketError: string
-  /** The last ticket request was answered (the button then reads 'Retry Ticket'). */
-  ticketAnswered: boolean
-  /** The API's "still confirming" message (202). */
-  pending: string
-  priceChange: PriceChange | undefined
-  details: BookingDetailsDocument | undefined
-  detailsError: string
-  /** The supplier's search expired (422). */
-  expired: boolean
-  lastError: string
+  state: FlowState
+  /** Books; a refusal of one traveller's field comes back for the form to show on it. */
   runBook(parts: BookParts, signature: string): Promise<FieldFailure | undefined>
   runTicket(mode: TicketMode, parts: BookParts | undefined, signature: string): Promise<void>
   refreshDetails(bookingId?: number): Promise<void>
@@ -58,78 +35,60 @@ interface FlowInput {
 }
 
 /**
- * Book, ticket and booking details for one fare, each attempt under its own
- * Idempotency-Key (lib/idempotency) and at most one call at a time.
+ * The flow's state with a dispatch that applies the reducer at once rather
+ * than on the next render: a second click that lands before React re-renders
+ * finds the first call started, and the reducer refuses it. `send` answers
+ * whether the action changed anything.
  */
-export function useBookingFlow({ traceId, resultIndex, isLCC }: FlowInput): BookingFlow {
-  const [busy, setBusy] = useState<Step | null>(null)
-  const inFlight = useRef(false)
-  const bookAttempt = useRef<Attempt<BookInput> | undefined>(undefined)
-  const ticketAttempt = useRef<Attempt<TicketInput> | undefined>(undefined)
-  const [book, setBook] = useState<BookingOutcome>()
-  const [ticket, setTicket] = useState<BookingOutcome>()
-  const [bookMessage, setBookMessage] = useState('')
-  const [bookError, setBookError] = useState('')
-  const [ticketMessage, setTicketMessage] = useState('')
-  const [ticketError, setTicketError] = useState('')
-  const [ticketAnswered, setTicketAnswered] = useState(false)
-  const [pending, setPending] = useState('')
-  const [priceChange, setPriceChange] = useState<PriceChange>()
-  const [details, setDetails] = useState<BookingDetailsDocument>()
-  const [detailsError, setDetailsError] = useState('')
-  const [expired, setExpired] = useState(false)
-  const [lastError, setLastError] = useState('')
-
-  const ticketRef = bookingRefOf(ticket)
-  const bookRef = bookingRefOf(book)
-  const ref: BookingRef = {
-    bookingId: ticketRef.bookingId ?? bookRef.bookingId,
-    pnr: ticketRef.pnr || bookRef.pnr,
-  }
-
-  const start = (step: Step) => {
-    if (inFlight.current) return false
-    inFlight.current = true
-    setBusy(step)
+function useFlowState() {
+  const [state, setState] = useState(initialFlowState)
+  const current = useRef(state)
+  const send = (action: FlowAction): boolean => {
+    const next = bookingFlowReducer(current.current, action)
+    if (next === current.current) return false
+    current.current = next
+    setState(next)
     return true
   }
-  const finish = () => {
-    inFlight.current = false
-    setBusy(null)
-  }
-  const noteError = (error: unknown, text: string) => {
-    setLastError(error instanceof ApiError ? `${error.status}${error.code ? ` ${error.code}` : ''}: ${text}` : text)
-    if (isSessionExpired(error)) setExpired(true)
+  return { state, current, send }
+}
+
+/** The refusal of one field (400 with `field`), for the form to show on it. */
+function fieldFailureOf(error: unknown): FieldFailure | undefined {
+  if (!(error instanceof ApiError) || !error.field) return undefined
+  return { field: error.field, message: failureText(error, FARE_MESSAGES.bookingFailed) }
+}
+
+/**
+ * Book, ticket and booking details for one fare (lib/booking-flow), each
+ * attempt under its own Idempotency-Key (lib/idempotency) and at most one call
+ * at a time. Each call is one mutation; its start and its answer are one
+ * action each.
+ */
+export function useBookingFlow({ traceId, resultIndex, isLCC }: FlowInput): BookingFlow {
+  const { state, current, send } = useFlowState()
+  const book = useBookFlight()
+  const ticket = useTicketFlight()
+  const details = useRefreshBookingDetails()
+
+  async function loadDetails(bookingId: number) {
+    try {
+      send({ type: 'detailsLoaded', details: await details.mutateAsync(bookingId) })
+    } catch (error) {
+      send({ type: 'detailsFailed', error })
+    }
   }
 
-  const refreshDetails = useCallback(
-    async (bookingId?: number) => {
-      setDetailsError('')
-      if (!bookingId) {
-        setDetailsError(FARE_MESSAGES.noBookingToRefresh)
-        return
-      }
-      if (!start('details')) return
-      try {
-        setDetails(await getBookingDetails(bookingId))
-      } catch (error) {
-        const text = failureText(error, FARE_MESSAGES.refreshFailed)
-        setDetailsError(text)
-        noteError(error, text)
-      } finally {
-        finish()
-      }
-    },
-    // start, finish and noteError only touch refs and state setters.
-    [],
-  )
+  async function refreshDetails(bookingId?: number) {
+    if (!bookingId) {
+      send({ type: 'detailsRefused', message: FARE_MESSAGES.noBookingToRefresh })
+      return
+    }
+    if (send({ type: 'detailsStarted', bookingId })) await loadDetails(bookingId)
+  }
 
   async function runBook(parts: BookParts, signature: string): Promise<FieldFailure | undefined> {
-    if (!start('book')) return undefined
-    setBookError('')
-    setBookMessage('')
-    setPending('')
-    const attempt = attemptFor(bookAttempt.current, signature, () => ({
+    const attempt = attemptFor(current.current.openBook, signature, (): BookInput => ({
       traceId,
       resultIndex,
       isLCC,
@@ -139,48 +98,28 @@ export function useBookingFlow({ traceId, resultIndex, isLCC }: FlowInput): Book
       passengers: parts.passengers,
       ...(parts.gst ? { gst: parts.gst } : {}),
     }))
-    bookAttempt.current = attempt
+    if (!send({ type: 'bookStarted', attempt })) return undefined
     try {
-      const outcome = await bookFlight(attempt.body, { idempotencyKey: attempt.key })
-      if (outcome.pending) {
-        setPending(outcome.message ?? '')
-        return undefined
-      }
-      bookAttempt.current = undefined
-      setBook(outcome)
-      setBookMessage(outcome.message ?? '')
+      send({ type: 'bookAnswered', outcome: await book.mutateAsync(attempt) })
       return undefined
     } catch (error) {
-      if (endsAttempt(error)) bookAttempt.current = undefined
-      const outcome = outcomeOf(error)
-      if (outcome) setBook(outcome)
-      if (error instanceof ApiError && error.code === 'price_changed' && outcome) {
-        setPriceChange(priceChangeOf(outcome, 'book'))
-      }
-      const text = failureText(error, FARE_MESSAGES.bookingFailed)
-      setBookError(text)
-      noteError(error, text)
-      return error instanceof ApiError && error.field ? { field: error.field, message: text } : undefined
-    } finally {
-      finish()
+      send({ type: 'bookFailed', error })
+      return fieldFailureOf(error)
     }
   }
 
   async function runTicket(mode: TicketMode, parts: BookParts | undefined, signature: string) {
-    setTicketError('')
     const path = mode === 'auto' ? (isLCC ? 'lcc' : 'gds') : mode
     if (!traceId) {
-      setTicketError(FARE_MESSAGES.noTraceForTicket)
+      send({ type: 'ticketRefused', message: FARE_MESSAGES.noTraceForTicket })
       return
     }
+    const ref = flowRef(current.current)
     if (path === 'gds' && !ref.bookingId) {
-      setTicketError(FARE_MESSAGES.noBookingToTicket)
+      send({ type: 'ticketRefused', message: FARE_MESSAGES.noBookingToTicket })
       return
     }
     if (path === 'lcc' && !parts) return
-    if (!start('ticket')) return
-    setTicketMessage('')
-    setPending('')
     const makeBody = (): TicketInput =>
       path === 'gds'
         ? { bookingId: ref.bookingId, pnr: ref.pnr, traceId }
@@ -194,59 +133,24 @@ export function useBookingFlow({ traceId, resultIndex, isLCC }: FlowInput): Book
             contact: parts?.contact,
             ...(parts?.gst ? { gst: parts.gst } : {}),
           }
-    const attempt = attemptFor(ticketAttempt.current, `${path}|${ref.bookingId ?? ''}|${signature}`, makeBody)
-    ticketAttempt.current = attempt
+    const attempt = attemptFor(current.current.openTicket, `${path}|${ref.bookingId ?? ''}|${signature}`, makeBody)
+    if (!send({ type: 'ticketStarted', attempt })) return
     try {
-      const outcome = await ticketFlight(attempt.body, { idempotencyKey: attempt.key })
-      if (outcome.pending) {
-        setPending(outcome.message ?? '')
-        return
-      }
-      ticketAttempt.current = undefined
-      setTicket(outcome)
-      setTicketAnswered(true)
-      setPriceChange(undefined)
-      setTicketMessage(outcome.message || FARE_MESSAGES.ticketed)
-      const id = bookingRefOf(outcome).bookingId
-      finish()
-      if (id) await refreshDetails(id)
+      send({ type: 'ticketAnswered', outcome: await ticket.mutateAsync(attempt) })
     } catch (error) {
-      if (endsAttempt(error)) ticketAttempt.current = undefined
-      const outcome = outcomeOf(error)
-      if (outcome) {
-        setTicket(outcome)
-        setTicketAnswered(true)
-      }
-      if (error instanceof ApiError && error.code === 'price_changed' && outcome) {
-        setPriceChange(priceChangeOf(outcome, 'ticket'))
-      }
-      const text = failureText(error, FARE_MESSAGES.ticketingFailed)
-      setTicketError(text)
-      noteError(error, text)
-    } finally {
-      finish()
+      send({ type: 'ticketFailed', error })
+      return
     }
+    // A ticket issued moves the flow straight on to reading the booking back (lib/booking-flow).
+    const after = current.current
+    if (after.step === 'refreshing') await loadDetails(after.bookingId)
   }
 
   return {
-    busy,
-    book,
-    ticket,
-    ref,
-    bookMessage,
-    bookError,
-    ticketMessage,
-    ticketError,
-    ticketAnswered,
-    pending,
-    priceChange,
-    details,
-    detailsError,
-    expired,
-    lastError,
+    state,
     runBook,
     runTicket,
     refreshDetails,
-    clearPriceChange: () => setPriceChange(undefined),
+    clearPriceChange: () => void send({ type: 'priceChangeAccepted' }),
   }
 }

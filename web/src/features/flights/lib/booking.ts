@@ -59,6 +59,13 @@ export function priceChangeOf(outcome: BookingOutcome, step: 'book' | 'ticket'):
   }
 }
 
+/** The booking outcome an API failure carried, when it carried one (book and ticket refusals). */
+export function outcomeOf(err: unknown): BookingOutcome | undefined {
+  if (!(err instanceof ApiError) || !err.body || typeof err.body !== 'object') return undefined
+  const body = err.body as Partial<BookingOutcome>
+  return body.booking && typeof body.booking === 'object' ? (body as BookingOutcome) : undefined
+}
+
 /** Whether the API said the supplier's search (its TraceId) has expired. */
 export function isSessionExpired(error: unknown): boolean {
   if (!(error instanceof ApiError) || error.status !== 422) return false

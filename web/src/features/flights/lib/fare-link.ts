@@ -1,9 +1,8 @@
 // Where choosing a flight leads (spec 2.13, 2.14). A ResultIndex is long and
 // holds + / = [ ]: URLSearchParams encodes it so that the fare page reads it
 // back byte for byte.
+import { paths } from '@/config/paths'
 import type { Cabin, Travellers } from './search-query'
-
-export const FARE_PATH = '/flights/fare'
 
 export interface ResultsChoice extends Travellers {
   /** The flight id (ResultIndex). */
@@ -33,7 +32,7 @@ export function resultsFareLink(choice: ResultsChoice, today: string): string {
   params.set('infants', String(choice.infants))
   params.set('cabin', choice.cabin)
   if (choice.traceId) params.set('t', choice.traceId)
-  return `${FARE_PATH}?${params.toString()}`
+  return paths.fare(params)
 }
 
 /**
@@ -44,5 +43,5 @@ export function searchViewFareLink(traceId: string, resultIndex: string): string
   const params = new URLSearchParams()
   params.set('traceId', traceId)
   params.set('resultIndex', resultIndex)
-  return `${FARE_PATH}?${params.toString()}`
+  return paths.fare(params)
 }

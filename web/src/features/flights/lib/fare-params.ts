@@ -3,6 +3,7 @@
 // results screen kept in session storage. Both are the supplier's opaque
 // strings and are passed on byte for byte; URLSearchParams has already
 // decoded them (a '+' the results screen encoded as %2B stays a '+').
+import { paths } from '@/config/paths'
 import { TRAVELLER_LIMITS, type Travellers } from './search-query'
 import { loadSelectedFlight, loadTrace, type SelectedFlight } from './selection'
 
@@ -66,6 +67,5 @@ export function freshSearchPath(selection: SelectedFlight | undefined): string {
   if (selection?.from) query.set('from', selection.from)
   if (selection?.to) query.set('to', selection.to)
   if (selection?.date) query.set('date', selection.date)
-  const text = query.toString()
-  return text ? `/flights?${text}` : '/flights'
+  return paths.flights(query)
 }

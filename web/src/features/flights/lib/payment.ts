@@ -1,6 +1,6 @@
 // Paying for a booking: what the fare page shows before the traveller pays,
 // and where a booking stands once they come back from the gateway.
-import type { Booking, BookingWithPayments, FareBreakdown, Payment } from '@/lib/api-types'
+import type { Booking, BookingStatus, BookingWithPayments, FareBreakdown, Payment, RefundStatus } from '@/lib/api-types'
 import { formatMoney, parsePaise } from '@/lib/money'
 import { passengerLine } from './results'
 
@@ -30,11 +30,6 @@ const RETURNS: readonly PaymentReturn[] = ['paid', 'failed', 'cancelled', 'unver
 
 export function readPaymentReturn(value: string | null): PaymentReturn | undefined {
   return RETURNS.find((r) => r === value)
-}
-
-/** The booking page's address, as the gateway's return uses it. */
-export function bookingPagePath(id: string): string {
-  return `/flights/booking/${encodeURIComponent(id)}`
 }
 
 function paise(amount: string | undefined): bigint {
@@ -103,9 +98,33 @@ export function payLabel(booking: Booking): string {
   return `Pay ${formatMoney(amountToPay(booking), booking.currency)}`
 }
 
+/**
+ * Where each status of our record puts a booking: still to pay for (recorded
+ * or seats held), the airline still being asked, ticketed, or over. A status
+ * added to the API fails the build here until it is placed.
+ */
+const STAGES = {
+  quoted: 'payable',
+  booked: 'payable',
+  booking: 'inFlight',
+  ticketing: 'inFlight',
+  unknown: 'inFlight',
+  ticketed: 'ticketed',
+  failed: 'closed',
+  cancelled: 'closed',
+  expired: 'closed',
+} as const satisfies Record<BookingStatus, 'payable' | 'inFlight' | 'ticketed' | 'closed'>
+
+/** The statuses of a booking that is over: failed, cancelled or expired. */
+export type ClosedStatus = { [S in BookingStatus]: (typeof STAGES)[S] extends 'closed' ? S : never }[BookingStatus]
+
+export function isClosedStatus(status: BookingStatus): status is ClosedStatus {
+  return STAGES[status] === 'closed'
+}
+
 /** Whether a book answer left a booking to pay for: recorded (LCC, quoted) or seats held (GDS, booked). */
 export function awaitsPayment(booking: Booking | undefined): booking is Booking {
-  if (!booking?._id || (booking.status !== 'booked' && booking.status !== 'quoted')) return false
+  if (!booking?._id || STAGES[booking.status] !== 'payable') return false
   return paise(booking.paid) === 0n || paise(booking.amountDue) > 0n
 }
 
@@ -130,8 +149,13 @@ export type BookingState =
   | 'unverified'
   | 'awaitingPayment'
 
-const CLOSED = new Set<string>(['failed', 'cancelled', 'expired'])
-const IN_FLIGHT = new Set<string>(['booking', 'ticketing', 'unknown'])
+/** Whether a refund is still on its way, so the booking page keeps asking. */
+const REFUND_OPEN: Record<RefundStatus, boolean> = {
+  requested: true,
+  pending: true,
+  processed: false,
+  failed: false,
+}
 
 function isPaid(data: BookingWithPayments): boolean {
   return paise(data.booking.paid) > 0n || data.payments.some((p) => p.status === 'paid')
@@ -144,11 +168,12 @@ function isPaid(data: BookingWithPayments): boolean {
  */
 export function bookingState(data: BookingWithPayments, ret: PaymentReturn | undefined): BookingState {
   const { booking } = data
-  if (booking.status === 'ticketed') return 'ticketed'
-  if (CLOSED.has(booking.status)) return 'closed'
+  const stage = STAGES[booking.status]
+  if (stage === 'ticketed') return 'ticketed'
+  if (stage === 'closed') return 'closed'
   if (booking.priceChanged && paise(booking.amountDue) > 0n) return 'priceChanged'
   if (isPaid(data) || ret === 'paid') return 'issuing'
-  if (IN_FLIGHT.has(booking.status)) return 'confirming'
+  if (stage === 'inFlight') return 'confirming'
   if (ret === 'failed') return 'paymentFailed'
   if (ret === 'cancelled') return 'left'
   if (ret === 'unverified') return 'unverified'
@@ -162,7 +187,7 @@ export function bookingState(data: BookingWithPayments, ret: PaymentReturn | und
  * a refund on its way.
  */
 export function isOutcomeOpen(data: BookingWithPayments, ret: PaymentReturn | undefined): boolean {
-  if (data.refunds.some((r) => r.status === 'requested' || r.status === 'pending')) return true
+  if (data.refunds.some((r) => REFUND_OPEN[r.status])) return true
   const state = bookingState(data, ret)
   return state === 'issuing' || state === 'confirming' || state === 'unverified'
 }
@@ -173,10 +198,14 @@ export function paymentFailedText(failure: string | undefined): string {
   return reason ? `Your payment did not go through: ${reason}.` : 'Your payment did not go through.'
 }
 
+const CLOSED_TEXTS: Record<ClosedStatus, string> = {
+  failed: PAYMENT_MESSAGES.failed,
+  cancelled: PAYMENT_MESSAGES.cancelled,
+  expired: PAYMENT_MESSAGES.expired,
+}
+
 /** Why a booking ended: the API's reason, else the words for its status. */
 export function closedText(booking: Booking): string {
   if (booking.failure) return booking.failure
-  if (booking.status === 'expired') return PAYMENT_MESSAGES.expired
-  if (booking.status === 'cancelled') return PAYMENT_MESSAGES.cancelled
-  return PAYMENT_MESSAGES.failed
+  return isClosedStatus(booking.status) ? CLOSED_TEXTS[booking.status] : PAYMENT_MESSAGES.failed
 }

@@ -9,6 +9,7 @@ import { Text } from '@chakra-ui/react/text'
 import { useState } from 'react'
 import { PageContainer, PageHeading } from '@/components/ui/page-heading'
 import { RouterLink } from '@/components/ui/router-link'
+import { paths } from '@/config/paths'
 import { findCheckinAirlines, type CheckinAirline } from '../data/checkin'
 import { HelpSection } from './section'
 
@@ -81,7 +82,7 @@ export function CheckinPage() {
             <List.Root ps="5" gap="1.5">
               <List.Item>
                 Keep the airline PNR (six letters and numbers) and the last name exactly as on the ticket. Find both in{' '}
-                <RouterLink to="/account/trips" color="brand.fg" textDecoration="underline">
+                <RouterLink to={paths.trips} color="brand.fg" textDecoration="underline">
                   My Trips
                 </RouterLink>
                 .
@@ -134,7 +135,7 @@ export function CheckinPage() {
         <Text color="fg.muted" fontSize="sm">
           Times are the airlines’ usual rules for flights from India and change from time to time: the airline’s site
           has the last word. Stuck?{' '}
-          <RouterLink to="/contact" color="brand.fg" textDecoration="underline">
+          <RouterLink to={paths.contact} color="brand.fg" textDecoration="underline">
             Contact us
           </RouterLink>{' '}
           and we will check you in.

@@ -4,6 +4,7 @@ import { Stack } from '@chakra-ui/react/stack'
 import { Text } from '@chakra-ui/react/text'
 import { PageContainer, PageHeading } from '@/components/ui/page-heading'
 import { RouterLink } from '@/components/ui/router-link'
+import { paths } from '@/config/paths'
 import { FAQ_GROUPS, type FaqGroup } from '../data/faq'
 import { HelpSection } from './section'
 
@@ -60,11 +61,11 @@ export function FaqPage() {
         ))}
         <Text>
           Still stuck?{' '}
-          <RouterLink to="/support" color="brand.fg" textDecoration="underline">
+          <RouterLink to={paths.support} color="brand.fg" textDecoration="underline">
             Visit Support
           </RouterLink>{' '}
           or{' '}
-          <RouterLink to="/contact" color="brand.fg" textDecoration="underline">
+          <RouterLink to={paths.contact} color="brand.fg" textDecoration="underline">
             contact us
           </RouterLink>
           .

@@ -17,6 +17,7 @@ import {
   offices,
   telHref,
 } from '@/config/company'
+import { paths } from '@/config/paths'
 import { BAGGAGE_ROWS, BAGGAGE_RULES } from '../data/baggage'
 import { HelpSection } from './section'
 
@@ -83,11 +84,11 @@ export function InfoPage() {
           </List.Root>
           <Text>
             Checking in online? Find your airline on{' '}
-            <RouterLink to="/checkin" {...linkStyle}>
+            <RouterLink to={paths.checkin} {...linkStyle}>
               web check-in
             </RouterLink>
             . Packing for a cruise? Read our{' '}
-            <RouterLink to="/blogs/cruise-packing-list" {...linkStyle}>
+            <RouterLink to={paths.blogPost('cruise-packing-list')} {...linkStyle}>
               cruise packing list
             </RouterLink>
             .
@@ -154,11 +155,11 @@ export function InfoPage() {
           </Grid>
           <Text>
             Prefer to write? Use the form on{' '}
-            <RouterLink to="/contact" {...linkStyle}>
+            <RouterLink to={paths.contact} {...linkStyle}>
               Contact us
             </RouterLink>
             , or find answers in the{' '}
-            <RouterLink to="/faq" {...linkStyle}>
+            <RouterLink to={paths.faq} {...linkStyle}>
               FAQ
             </RouterLink>
             .

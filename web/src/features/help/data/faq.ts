@@ -1,3 +1,5 @@
+import { paths } from '@/config/paths'
+
 /** A question and its answer; `link` points to the page where the traveller can act on it. */
 export interface Faq {
   question: string
@@ -20,7 +22,7 @@ export const FAQ_GROUPS: readonly FaqGroup[] = [
         question: 'When is my ticket issued?',
         answer:
           'Right after your payment is recorded. We ask the airline to ticket at once, and your e-ticket with the airline PNR and ticket numbers is e-mailed to you and shown in My Trips, usually within a few minutes.',
-        link: { to: '/account/trips', label: 'Open My Trips' },
+        link: { to: paths.trips, label: 'Open My Trips' },
       },
       {
         question: 'Why did the fare change between search and payment?',
@@ -36,13 +38,13 @@ export const FAQ_GROUPS: readonly FaqGroup[] = [
         question: 'My name on the ticket is wrong. What do I do?',
         answer:
           'Names must match the passport or government ID. Contact us as soon as you notice: many airlines allow a small correction for a fee, but not a change of traveller.',
-        link: { to: '/contact', label: 'Contact us' },
+        link: { to: paths.contact, label: 'Contact us' },
       },
       {
         question: 'Can I save my family’s details for next time?',
         answer:
           'Yes. Add them as co-travellers in your account with their date of birth and passport details, and pick them on the booking page next time.',
-        link: { to: '/account/co-travellers', label: 'Manage co-travellers' },
+        link: { to: paths.coTravellers, label: 'Manage co-travellers' },
       },
     ],
   },
@@ -59,13 +61,13 @@ export const FAQ_GROUPS: readonly FaqGroup[] = [
         question: 'I was charged but have no ticket.',
         answer:
           'We check with the payment gateway and ticket the booking as soon as the payment reaches us, even if its news is late. If the airline then refuses the ticket, the full amount is refunded automatically and we e-mail you why.',
-        link: { to: '/account/payments', label: 'See My Payments' },
+        link: { to: paths.payments, label: 'See My Payments' },
       },
       {
         question: 'How long does a refund take?',
         answer:
           'Once the airline has refunded us, the money goes back to your original payment method in 5–7 working days; UPI refunds are often faster. My Payments shows each refund’s status.',
-        link: { to: '/cancellation', label: 'Read the cancellation policy' },
+        link: { to: paths.cancellation, label: 'Read the cancellation policy' },
       },
       {
         question: 'Can I get a GST invoice?',
@@ -82,7 +84,7 @@ export const FAQ_GROUPS: readonly FaqGroup[] = [
         question: 'How do I cancel a flight?',
         answer:
           'Call, WhatsApp or write to us with the booking reference from My Trips and we cancel it with the airline. The airline’s fare rules, shown on the fare page before you book, decide the cancellation charge.',
-        link: { to: '/contact', label: 'Contact us' },
+        link: { to: paths.contact, label: 'Contact us' },
       },
       {
         question: 'The airline cancelled my flight. What now?',
@@ -99,13 +101,13 @@ export const FAQ_GROUPS: readonly FaqGroup[] = [
         question: 'Do you refund the visa fee if my visa is rejected?',
         answer:
           'On select visas we refund 100% if the visa is rejected; the visa page says which, and terms apply. Other visa fees are the embassy’s and are not refundable once submitted.',
-        link: { to: '/go/visa', label: 'Go to visas' },
+        link: { to: paths.visa, label: 'Go to visas' },
       },
       {
         question: 'How early should I plan a holiday or a cruise?',
         answer:
           'Six to ten weeks ahead for peak dates such as Diwali, Christmas and summer holidays; more for Europe, where visa appointments fill up early.',
-        link: { to: '/go/concierge?from=faq', label: 'Talk to a concierge' },
+        link: { to: paths.concierge({ from: 'faq' }), label: 'Talk to a concierge' },
       },
     ],
   },
@@ -122,13 +124,13 @@ export const FAQ_GROUPS: readonly FaqGroup[] = [
         question: 'How do I sign out of a device I lost?',
         answer:
           'Open Devices in your account and sign that device out; changing your password also signs out every other device.',
-        link: { to: '/account/profile', label: 'Open your account' },
+        link: { to: paths.profile, label: 'Open your account' },
       },
       {
         question: 'How do I delete my account or see my data?',
         answer:
           'Write to our grievance officer and we will send a summary of your data or delete it, keeping only what the law requires (such as tax invoices).',
-        link: { to: '/privacy', label: 'Read the privacy notice' },
+        link: { to: paths.privacy, label: 'Read the privacy notice' },
       },
     ],
   },

@@ -6,6 +6,7 @@ import { Text } from '@chakra-ui/react/text'
 import { Link } from 'react-router'
 import { CardImage } from '@/components/ui/card-image'
 import { ReadAs } from '@/components/ui/money'
+import { paths } from '@/config/paths'
 import { HOLIDAY_DESTINATIONS } from '../data/destinations'
 import { formatRupees, spokenRupees } from '../lib/price'
 
@@ -34,7 +35,7 @@ export function DestinationLinks() {
               <Card.Body gap="1" p="4">
                 <Card.Title as="h3" color="brand.fg" fontSize="md">
                   <LinkOverlay asChild _focusVisible={{ outline: 'none' }}>
-                    <Link to={`/holidays/${d.slug}`}>{d.title}</Link>
+                    <Link to={paths.holiday(d.slug)}>{d.title}</Link>
                   </LinkOverlay>
                 </Card.Title>
                 <Text fontSize="sm" color="fg.muted">

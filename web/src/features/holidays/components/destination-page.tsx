@@ -11,6 +11,7 @@ import { CardImage } from '@/components/ui/card-image'
 import { ReadAs } from '@/components/ui/money'
 import { PageContainer, PageHeading } from '@/components/ui/page-heading'
 import { RouterLink } from '@/components/ui/router-link'
+import { paths } from '@/config/paths'
 import type { HolidayDestination } from '../data/destinations'
 import { formatRupees, spokenRupees } from '../lib/price'
 
@@ -30,7 +31,7 @@ export function DestinationPage({ destination: d }: { destination: HolidayDestin
   return (
     <PageContainer>
       <Stack gap="8">
-        <RouterLink to="/holidays" color="brand.fg" fontSize="sm" alignSelf="flex-start">
+        <RouterLink to={paths.holidays} color="brand.fg" fontSize="sm" alignSelf="flex-start">
           ← All holidays
         </RouterLink>
         <Stack gap="2">

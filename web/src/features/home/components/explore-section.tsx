@@ -7,6 +7,7 @@ import { Text } from '@chakra-ui/react/text'
 import { CardImage } from '@/components/ui/card-image'
 import { RouterLink } from '@/components/ui/router-link'
 import { company } from '@/config/company'
+import { paths } from '@/config/paths'
 import { EXPLORE_ROWS, type ExploreCard } from '../data/explore'
 
 function ExploreTile({ card }: { card: ExploreCard }) {
@@ -55,7 +56,7 @@ export function ExploreSection() {
         <Heading as="h2" id="explore-heading" size="xl" color="brand.fg">
           Explore {company.brand}
         </Heading>
-        <RouterLink to="/offers" fontWeight="semibold" color="brand.fg">
+        <RouterLink to={paths.offers} fontWeight="semibold" color="brand.fg">
           View offers
         </RouterLink>
       </Flex>

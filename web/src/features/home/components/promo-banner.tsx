@@ -4,6 +4,7 @@ import { Heading } from '@chakra-ui/react/heading'
 import { Stack } from '@chakra-ui/react/stack'
 import { Text } from '@chakra-ui/react/text'
 import { RouterLink } from '@/components/ui/router-link'
+import { paths } from '@/config/paths'
 
 /** The visa refund promise (spec 2.4), with its conditions a link away. */
 export function PromoBanner() {
@@ -34,7 +35,7 @@ export function PromoBanner() {
           charge.
         </Text>
       </Stack>
-      <RouterLink to="/terms" color="fg.onDark" fontWeight="semibold" textDecoration="underline" flexShrink={0}>
+      <RouterLink to={paths.terms} color="fg.onDark" fontWeight="semibold" textDecoration="underline" flexShrink={0}>
         Read the terms
       </RouterLink>
     </Flex>

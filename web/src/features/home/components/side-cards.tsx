@@ -10,6 +10,7 @@ import { Text } from '@chakra-ui/react/text'
 import type { ComponentType, ReactNode } from 'react'
 import { InstagramIcon, MailIcon, XIcon } from '@/components/ui/icons'
 import { RouterLink } from '@/components/ui/router-link'
+import { paths } from '@/config/paths'
 import { READABLE_TERRACOTTA } from './readable-terracotta'
 import { company } from '@/config/company'
 import { mailtoHref } from '../lib/links'
@@ -66,19 +67,19 @@ const HELP = [
     title: 'Baggage and contact info',
     body: 'Cabin and check-in allowances by airline, and how to reach us.',
     label: 'See baggage and contact info',
-    to: '/info',
+    to: paths.info,
   },
   {
     title: 'FAQ',
     body: 'Cancellations, refunds, date changes and payments, answered.',
     label: 'Read the FAQ',
-    to: '/faq',
+    to: paths.faq,
   },
   {
     title: 'Travel Inspiration',
     body: 'Guides to visas, monsoon getaways, cruises and company offsites.',
     label: 'Read travel guides',
-    to: '/blogs',
+    to: paths.blogs(),
   },
 ] as const
 
@@ -109,7 +110,7 @@ export function SideCards({ myTrip }: { myTrip: MyTripProps }) {
           </Text>
           {myTrip.signedIn ? (
             <Button asChild colorPalette="terracotta" size="sm" alignSelf="flex-start" {...READABLE_TERRACOTTA}>
-              <RouterLink to="/account/trips" color="terracotta.contrast" _hover={{ textDecoration: 'none' }}>
+              <RouterLink to={paths.trips} color="terracotta.contrast" _hover={{ textDecoration: 'none' }}>
                 MY TRIP
               </RouterLink>
             </Button>

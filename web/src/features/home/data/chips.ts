@@ -1,3 +1,4 @@
+import { paths } from '@/config/paths'
 import { flightsHref, type FlightRoute } from '../lib/links'
 
 export interface ChipLink {
@@ -10,10 +11,10 @@ export interface ChipGroup {
   links: readonly ChipLink[]
 }
 
-const visa = (country: string, label: string): ChipLink => ({ label, to: `/visas/${country}` })
-const holiday = (slug: string, label: string): ChipLink => ({ label, to: `/holidays/${slug}` })
+const visa = (country: string, label: string): ChipLink => ({ label, to: paths.visaGuide(country) })
+const holiday = (slug: string, label: string): ChipLink => ({ label, to: paths.holiday(slug) })
 const flight = (label: string, route: FlightRoute): ChipLink => ({ label, to: flightsHref(route) })
-const blog = (slug: string, label: string): ChipLink => ({ label, to: `/blogs/${slug}` })
+const blog = (slug: string, label: string): ChipLink => ({ label, to: paths.blogPost(slug) })
 
 /** The link groups at the foot of the home page (spec 2.4). */
 export const CHIP_GROUPS: readonly ChipGroup[] = [
@@ -39,7 +40,7 @@ export const CHIP_GROUPS: readonly ChipGroup[] = [
       holiday('dubai-stopover', 'Dubai stopover'),
       holiday('qatar-stopover', 'Qatar stopover'),
       holiday('group-departures', 'Group departures'),
-      { label: 'All holidays', to: '/holidays' },
+      { label: 'All holidays', to: paths.holidays },
     ],
   },
   {
@@ -92,9 +93,9 @@ export const CHIP_GROUPS: readonly ChipGroup[] = [
   {
     title: 'Customer care',
     links: [
-      { label: 'Web check-in', to: '/checkin' },
-      { label: 'Contact us', to: '/contact' },
-      { label: 'Careers', to: '/careers' },
+      { label: 'Web check-in', to: paths.checkin },
+      { label: 'Contact us', to: paths.contact },
+      { label: 'Careers', to: paths.careers },
     ],
   },
 ]

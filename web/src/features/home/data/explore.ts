@@ -1,3 +1,4 @@
+import { paths } from '@/config/paths'
 import { homeConciergeHref } from '../lib/links'
 
 export interface ExploreCard {
@@ -25,21 +26,21 @@ export const EXPLORE_ROWS: ReadonlyArray<readonly ExploreCard[]> = [
       'Tourist and business visas for 40+ countries, with document checks before you apply.',
       'explore-visa',
       'Start a visa application',
-      '/go/visa',
+      paths.visa,
     ),
     card(
       'Dubai visa',
       '30-day and 60-day UAE tourist e-visas, usually issued in 3 to 4 working days.',
       'explore-dubai-visa',
       'See Dubai visa details',
-      '/visas/dubai',
+      paths.visaGuide('dubai'),
     ),
     card(
       'Singapore visa',
       'Tourist visas for Singapore, filed through authorised agents, with a checklist for families.',
       'explore-singapore-visa',
       'See Singapore visa details',
-      '/visas/singapore',
+      paths.visaGuide('singapore'),
     ),
   ],
   [
@@ -55,14 +56,14 @@ export const EXPLORE_ROWS: ReadonlyArray<readonly ExploreCard[]> = [
       'Doha’s Corniche, the desert at Sealine and the National Museum, with visa-free entry for Indians.',
       'explore-qatar',
       'See Qatar holidays',
-      '/holidays/qatar',
+      paths.holiday('qatar'),
     ),
     card(
       'Hong Kong holidays',
       'Victoria Peak, Disneyland and the Big Buddha on Lantau, with a day in Macau if you like.',
       'explore-hong-kong',
       'See Hong Kong holidays',
-      '/holidays/hong-kong',
+      paths.holiday('hong-kong'),
     ),
   ],
   [
@@ -78,14 +79,14 @@ export const EXPLORE_ROWS: ReadonlyArray<readonly ExploreCard[]> = [
       'Break the journey to Europe or the US with a short stay in Dubai, hotel and transfers included.',
       'explore-dubai-stopover',
       'See Dubai stopovers',
-      '/holidays/dubai-stopover',
+      paths.holiday('dubai-stopover'),
     ),
     card(
       'Group departures',
       'Fixed-date group tours with an Indian tour manager, vegetarian meals and visas handled.',
       'explore-group-departures',
       'See group departures',
-      '/holidays/group-departures',
+      paths.holiday('group-departures'),
     ),
   ],
 ]

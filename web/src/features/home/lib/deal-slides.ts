@@ -1,3 +1,4 @@
+import { paths } from '@/config/paths'
 import { formatINR, spokenINR } from '@/lib/money'
 import {
   CRUISE_DEALS,
@@ -73,7 +74,7 @@ export const DEAL_SLIDES: readonly DealSlide[] = [
       price: `from ${rupees(d.fromPrice)}`,
       spokenPrice: `from ${spokenRupees(d.fromPrice)}`,
     })),
-    cta: { label: 'Apply for a visa', to: '/go/visa' },
+    cta: { label: 'Apply for a visa', to: paths.visa },
   },
   {
     title: 'Flights',
@@ -87,14 +88,14 @@ export const DEAL_SLIDES: readonly DealSlide[] = [
     headline: 'Holiday packages, per person on twin sharing',
     image: '/images/home/deal-holidays.svg',
     lines: HOLIDAY_DEALS.map(tripLine),
-    cta: { label: 'See all holidays', to: '/holidays' },
+    cta: { label: 'See all holidays', to: paths.holidays },
   },
   {
     title: 'Cruises',
     headline: 'Cruises, per person in an inside cabin',
     image: '/images/home/deal-cruises.svg',
     lines: CRUISE_DEALS.map(tripLine),
-    cta: { label: 'Explore cruises', to: '/cruises' },
+    cta: { label: 'Explore cruises', to: paths.cruises },
   },
   {
     title: 'Hotels',
@@ -106,6 +107,6 @@ export const DEAL_SLIDES: readonly DealSlide[] = [
       price: `${rupees(d.perNight)} / night`,
       spokenPrice: `${spokenRupees(d.perNight)} per night`,
     })),
-    cta: { label: 'See hotels', to: '/hotels' },
+    cta: { label: 'See hotels', to: paths.hotels },
   },
 ]

@@ -1,5 +1,6 @@
 // Where the home page's cards and chips lead. Query strings are built with
 // URLSearchParams, so a card title with spaces or an ampersand arrives whole.
+import { paths } from '@/config/paths'
 
 /** The topics the concierge form is told about by the home page's cards. */
 export type ConciergeTopic = 'holidays' | 'stopover'
@@ -7,7 +8,7 @@ export type ConciergeTopic = 'holidays' | 'stopover'
 /** /go/concierge?from=home&topic={topic}&card={title}: a holiday or stopover card handed to the concierge. */
 export function homeConciergeHref(topic: ConciergeTopic, card: string): string {
   const params = new URLSearchParams({ from: 'home', topic, card })
-  return `/go/concierge?${params.toString()}`
+  return paths.concierge(params)
 }
 
 export interface FlightRoute {
@@ -26,7 +27,7 @@ export interface FlightRoute {
 export function flightsHref({ from, to, airline }: FlightRoute): string {
   const params = new URLSearchParams({ from, to })
   if (airline) params.set('airline', airline)
-  return `/flights?${params.toString()}`
+  return paths.flights(params)
 }
 
 /** A mailto: link with a subject (mail clients read %20, not +, as a space). */

@@ -9,6 +9,7 @@ import { PageContainer, PageHeading } from '@/components/ui/page-heading'
 import { OfficeAddress } from '@/components/ui/office-address'
 import { RouterLink } from '@/components/ui/router-link'
 import { BUSINESS_HOURS, company, companyEmailHref, companyPhoneHref, offices, telHref } from '@/config/company'
+import { paths } from '@/config/paths'
 import { ABOUT_DESCRIPTION, ABOUT_LEAD, ABOUT_PRODUCTS, ABOUT_TITLE, ABOUT_VALUES } from '../data/about'
 import { DocumentSection } from './policy-page'
 
@@ -102,7 +103,7 @@ export function AboutPage() {
             We are always glad to hear from people who enjoy looking after travellers, whether on the phone, behind the
             scenes or building the tools our team uses.
           </Text>
-          <RouterLink to="/careers" color="brand.fg" fontWeight="semibold" alignSelf="flex-start">
+          <RouterLink to={paths.careers} color="brand.fg" fontWeight="semibold" alignSelf="flex-start">
             Careers at Paryatan
           </RouterLink>
         </DocumentSection>
@@ -119,7 +120,7 @@ export function AboutPage() {
             </Link>{' '}
             ({BUSINESS_HOURS}).
           </Text>
-          <RouterLink to="/contact" color="brand.fg" fontWeight="semibold" alignSelf="flex-start">
+          <RouterLink to={paths.contact} color="brand.fg" fontWeight="semibold" alignSelf="flex-start">
             All the ways to contact us
           </RouterLink>
         </DocumentSection>

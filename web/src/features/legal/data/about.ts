@@ -1,3 +1,5 @@
+import { paths } from '@/config/paths'
+
 export const ABOUT_TITLE = 'About us'
 
 export const ABOUT_DESCRIPTION =
@@ -19,37 +21,37 @@ export const ABOUT_PRODUCTS: readonly AboutProduct[] = [
   {
     title: 'Flights',
     text: 'Domestic and international fares, re-checked with the airline before you pay and ticketed once payment goes through.',
-    to: '/flights',
+    to: paths.flights(),
     linkText: 'Search flights',
   },
   {
     title: 'Visas',
     text: 'Visa applications through our partner visa site, which opens with your Paryatan sign-in, so you do not need a second account.',
-    to: '/go/visa',
+    to: paths.visa,
     linkText: 'Apply for a visa',
   },
   {
     title: 'Holidays',
     text: 'Ready-made and made-to-order packages, from weekend stopovers to group departures, with flights, hotels and sightseeing in one price.',
-    to: '/holidays',
+    to: paths.holidays,
     linkText: 'Browse holidays',
   },
   {
     title: 'Cruises',
     text: 'Cruises from India and around the world, with help choosing the ship, the cabin and the flights to reach the port.',
-    to: '/cruises',
+    to: paths.cruises,
     linkText: 'Explore cruises',
   },
   {
     title: 'MICE',
     text: 'Meetings, incentives, conferences and events: offsites, incentive trips and conferences planned and booked for teams large and small.',
-    to: '/mice',
+    to: paths.mice,
     linkText: 'Plan a company event',
   },
   {
     title: 'Concierge',
     text: 'Tell a travel expert what you have in mind and get a trip planned around your dates, budget and the people travelling.',
-    to: '/go/concierge',
+    to: paths.concierge(),
     linkText: 'Talk to a concierge',
   },
 ]
@@ -72,6 +74,6 @@ export const ABOUT_VALUES: readonly AboutValue[] = [
   {
     title: 'Your data, kept to what is needed',
     text: 'We ask only for the details an airline, hotel or embassy needs, never sell them, and use no advertising trackers.',
-    link: { text: 'Read our privacy policy', to: '/privacy' },
+    link: { text: 'Read our privacy policy', to: paths.privacy },
   },
 ]

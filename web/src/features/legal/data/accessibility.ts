@@ -1,3 +1,4 @@
+import { paths } from '@/config/paths'
 import { POLICIES_UPDATED, type PolicyDocument } from './types'
 
 export const accessibilityStatement: PolicyDocument = {
@@ -63,7 +64,7 @@ export const accessibilityStatement: PolicyDocument = {
             ' or call ',
             { text: '+91 124 400 5500', href: 'tel:+911244005500' },
             '. Say which page and what happened; we reply within two working days and can complete a booking with you over the phone meanwhile. You can also use our ',
-            { text: 'contact form', to: '/contact' },
+            { text: 'contact form', to: paths.contact },
             '.',
           ],
         },

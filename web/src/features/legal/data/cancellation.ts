@@ -1,4 +1,5 @@
 import { BUSINESS_HOURS, company, companyEmailHref, companyPhoneHref } from '@/config/company'
+import { paths } from '@/config/paths'
 import { POLICIES_UPDATED, type PolicyDocument } from './types'
 
 export const cancellationPolicy: PolicyDocument = {
@@ -17,7 +18,7 @@ export const cancellationPolicy: PolicyDocument = {
           items: [
             [
               'Online: open the booking in ',
-              { text: 'My Trips', to: '/account/trips' },
+              { text: 'My Trips', to: paths.trips },
               ' and choose to cancel, or ask us to cancel it for you.',
             ],
             [
@@ -153,9 +154,9 @@ export const cancellationPolicy: PolicyDocument = {
             'If a refund is late or does not look right, write to ',
             { text: company.email, href: companyEmailHref },
             ' with your booking reference, or see our ',
-            { text: 'terms of use', to: '/terms' },
+            { text: 'terms of use', to: paths.terms },
             ' and ',
-            { text: 'contact page', to: '/contact' },
+            { text: 'contact page', to: paths.contact },
             '.',
           ],
         },

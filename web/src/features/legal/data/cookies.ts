@@ -1,3 +1,4 @@
+import { paths } from '@/config/paths'
 import { POLICIES_UPDATED, type PolicyDocument } from './types'
 
 export const cookiePolicy: PolicyDocument = {
@@ -61,7 +62,7 @@ export const cookiePolicy: PolicyDocument = {
           kind: 'p',
           text: [
             'The map on our ',
-            { text: 'contact page', to: '/contact' },
+            { text: 'contact page', to: paths.contact },
             ' loads from OpenStreetMap only when you press the button to show it. Your browser then connects to openstreetmap.org, and the ',
             {
               text: 'OpenStreetMap Foundation privacy policy',
@@ -84,7 +85,7 @@ export const cookiePolicy: PolicyDocument = {
           kind: 'p',
           text: [
             'For how we handle personal data more generally, see our ',
-            { text: 'privacy policy', to: '/privacy' },
+            { text: 'privacy policy', to: paths.privacy },
             '.',
           ],
         },

@@ -1,4 +1,5 @@
 import { company, companyEmailHref } from '@/config/company'
+import { paths } from '@/config/paths'
 import { HEAD_OFFICE_ADDRESS, POLICIES_UPDATED, type PolicyDocument } from './types'
 
 /** The Grievance Officer named under the DPDP Act and the IT Rules. */
@@ -136,9 +137,9 @@ export const privacyPolicy: PolicyDocument = {
             'access a summary of the personal data we hold about you, what we do with it, and who we have shared it with;',
             [
               'have it corrected, completed or brought up to date (you can edit most of it yourself in ',
-              { text: 'your profile', to: '/account/profile' },
+              { text: 'your profile', to: paths.profile },
               ' and ',
-              { text: 'your co-travellers', to: '/account/co-travellers' },
+              { text: 'your co-travellers', to: paths.coTravellers },
               ');',
             ],
             'have it erased when it is no longer needed for the purpose you gave it for, unless the law makes us keep it;',
@@ -175,7 +176,7 @@ export const privacyPolicy: PolicyDocument = {
           kind: 'p',
           text: [
             'We use only the cookies needed to keep you signed in, and no analytics or advertising cookies. The ',
-            { text: 'cookie policy', to: '/cookies' },
+            { text: 'cookie policy', to: paths.cookies },
             ' lists each one.',
           ],
         },

@@ -1,4 +1,5 @@
 import { BUSINESS_HOURS, company, companyEmailHref, companyPhoneHref } from '@/config/company'
+import { paths } from '@/config/paths'
 import { HEAD_OFFICE_ADDRESS, POLICIES_UPDATED, type PolicyDocument } from './types'
 
 export const termsOfUse: PolicyDocument = {
@@ -34,9 +35,9 @@ export const termsOfUse: PolicyDocument = {
             'Give us accurate contact details: tickets, schedule changes and refund updates go to the e-mail address and mobile number on the booking.',
             [
               'You can update your details in ',
-              { text: 'your profile', to: '/account/profile' },
+              { text: 'your profile', to: paths.profile },
               ' and the people you travel with in ',
-              { text: 'co-travellers', to: '/account/co-travellers' },
+              { text: 'co-travellers', to: paths.coTravellers },
               '.',
             ],
           ],
@@ -111,7 +112,7 @@ export const termsOfUse: PolicyDocument = {
           kind: 'p',
           text: [
             'Changes and cancellations follow the airline’s or supplier’s rules plus our fee, as shown before you pay. The ',
-            { text: 'cancellation and refund policy', to: '/cancellation' },
+            { text: 'cancellation and refund policy', to: paths.cancellation },
             ' explains how to cancel, what you get back and how long refunds take.',
           ],
         },
@@ -163,7 +164,7 @@ export const termsOfUse: PolicyDocument = {
             ' or call ',
             { text: company.phone, href: companyPhoneHref },
             ` (${BUSINESS_HOURS}), or use our `,
-            { text: 'contact page', to: '/contact' },
+            { text: 'contact page', to: paths.contact },
             '.',
           ],
         },

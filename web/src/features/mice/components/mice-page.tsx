@@ -13,6 +13,7 @@ import { useState, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { PageContainer, PageHeading } from '@/components/ui/page-heading'
 import { RouterLink } from '@/components/ui/router-link'
+import { paths } from '@/config/paths'
 import {
   DEFAULT_EVENT_TYPE,
   DIFFERENTIATORS,
@@ -102,17 +103,22 @@ export function MicePage({ renderProposalForm }: MicePageProps) {
             <EventTypePills value={eventType} onChange={setEventType} />
             <Flex gap="3" wrap="wrap" align="center">
               <Button asChild colorPalette="terracotta">
-                <Link to="/contact">Book Now</Link>
+                <Link to={paths.contact}>Book Now</Link>
               </Button>
               <Stack gap="1">
                 <Text fontWeight="semibold" fontSize="sm">
                   Free Consultation
                 </Text>
                 <HStack gap="4" wrap="wrap">
-                  <RouterLink to="/concierge?from=mice" color="brand.fg" fontWeight="medium" textDecoration="underline">
+                  <RouterLink
+                    to={paths.conciergeShort({ from: 'mice' })}
+                    color="brand.fg"
+                    fontWeight="medium"
+                    textDecoration="underline"
+                  >
                     Talk to a concierge
                   </RouterLink>
-                  <RouterLink to="/contact" color="brand.fg" fontWeight="medium" textDecoration="underline">
+                  <RouterLink to={paths.contact} color="brand.fg" fontWeight="medium" textDecoration="underline">
                     Message our team
                   </RouterLink>
                 </HStack>

@@ -1,3 +1,4 @@
+import { paths } from '@/config/paths'
 import type { Offer, OfferType } from '../data/offers'
 
 /** The offers filter (spec 2.8): All (the default) or one type. */
@@ -14,5 +15,5 @@ export function filterOffers(offers: readonly Offer[], filter: OfferFilter): Off
 export function offerConciergeHref(card?: string): string {
   const params = new URLSearchParams({ from: 'offers' })
   if (card) params.set('card', card)
-  return `/go/concierge?${params.toString()}`
+  return paths.concierge(params)
 }

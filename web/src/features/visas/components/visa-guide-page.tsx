@@ -9,6 +9,7 @@ import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { PageContainer, PageHeading } from '@/components/ui/page-heading'
 import { RouterLink } from '@/components/ui/router-link'
+import { paths } from '@/config/paths'
 import { VISA_GUIDES, type VisaGuide } from '../data/guides'
 import { visaConciergeHref } from '../lib/concierge-link'
 
@@ -42,7 +43,7 @@ export function VisaGuidePage({ guide: g }: { guide: VisaGuide }) {
   return (
     <PageContainer>
       <Stack gap="8">
-        <RouterLink to="/go/visa" color="brand.fg" fontSize="sm" alignSelf="flex-start">
+        <RouterLink to={paths.visa} color="brand.fg" fontSize="sm" alignSelf="flex-start">
           ← All visas
         </RouterLink>
         <Stack gap="2">
@@ -106,7 +107,7 @@ export function VisaGuidePage({ guide: g }: { guide: VisaGuide }) {
 
             {g.relatedBlog ? (
               <Section id="related-reading" title="Related reading">
-                <RouterLink to={`/blogs/${g.relatedBlog.slug}`} color="brand.fg" alignSelf="flex-start">
+                <RouterLink to={paths.blogPost(g.relatedBlog.slug)} color="brand.fg" alignSelf="flex-start">
                   {`Blog: ${g.relatedBlog.title}`}
                 </RouterLink>
               </Section>
@@ -119,7 +120,7 @@ export function VisaGuidePage({ guide: g }: { guide: VisaGuide }) {
               <List.Root gap="2" ps="5">
                 {others.map((other) => (
                   <List.Item key={other.slug}>
-                    <RouterLink to={`/visas/${other.slug}`} color="brand.fg">
+                    <RouterLink to={paths.visaGuide(other.slug)} color="brand.fg">
                       {other.title}
                     </RouterLink>
                   </List.Item>
@@ -149,7 +150,7 @@ export function VisaGuidePage({ guide: g }: { guide: VisaGuide }) {
                 posted until you are ready to fly.
               </Text>
               <Button asChild colorPalette="terracotta" bg="terracotta.600" _hover={{ bg: 'terracotta.700' }} size="lg">
-                <Link to="/go/visa">Apply with Paryatan Visa</Link>
+                <Link to={paths.visa}>Apply with Paryatan Visa</Link>
               </Button>
               <RouterLink to={visaConciergeHref(g.title)} color="brand.fg" fontSize="sm" alignSelf="center">
                 Ask a visa expert

@@ -8,8 +8,10 @@ import { chakra } from '@chakra-ui/react/styled-system'
 import { Text } from '@chakra-ui/react/text'
 import { ErrorBanner } from '@/components/ui/error-banner'
 import { RouterLink } from '@/components/ui/router-link'
+import { paths } from '@/config/paths'
 import type { BookingFlow, TicketMode } from '../../hooks/use-booking-flow'
 import { ticketsOf } from '../../lib/booking'
+import { flowBooking, flowRef } from '../../lib/booking-flow'
 
 function Collapsed({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -45,26 +47,28 @@ interface BookingPanelProps {
 
 /** The booking once made: references, ticketing, booking details, diagnostics and the raw answer. */
 export function BookingPanel({ flow, traceId, resultIndex, isLCC, onTicket }: BookingPanelProps) {
-  const ticketing = flow.busy === 'ticket'
-  const itinerary = flow.details?.Response.FlightItinerary
-  const tickets = ticketsOf(flow.details)
-  const booking = flow.ticket?.booking ?? flow.book?.booking
+  const { state } = flow
+  const ticketing = state.step === 'ticketing'
+  const itinerary = state.details?.Response.FlightItinerary
+  const tickets = ticketsOf(state.details)
+  const booking = flowBooking(state)
+  const ref = flowRef(state)
   return (
     <Stack gap="4" as="section" aria-labelledby="booking-heading">
       <Heading as="h2" size="lg" id="booking-heading">
         Booking
       </Heading>
-      {flow.bookMessage ? <Text role="status">{flow.bookMessage}</Text> : null}
+      {state.book.kind === 'answered' ? <Text role="status">{state.book.text}</Text> : null}
       <DataList.Root orientation="horizontal" size="sm">
-        <Row label="BookingId" value={flow.ref.bookingId ?? '—'} />
-        <Row label="PNR" value={flow.ref.pnr || '—'} testId="booking-pnr" />
+        <Row label="BookingId" value={ref.bookingId ?? '—'} />
+        <Row label="PNR" value={ref.pnr || '—'} testId="booking-pnr" />
         {booking ? <Row label="Status" value={booking.status} /> : null}
         {booking ? <Row label="Booking record" value={booking._id} /> : null}
       </DataList.Root>
 
       <HStack gap="3" wrap="wrap">
         <Button colorPalette="brand" onClick={() => onTicket('auto')} disabled={ticketing}>
-          {ticketing ? 'Ticketing…' : flow.ticketAnswered ? 'Retry Ticket' : 'Ticket'}
+          {ticketing ? 'Ticketing…' : state.ticketAnswer ? 'Retry Ticket' : 'Ticket'}
         </Button>
         <Button variant="outline" onClick={() => onTicket('gds')} disabled={ticketing}>
           Force GDS ticket
@@ -73,20 +77,20 @@ export function BookingPanel({ flow, traceId, resultIndex, isLCC, onTicket }: Bo
           Force LCC ticket
         </Button>
       </HStack>
-      {flow.ticketError ? <ErrorBanner message={flow.ticketError} /> : null}
-      {flow.ticketMessage && !flow.ticketError ? (
+      {state.ticket.kind === 'failed' ? <ErrorBanner message={state.ticket.text} /> : null}
+      {state.ticket.kind === 'answered' ? (
         <Alert.Root status="success" role="status">
           <Alert.Indicator />
-          <Alert.Title>{flow.ticketMessage}</Alert.Title>
+          <Alert.Title>{state.ticket.text}</Alert.Title>
         </Alert.Root>
       ) : null}
-      {flow.pending ? (
+      {state.pending ? (
         <Alert.Root status="info" role="alert">
           <Alert.Indicator />
           <Alert.Content>
-            <Alert.Title>{flow.pending}</Alert.Title>
+            <Alert.Title>{state.pending}</Alert.Title>
             <Alert.Description>
-              <RouterLink to="/account/trips">My Trips</RouterLink>
+              <RouterLink to={paths.trips}>My Trips</RouterLink>
             </Alert.Description>
           </Alert.Content>
         </Alert.Root>
@@ -99,13 +103,13 @@ export function BookingPanel({ flow, traceId, resultIndex, isLCC, onTicket }: Bo
         <HStack>
           <Button
             variant="outline"
-            onClick={() => void flow.refreshDetails(flow.ref.bookingId)}
-            loading={flow.busy === 'details'}
+            onClick={() => void flow.refreshDetails(ref.bookingId)}
+            loading={state.step === 'refreshing'}
           >
             Refresh booking details
           </Button>
         </HStack>
-        {flow.detailsError ? <ErrorBanner message={flow.detailsError} /> : null}
+        {state.detailsError ? <ErrorBanner message={state.detailsError} /> : null}
         {itinerary ? (
           <DataList.Root orientation="horizontal" size="sm" data-testid="booking-details">
             <Row label="PNR" value={itinerary.PNR || '—'} />
@@ -127,13 +131,13 @@ export function BookingPanel({ flow, traceId, resultIndex, isLCC, onTicket }: Bo
           <Row label="traceId" value={<chakra.code wordBreak="break-all">{traceId}</chakra.code>} />
           <Row label="resultIndex" value={<chakra.code wordBreak="break-all">{resultIndex}</chakra.code>} />
           <Row label="IsLCC" value={isLCC === undefined ? '—' : String(isLCC)} />
-          <Row label="BookingId" value={flow.ref.bookingId ?? '—'} />
-          <Row label="Last API error" value={flow.lastError || '—'} />
+          <Row label="BookingId" value={ref.bookingId ?? '—'} />
+          <Row label="Last API error" value={state.lastError || '—'} />
         </DataList.Root>
       </Collapsed>
       <Collapsed title="Raw booking details">
         <chakra.pre fontSize="xs" whiteSpace="pre-wrap" wordBreak="break-all" data-testid="raw-booking-details">
-          {flow.details ? JSON.stringify(flow.details, null, 2) : 'No booking details yet.'}
+          {state.details ? JSON.stringify(state.details, null, 2) : 'No booking details yet.'}
         </chakra.pre>
       </Collapsed>
     </Stack>

@@ -9,8 +9,9 @@ import { useForm, useWatch, type Path } from 'react-hook-form'
 import { ErrorBanner } from '@/components/ui/error-banner'
 import type { FareBreakdown, FlightResult } from '@/lib/api-types'
 import { todayISO } from '@/lib/calendar-date'
-import type { useBookingFlow, TicketMode } from '../../hooks/use-booking-flow'
+import type { BookingFlow, TicketMode } from '../../hooks/use-booking-flow'
 import type { PriceChange } from '../../lib/booking'
+import { bookingMade, flowBooking } from '../../lib/booking-flow'
 import { awaitsPayment } from '../../lib/payment'
 import {
   bookingSchema,
@@ -36,7 +37,7 @@ import { DocumentsReason, TravellerFields } from './traveller-fields'
 
 interface BookingProps extends FarePageProps {
   rules: FareRules
-  flow: ReturnType<typeof useBookingFlow>
+  flow: BookingFlow
   priceChange: PriceChange | undefined
   onAcceptQuote(): void
   traceId: string
@@ -71,11 +72,6 @@ export function BookingSection({ result, travellers, ...props }: BookingSectionP
       company={props.company}
     />
   )
-}
-
-/** Whether a book or ticket answer left a booking made: ticketed, or booked (a GDS fare). */
-function bookingMade(flow: ReturnType<typeof useBookingFlow>): boolean {
-  return [flow.ticket, flow.book].some((o) => o?.booking.status === 'ticketed' || o?.booking.status === 'booked')
 }
 
 function BookingForm({
@@ -141,18 +137,19 @@ function BookingForm({
   }
 
   const handTyped: HandTyped[] =
-    sent && bookingMade(flow)
+    sent && bookingMade(flow.state)
       ? rules.slots.flatMap((slot, index) => {
           const values = sent.travellers[index]
           return values && !values.source ? [{ index, heading: slotHeading(slot), values }] : []
         })
       : []
 
-  const booking = flow.busy === 'book'
-  const made = flow.ticket?.booking ?? flow.book?.booking
+  const { state } = flow
+  const booking = state.step === 'booking'
+  const made = flowBooking(state)
   return (
     <>
-      {priceChange ? <PriceChangeNotice change={priceChange} onAccept={accept} busy={flow.busy !== null} /> : null}
+      {priceChange ? <PriceChangeNotice change={priceChange} onAccept={accept} busy={state.step !== 'idle'} /> : null}
       <Card.Root>
         <Card.Body>
           <Stack asChild gap="6">
@@ -173,7 +170,7 @@ function BookingForm({
                 />
               ))}
               <GSTFields form={form} rules={rules} hasCompany={Boolean(company)} />
-              {flow.bookError ? <ErrorBanner message={flow.bookError} /> : null}
+              {state.book.kind === 'failed' ? <ErrorBanner message={state.book.text} /> : null}
               <Button
                 type="submit"
                 colorPalette="terracotta"

@@ -6,6 +6,7 @@ import { useLocation, useSearchParams } from 'react-router'
 import { ErrorBanner } from '@/components/ui/error-banner'
 import { PageContainer, PageHeading } from '@/components/ui/page-heading'
 import { RouterLink } from '@/components/ui/router-link'
+import { paths } from '@/config/paths'
 import { useFareQuote } from '../../api/use-fare-quote'
 import { useFareRules } from '../../api/use-fare-rules'
 import { useBookingFlow } from '../../hooks/use-booking-flow'
@@ -54,7 +55,7 @@ export function FarePage(props: FarePageProps) {
         <Stack gap="4">
           <PageHeading title={TITLE} />
           <ErrorBanner message={MISSING_PARAMS_MESSAGE} />
-          <RouterLink to="/flights">Back to flights</RouterLink>
+          <RouterLink to={paths.flights()}>Back to flights</RouterLink>
         </Stack>
       </PageContainer>
     )
@@ -90,9 +91,9 @@ function Fare({ params, ...people }: FarePageProps & { params: ReturnType<typeof
           currency: quote.data.result.Fare.Currency || 'INR',
         }
       : undefined
-  const priceChange = flow.priceChange ?? quoteChange
+  const priceChange = flow.state.priceChange ?? quoteChange
 
-  const expired = flow.expired || isSessionExpired(quote.error)
+  const expired = flow.state.expired || isSessionExpired(quote.error)
 
   return (
     <PageContainer>

@@ -11,6 +11,7 @@ import { useEffect, useState, type ReactNode } from 'react'
 import { ErrorBanner } from '@/components/ui/error-banner'
 import { PageContainer, PageHeading } from '@/components/ui/page-heading'
 import { RouterLink } from '@/components/ui/router-link'
+import { paths } from '@/config/paths'
 import { ApiError } from '@/lib/api-client'
 import type { Booking, BookingWithPayments } from '@/lib/api-types'
 import { Money } from '@/components/ui/money'
@@ -24,6 +25,7 @@ import { failureText } from '../../lib/fare-messages'
 import {
   bookingState,
   closedText,
+  isClosedStatus,
   isOutcomeOpen,
   isPositive,
   latestPayment,
@@ -32,6 +34,7 @@ import {
   paymentFailedText,
   readPaymentReturn,
   type BookingState,
+  type ClosedStatus,
   type PaymentReturn,
 } from '../../lib/payment'
 import { PayCountdown } from './pay-countdown'
@@ -42,11 +45,6 @@ export const POLL_EVERY_MS = 2_000
 export const POLL_FOR_MS = 5 * 60_000
 
 const PAGE_TITLE = 'Your booking'
-const PAYMENTS_PATH = '/account/payments'
-
-function tripPath(id: string): string {
-  return `/account/trips/${encodeURIComponent(id)}`
-}
 
 const HEADINGS: Record<Exclude<BookingState, 'closed'>, string> = {
   ticketed: 'Ticket issued',
@@ -59,14 +57,15 @@ const HEADINGS: Record<Exclude<BookingState, 'closed'>, string> = {
   awaitingPayment: 'Pay for your booking',
 }
 
-const CLOSED_HEADINGS: Record<string, string> = {
+const CLOSED_HEADINGS: Record<ClosedStatus, string> = {
   failed: 'Booking failed',
   cancelled: 'Booking cancelled',
   expired: 'Booking expired',
 }
 
 function headingOf(state: BookingState, booking: Booking): string {
-  return state === 'closed' ? (CLOSED_HEADINGS[booking.status] ?? 'Booking failed') : HEADINGS[state]
+  if (state !== 'closed') return HEADINGS[state]
+  return isClosedStatus(booking.status) ? CLOSED_HEADINGS[booking.status] : CLOSED_HEADINGS.failed
 }
 
 /** Whether `ms` have passed since the page opened. */
@@ -296,10 +295,10 @@ function BookingStatus({
       <TripSummary booking={booking} ticketed={state === 'ticketed'} />
       <Actions key={state} booking={booking} state={state} />
       <HStack gap="6" wrap="wrap">
-        <RouterLink to={tripPath(booking._id)} color="brand.fg" fontWeight="medium">
+        <RouterLink to={paths.trip(booking._id)} color="brand.fg" fontWeight="medium">
           My Trips
         </RouterLink>
-        <RouterLink to={PAYMENTS_PATH} color="brand.fg" fontWeight="medium">
+        <RouterLink to={paths.payments} color="brand.fg" fontWeight="medium">
           My Payments
         </RouterLink>
       </HStack>
@@ -341,7 +340,7 @@ export function BookingPage({ id, paymentReturn }: BookingPageProps) {
             Try again
           </Button>
         )}
-        <RouterLink to="/account/trips" color="brand.fg" fontWeight="medium">
+        <RouterLink to={paths.trips} color="brand.fg" fontWeight="medium">
           My Trips
         </RouterLink>
       </Stack>

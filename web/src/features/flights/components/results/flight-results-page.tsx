@@ -10,6 +10,7 @@ import { memo, startTransition, useCallback, useId, useMemo, useState } from 're
 import { useSearchParams } from 'react-router'
 import { PageContainer, PageHeading } from '@/components/ui/page-heading'
 import { RouterLink } from '@/components/ui/router-link'
+import { paths } from '@/config/paths'
 import { useStableHandler } from '@/hooks/use-stable-handler'
 import { useChooseFlight } from '../../hooks/use-choose-flight'
 import { useFlightSearches } from '../../hooks/use-flight-search'
@@ -78,7 +79,7 @@ const SearchBanner = memo(function SearchBanner({
           {` · ${adults} · ${cabin}`}
         </Text>
       </Stack>
-      <RouterLink to="/" fontWeight="semibold" color="brand.fg">
+      <RouterLink to={paths.home} fontWeight="semibold" color="brand.fg">
         Change search
       </RouterLink>
     </Flex>

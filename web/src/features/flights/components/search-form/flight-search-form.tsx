@@ -9,6 +9,7 @@ import { useId, useRef, useState, type FormEvent } from 'react'
 import { useNavigate } from 'react-router'
 import { CheckboxChoice, RadioChoice } from '@/components/ui/choice'
 import { DateField } from '@/components/ui/date-field'
+import { paths } from '@/config/paths'
 import { useAirports } from '../../hooks/use-static-lists'
 import { todayISO } from '@/lib/calendar-date'
 import { usePrerendering } from '@/lib/prerendering'
@@ -65,7 +66,7 @@ export function FlightSearchForm({ initial, onSubmit }: FlightSearchFormProps) {
     event.preventDefault()
     const search = latest.current
     if (onSubmit) onSubmit(search)
-    else void navigate(`/flights?${buildSearchParams(search).toString()}`)
+    else void navigate(paths.flights(buildSearchParams(search)))
   }
 
   const multi = form.type === 'multi'

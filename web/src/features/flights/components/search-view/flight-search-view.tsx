@@ -12,6 +12,7 @@ import { useSearchParams } from 'react-router'
 import { CheckboxChoice } from '@/components/ui/choice'
 import { PageContainer, PageHeading } from '@/components/ui/page-heading'
 import { RouterLink } from '@/components/ui/router-link'
+import { paths } from '@/config/paths'
 import { formatMoney } from '@/lib/money'
 import { useChooseFlight } from '../../hooks/use-choose-flight'
 import { useFlightSearches } from '../../hooks/use-flight-search'
@@ -205,7 +206,7 @@ export function FlightSearchView() {
           <Text mt="3" fontSize="sm" color="fg.muted">
             {query.from} → {query.to} · {travellerSummary(query)} ·{' '}
             {query.cabin === 'any' ? 'Any cabin' : CABIN_LABELS[query.cabin]} ·{' '}
-            <RouterLink to="/" color="brand.fg" fontWeight="semibold">
+            <RouterLink to={paths.home} color="brand.fg" fontWeight="semibold">
               Change search
             </RouterLink>
           </Text>

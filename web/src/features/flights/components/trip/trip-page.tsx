@@ -12,6 +12,7 @@ import type { ReactNode } from 'react'
 import { ErrorBanner } from '@/components/ui/error-banner'
 import { PageHeading } from '@/components/ui/page-heading'
 import { RouterLink } from '@/components/ui/router-link'
+import { paths } from '@/config/paths'
 import { ApiError } from '@/lib/api-client'
 import type { Booking, BookingWithPayments, Payment } from '@/lib/api-types'
 import { bookingStatusLabel, bookingStatusPalette } from '@/lib/booking-status'
@@ -21,11 +22,9 @@ import { bookingQueryKey, useBooking } from '../../api/get-booking'
 import { bookingDetailsQueryOptions, useBookingDetails } from '../../api/get-booking-details'
 import { formatLocalDateTime } from '../../lib/dates'
 import { toItineraryView, type ItineraryView } from '../../lib/itinerary'
-import { awaitsPayment, bookingPagePath, isPositive } from '../../lib/payment'
+import { awaitsPayment, isPositive } from '../../lib/payment'
 import type { FlightSegment } from '../../lib/results'
 import { RefundList } from '../payment/refund-list'
-
-const TRIPS_PATH = '/account/trips'
 
 const timestampFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' })
 
@@ -37,7 +36,7 @@ function formatTimestamp(iso: string): string {
 
 function BackLink() {
   return (
-    <RouterLink to={TRIPS_PATH} color="brand.fg" fontWeight="medium" alignSelf="flex-start">
+    <RouterLink to={paths.trips} color="brand.fg" fontWeight="medium" alignSelf="flex-start">
       Back to My Trips
     </RouterLink>
   )
@@ -89,7 +88,7 @@ function Payments({ data }: { data: BookingWithPayments }) {
         </Stack>
       ) : null}
       <RefundList refunds={refunds} />
-      <RouterLink to={bookingPagePath(booking._id)} color="brand.fg" fontWeight="medium" alignSelf="flex-start">
+      <RouterLink to={paths.booking(booking._id)} color="brand.fg" fontWeight="medium" alignSelf="flex-start">
         {due ? 'Pay for this booking' : 'Payment status'}
       </RouterLink>
     </Stack>
