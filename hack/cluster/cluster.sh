@@ -452,6 +452,13 @@ down() {
 		ip netns del "$netns"
 		for _ in $(seq 50); do ip link show "$link_host" >/dev/null 2>&1 || break; sleep 0.1; done
 	fi
+	# The first `ip netns add` on a machine mounts /run/netns over itself (to
+	# share the namespaces' mounts); it stays when the last one goes. Unmounted
+	# when `up` made it and no namespace is left in it.
+	if [[ -f $data/before.mounts ]] && ! grep -qx /run/netns "$data/before.mounts" &&
+		[[ -z $(ip netns list) ]] && mountpoint -q /run/netns; then
+		umount /run/netns 2>/dev/null || umount -l /run/netns 2>/dev/null || true
+	fi
 	# The kubelet's pod cgroups, deepest first.
 	local cg
 	for cg in /sys/fs/cgroup/*/kubepods; do

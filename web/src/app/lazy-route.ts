@@ -14,8 +14,13 @@ interface LazyHandle {
  * preloadRoutes can fetch a nested route's chunks side by side rather than one after another.
  */
 export function lazyRoute(load: Load): Pick<RouteObject, 'Component' | 'handle'> {
-  const handle: LazyHandle = { preload: load }
-  return { Component: lazy(() => load().then((m) => ({ default: m.Component }))), handle }
+  // One fetch per page load, shared by the preload and the page. A chunk that failed then fails
+  // both, and the page loads again (lib/stale-chunk); were they fetched apart, the page could
+  // quietly fetch it anew or not, depending on which of the two asked first.
+  let loading: ReturnType<Load> | undefined
+  const once: Load = () => (loading ??= load())
+  const handle: LazyHandle = { preload: once }
+  return { Component: lazy(() => once().then((m) => ({ default: m.Component }))), handle }
 }
 
 let preloaded: string | null = null
