@@ -325,10 +325,9 @@ func (s *Bookings) afterCall(ctx context.Context, conn *connector.Connector, b q
 	if err != nil {
 		return s.unrecorded(b, err)
 	}
-	if raced {
-		if d.Event != trip.LoseOutcome || nb.Status != trip.Unknown {
-			return outcomeOf(nb, step), nil
-		}
+	if raced && (d.Event != trip.LoseOutcome || nb.Status != trip.Unknown) {
+		// Another writer settled it first: that stands.
+		return outcomeOf(nb, step), nil
 	}
 	if d.Event == trip.LoseOutcome {
 		return s.reconcileInline(ctx, conn, nb)

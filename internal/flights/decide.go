@@ -3,6 +3,7 @@ package flights
 import (
 	"encoding/json"
 	"net/http"
+	"slices"
 	"time"
 
 	"github.com/shopspring/decimal"
@@ -84,20 +85,11 @@ type decision struct {
 func (d decision) from(b queries.Booking, step trip.Step) []string {
 	var out []string
 	for _, s := range []trip.Status{b.Status, trip.Unknown} {
-		if to, err := trip.Next(s, d.Event, trip.FareOf(b.IsLcc), step); err == nil && to == d.To && !containsStatus(out, s) {
+		if to, err := trip.Next(s, d.Event, trip.FareOf(b.IsLcc), step); err == nil && to == d.To && !slices.Contains(out, string(s)) {
 			out = append(out, string(s))
 		}
 	}
 	return out
-}
-
-func containsStatus(list []string, s trip.Status) bool {
-	for _, x := range list {
-		if x == string(s) {
-			return true
-		}
-	}
-	return false
 }
 
 // decideCall decides, without I/O, what the answer to a Book or Ticket call

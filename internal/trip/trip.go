@@ -269,10 +269,16 @@ func Next(from Status, ev Event, fare Fare, step Step) (Status, error) {
 // From is every status ev moves a booking from (for any fare), for the
 // compare-and-set guards of the SQL that records ev.
 func From(ev Event) []Status {
-	var out []Status
-	for _, t := range Transitions {
-		if t.Event == ev && t.From != "" && !slices.Contains(out, t.From) {
-			out = append(out, t.From)
+	return starts(Transitions, func(t Transition) (Status, bool) { return t.From, t.Event == ev && t.From != "" })
+}
+
+// starts is the distinct statuses pick keeps from a table's moves, in the
+// table's order.
+func starts[T any, S comparable](table []T, pick func(T) (S, bool)) []S {
+	var out []S
+	for _, t := range table {
+		if s, ok := pick(t); ok && !slices.Contains(out, s) {
+			out = append(out, s)
 		}
 	}
 	return out
@@ -346,13 +352,7 @@ var OrderTransitions = []OrderTransition{
 
 // OrderFrom is every order status ev moves an order from.
 func OrderFrom(ev Event) []OrderStatus {
-	var out []OrderStatus
-	for _, t := range OrderTransitions {
-		if t.Event == ev && !slices.Contains(out, t.From) {
-			out = append(out, t.From)
-		}
-	}
-	return out
+	return starts(OrderTransitions, func(t OrderTransition) (OrderStatus, bool) { return t.From, t.Event == ev })
 }
 
 // RefundStatus is where a refund stands (refunds.status).
@@ -399,22 +399,10 @@ var RefundTransitions = []RefundTransition{
 
 // RefundFrom is every refund status ev moves a refund from.
 func RefundFrom(ev Event) []RefundStatus {
-	var out []RefundStatus
-	for _, t := range RefundTransitions {
-		if t.Event == ev && !slices.Contains(out, t.From) {
-			out = append(out, t.From)
-		}
-	}
-	return out
+	return starts(RefundTransitions, func(t RefundTransition) (RefundStatus, bool) { return t.From, t.Event == ev })
 }
 
 // RefundOpen is every refund status the gateway may still move.
 func RefundOpen() []RefundStatus {
-	var out []RefundStatus
-	for _, t := range RefundTransitions {
-		if !slices.Contains(out, t.From) {
-			out = append(out, t.From)
-		}
-	}
-	return out
+	return starts(RefundTransitions, func(t RefundTransition) (RefundStatus, bool) { return t.From, true })
 }

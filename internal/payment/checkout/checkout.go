@@ -194,11 +194,6 @@ func (s *Service) gatewayError(err error) error {
 	return err
 }
 
-// Paid is how much of a booking's orders is paid, in paise.
-func (s *Service) Paid(ctx context.Context, bookingID uuid.UUID) (int64, error) {
-	return s.q.PaymentPaidTotal(ctx, bookingID)
-}
-
 // Covered reports whether a booking's paid orders cover amount paise.
 func (s *Service) Covered(ctx context.Context, bookingID uuid.UUID, amount int64) (bool, error) {
 	paid, err := s.q.PaymentPaidTotal(ctx, bookingID)
