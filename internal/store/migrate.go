@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"io/fs"
+	"log/slog"
 	"path"
 	"sort"
 	"strconv"
@@ -14,6 +15,8 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/riverqueue/river/riverdriver/riverpgxv5"
+	"github.com/riverqueue/river/rivermigrate"
 )
 
 //go:embed migrations/*.sql
@@ -107,6 +110,9 @@ func Migrate(ctx context.Context, pool *pgxpool.Pool, fsys fs.FS) (applied []int
 		}
 	}()
 
+	if err := migrateJobs(ctx, pool); err != nil {
+		return nil, err
+	}
 	if _, err := conn.Exec(ctx, createHistory); err != nil {
 		return nil, fmt.Errorf("migrate: %w", err)
 	}
@@ -140,6 +146,23 @@ func Migrate(ctx context.Context, pool *pgxpool.Pool, fsys fs.FS) (applied []int
 		applied = append(applied, m.Version)
 	}
 	return applied, nil
+}
+
+// migrateJobs brings the job queue's tables (internal/jobs: River's own
+// schema, versioned by River in river_migration) up to the version of the
+// River this binary is built with, before the product's migrations, which
+// may refer to them. River applies each of its versions in a transaction
+// of its own (some must commit before the next); the caller's lock keeps
+// replicas from migrating at once.
+func migrateJobs(ctx context.Context, pool *pgxpool.Pool) error {
+	m, err := rivermigrate.New(riverpgxv5.New(pool), &rivermigrate.Config{Logger: slog.New(slog.DiscardHandler)})
+	if err != nil {
+		return fmt.Errorf("migrate jobs: %w", err)
+	}
+	if _, err := m.Migrate(ctx, rivermigrate.DirectionUp, nil); err != nil {
+		return fmt.Errorf("migrate jobs: %w", err)
+	}
+	return nil
 }
 
 // Pending returns how many migrations of fsys the database has not applied.

@@ -111,6 +111,10 @@ type Config struct {
 	// was lost stays unknown, with the supplier saying it has no such
 	// booking, before it is declared not made.
 	BookingGiveUpAfter time.Duration
+	// JobsRescueAfter is how long a background job may run before it is
+	// taken to have lost its process (killed, out of memory, node gone) and
+	// is run again (JOBS_RESCUE_AFTER, 10 min; internal/jobs).
+	JobsRescueAfter time.Duration
 	// VisaPartnerOrigin is the partner visa site the web app hands signed-in
 	// users to (single sign-on, docs/sso.md); empty when none is configured.
 	// The web app may frame it (the content security policy's frame-src).
@@ -235,6 +239,7 @@ func Load(getenv func(string) string) (Config, error) {
 	duration("HTTP_WRITE_TIMEOUT", &c.WriteTimeout, time.Second)
 	c.BookingGiveUpAfter = 30 * time.Minute
 	duration("BOOKING_GIVE_UP_AFTER", &c.BookingGiveUpAfter, time.Second)
+	duration("JOBS_RESCUE_AFTER", &c.JobsRescueAfter, 10*time.Second)
 
 	if v := strings.TrimRight(strings.TrimSpace(getenv("PUBLIC_URL")), "/"); v != "" {
 		if u, err := url.Parse(v); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.Path != "" {

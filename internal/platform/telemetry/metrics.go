@@ -27,6 +27,8 @@ type Metrics struct {
 	Payments *PaymentMetrics
 	// SearchCache watches the reuse of flight searches.
 	SearchCache *SearchCacheMetrics
+	// Jobs watch the background jobs.
+	Jobs *JobMetrics
 	// ConnectorGeneration is the generation of the connector configuration
 	// in force, so ops can see that a change has reached every pod.
 	ConnectorGeneration prometheus.Gauge
@@ -72,6 +74,7 @@ func NewMetrics() *Metrics {
 	m.Outbox = NewOutboxMetrics(reg)
 	m.Payments = NewPaymentMetrics(reg)
 	m.SearchCache = NewSearchCacheMetrics(reg)
+	m.Jobs = NewJobMetrics(reg)
 	return m
 }
 
@@ -291,5 +294,31 @@ func NewPaymentMetrics(reg prometheus.Registerer) *PaymentMetrics {
 		}, []string{"reason"}),
 	}
 	reg.MustRegister(m.Duration, m.Webhooks, m.Payments, m.Refunds)
+	return m
+}
+
+// JobMetrics watch the background jobs (internal/jobs): every run by kind
+// and outcome (completed, snoozed, retried, cancelled, discarded), and how
+// long each took. The jobs waiting in each state are read from the
+// database at scrape time (jobs.Collector).
+type JobMetrics struct {
+	Runs     *prometheus.CounterVec
+	Duration *prometheus.HistogramVec
+}
+
+// NewJobMetrics registers the job instruments on reg.
+func NewJobMetrics(reg prometheus.Registerer) *JobMetrics {
+	m := &JobMetrics{
+		Runs: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Namespace: "paryatan", Name: "job_runs_total",
+			Help: "Runs of background jobs by kind and outcome (completed, snoozed, retried, cancelled, discarded).",
+		}, []string{"kind", "outcome"}),
+		Duration: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Namespace: "paryatan", Name: "job_duration_seconds",
+			Help:    "Duration of background job runs by kind.",
+			Buckets: LongCallBuckets,
+		}, []string{"kind"}),
+	}
+	reg.MustRegister(m.Runs, m.Duration)
 	return m
 }
