@@ -24,7 +24,7 @@ func TestVerificationMailSurvivesRelayOutage(t *testing.T) {
 	t.Parallel()
 	relay := smtptest.NewStopped(t)
 	env := apitest.New(t, apitest.Options{SMTPURL: relay.URL(), Background: true, Outbox: func(c *outbox.Config) {
-		c.Poll, c.RetryFirst = 50*time.Millisecond, 200*time.Millisecond
+		c.RetryFirst = 200 * time.Millisecond
 	}})
 	c := env.NewClient(t)
 	register(t, c, "आरव शर्मा", "aarav@example.in", "password1")

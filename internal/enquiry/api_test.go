@@ -176,7 +176,7 @@ func TestEnquiryStoredBeforeMailedAndRetried(t *testing.T) {
 	t.Parallel()
 	relay := smtptest.NewStopped(t)
 	env := apitest.New(t, apitest.Options{SMTPURL: relay.URL(), Background: true, Outbox: func(c *outbox.Config) {
-		c.Poll, c.RetryFirst = 50*time.Millisecond, 200*time.Millisecond
+		c.RetryFirst = 200 * time.Millisecond
 	}})
 	res := env.NewClient(t).Do("POST", "/api/v1/enquiries", map[string]any{"kind": "concierge", "name": "Meera Iyer", "email": "meera@example.in",
 		"destinations": "Bali", "source": "monsoon-in-kerala"})

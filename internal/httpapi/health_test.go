@@ -11,7 +11,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+
 	"github.com/paryatan/paryatan/internal/httpapi"
+	"github.com/paryatan/paryatan/internal/jobs"
 	"github.com/paryatan/paryatan/internal/outbox"
 	"github.com/paryatan/paryatan/internal/platform/telemetry"
 	"github.com/paryatan/paryatan/internal/store"
@@ -28,7 +32,13 @@ func TestReadinessWarnsOfAMailBacklog(t *testing.T) {
 	h := httpapi.NewHealth(pool, store.Migrations(), log)
 	// The worker's statistics, as the process wires them: a probe reads
 	// the last of them, never the table.
-	w := outbox.NewWorker(pool, nil, telemetry.NewMetrics().Outbox, log, outbox.Config{ID: "w1"})
+	metrics := telemetry.NewMetrics()
+	work, err := jobs.New(pool, jobs.Config{Log: log, Metrics: metrics.Jobs})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := outbox.NewWorker(pool, nil, metrics.Outbox, log, outbox.Config{})
+	w.Register(work)
 	h.WarnOnMailBacklog(10*time.Minute, func() (int64, time.Duration, bool) {
 		b, ok := w.Backlog()
 		return b.Queued, b.Oldest, ok
@@ -51,8 +61,12 @@ func TestReadinessWarnsOfAMailBacklog(t *testing.T) {
 		t.Fatalf("empty outbox: %d %v", code, body)
 	}
 	ctx := context.Background()
-	id, err := outbox.NewQueue(nil).Enqueue(ctx, pool, outbox.Message{Kind: outbox.KindEmailVerification,
-		To: mail.Address{Address: "asha@example.in"}, Subject: "Verify", Text: "Hello"})
+	var id uuid.UUID
+	err = pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) (err error) {
+		id, err = outbox.NewQueue(work, nil).Enqueue(ctx, tx, outbox.Message{Kind: outbox.KindEmailVerification,
+			To: mail.Address{Address: "asha@example.in"}, Subject: "Verify", Text: "Hello"})
+		return err
+	})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -39,7 +39,6 @@ const devMailShown = 50
 type devMessage struct {
 	ID                             string
 	Kind, To, Subject, State, When string
-	Attempts                       int32
 	LastError                      string
 	Text                           string
 	// Frame is the HTML part as the iframe's document; the base target
@@ -58,8 +57,8 @@ func toDevMessage(r queries.OutboxMessage) devMessage {
 		state = "failed"
 	}
 	m := devMessage{ID: r.ID.String(), Kind: r.Kind, To: r.Recipient, Subject: r.Subject, State: state,
-		When: r.CreatedAt.In(indiatime.Zone).Format("2 Jan 2006, 3:04:05 pm MST"), Attempts: r.Attempts,
-		LastError: r.LastError, Text: r.TextBody, Links: linkRe.FindAllString(r.TextBody, -1)}
+		When: r.CreatedAt.In(indiatime.Zone).Format("2 Jan 2006, 3:04:05 pm MST"), LastError: r.LastError,
+		Text: r.TextBody, Links: linkRe.FindAllString(r.TextBody, -1)}
 	if r.HtmlBody != "" {
 		m.Frame = `<base target="_blank">` + r.HtmlBody
 	}
@@ -149,7 +148,7 @@ pre{white-space:pre-wrap;background:#fff;padding:12px;border:1px solid #d5e0f3}
 <tr><th>To</th><td>{{.To}}</td></tr>
 <tr><th>Kind</th><td>{{.Kind}}</td></tr>
 <tr><th>Queued</th><td>{{.When}}</td></tr>
-<tr><th>State</th><td class="{{.State}}">{{.State}} ({{.Attempts}} attempts){{with .LastError}}: {{.}}{{end}}</td></tr>
+<tr><th>State</th><td class="{{.State}}">{{.State}}{{with .LastError}}: {{.}}{{end}}</td></tr>
 {{with .Links}}<tr><th>Links</th><td>{{range .}}<a href="{{.}}" target="_blank" rel="noopener">{{.}}</a><br>{{end}}</td></tr>{{end}}
 </table>
 {{with .Frame}}<h2>HTML part</h2>

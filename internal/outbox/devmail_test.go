@@ -8,6 +8,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+
 	"github.com/paryatan/paryatan/internal/apitest"
 	"github.com/paryatan/paryatan/internal/auth"
 	"github.com/paryatan/paryatan/internal/outbox"
@@ -57,12 +60,9 @@ func TestDevMailboxListsQueuedMessages(t *testing.T) {
 func TestDevMailboxEscapes(t *testing.T) {
 	t.Parallel()
 	env := apitest.New(t, apitest.Options{})
-	id, err := outbox.NewQueue(nil).Enqueue(context.Background(), env.DB, outbox.Message{Kind: "test",
+	id := queueIn(t, env, outbox.Message{Kind: "test",
 		To: mail.Address{Address: "x@example.in"}, Subject: `<script>alert("subject")</script>`,
 		Text: `<script>alert("text")</script>`, HTML: `<p onclick="x">Hi</p><script>alert("html")</script>`})
-	if err != nil {
-		t.Fatal(err)
-	}
 	c := env.NewClient(t)
 	for _, path := range []string{"/dev/mail", "/dev/mail/" + id.String()} {
 		res := c.Do("GET", path, nil)
@@ -85,10 +85,7 @@ func TestDevMailboxOnlyInLocalMode(t *testing.T) {
 	cfg := auth.DefaultConfig()
 	cfg.PublicURL = "https://paryatan.example"
 	env := apitest.New(t, apitest.Options{Auth: &cfg})
-	if _, err := outbox.NewQueue(nil).Enqueue(context.Background(), env.DB, outbox.Message{Kind: "test",
-		To: mail.Address{Address: "x@example.in"}, Subject: "Secret link", Text: "t"}); err != nil {
-		t.Fatal(err)
-	}
+	queueIn(t, env, outbox.Message{Kind: "test", To: mail.Address{Address: "x@example.in"}, Subject: "Secret link", Text: "t"})
 	c := env.NewClient(t)
 	c.Header.Set("Accept", "text/html")
 	for _, path := range []string{"/dev/mail", "/dev/mail/00000000-0000-0000-0000-000000000000"} {
@@ -96,4 +93,19 @@ func TestDevMailboxOnlyInLocalMode(t *testing.T) {
 			t.Errorf("%s on an https site = %d %s", path, res.StatusCode, res.Body)
 		}
 	}
+}
+
+// queueIn writes m to env's outbox as a request does: with its send job,
+// in one transaction.
+func queueIn(t *testing.T, env *apitest.Env, m outbox.Message) uuid.UUID {
+	t.Helper()
+	var id uuid.UUID
+	err := pgx.BeginFunc(context.Background(), env.DB, func(tx pgx.Tx) (err error) {
+		id, err = outbox.NewQueue(env.Jobs, nil).Enqueue(context.Background(), tx, m)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return id
 }

@@ -1,8 +1,8 @@
 // Package outbox is the product's outgoing e-mail: messages are written to
 // the outbox_messages table in the transaction of the change they announce,
-// and a worker on every replica sends them, retrying while the mail server
-// is slow or down. A request never waits for, nor fails because of, the
-// mail server.
+// each with a job of the job queue (internal/jobs) that sends it, retrying
+// while the mail server is slow or down. A request never waits for, nor
+// fails because of, the mail server.
 package outbox
 
 import (
@@ -13,7 +13,9 @@ import (
 	"net/mail"
 
 	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
 
+	"github.com/paryatan/paryatan/internal/jobs"
 	"github.com/paryatan/paryatan/internal/platform/smtpmail"
 	"github.com/paryatan/paryatan/internal/store/queries"
 )
@@ -81,30 +83,38 @@ func (s SMTP) Deliver(ctx context.Context, m Message) error {
 
 // Queue writes messages to the outbox.
 type Queue struct {
+	// jobs writes each message's send job.
+	jobs jobs.Inserter
 	// log, when set, says that no mail server is configured: each message
 	// is announced on it, so a developer knows one is waiting. Such
-	// messages stay queued. Bodies are not logged: they carry links that
-	// sign in or verify, and logs travel further than the database.
+	// messages stay queued (their jobs wait on the mail queue, which only
+	// a process with a mail server works). Bodies are not logged: they carry links that sign in or
+	// verify, and logs travel further than the database.
 	log *slog.Logger
 }
 
-// NewQueue returns the outbox's writer. logOnly is nil when a mail server
-// sends the messages; otherwise every message is announced on it (without
-// its body).
-func NewQueue(logOnly *slog.Logger) *Queue { return &Queue{log: logOnly} }
+// NewQueue returns the outbox's writer, which writes the send jobs with
+// work. logOnly is nil when a mail server sends the messages; otherwise
+// every message is announced on it (without its body).
+func NewQueue(work jobs.Inserter, logOnly *slog.Logger) *Queue {
+	return &Queue{jobs: work, log: logOnly}
+}
 
-// Enqueue writes m to the outbox through db, which should be the
-// transaction of the change m announces: the message then exists exactly
-// when the change does.
-func (q *Queue) Enqueue(ctx context.Context, db queries.DBTX, m Message) (uuid.UUID, error) {
+// Enqueue writes m to the outbox, and the job that sends it, in tx, which
+// should be the transaction of the change m announces: the message and its
+// job then exist exactly when the change does.
+func (q *Queue) Enqueue(ctx context.Context, tx pgx.Tx, m Message) (uuid.UUID, error) {
 	p := queries.OutboxEnqueueParams{Kind: m.Kind, Recipient: m.To.Address,
 		RecipientName: m.To.Name, Subject: m.Subject, TextBody: m.Text, HtmlBody: m.HTML}
 	if m.ReplyTo != nil {
 		p.ReplyTo, p.ReplyToName = m.ReplyTo.Address, m.ReplyTo.Name
 	}
-	id, err := queries.New(db).OutboxEnqueue(ctx, p)
+	id, err := queries.New(tx).OutboxEnqueue(ctx, p)
 	if err != nil {
 		return uuid.Nil, fmt.Errorf("outbox: enqueue %s: %w", m.Kind, err)
+	}
+	if _, err := q.jobs.InsertTx(ctx, tx, SendArgs{MessageID: id}, nil); err != nil {
+		return uuid.Nil, fmt.Errorf("outbox: enqueue %s: send job: %w", m.Kind, err)
 	}
 	if q.log != nil {
 		q.log.InfoContext(ctx, "e-mail kept in the outbox (no SMTP_URL configured)", "id", id, "kind", m.Kind,

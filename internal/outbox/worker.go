@@ -8,61 +8,111 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/riverqueue/river"
 
+	"github.com/paryatan/paryatan/internal/jobs"
 	"github.com/paryatan/paryatan/internal/platform/smtpmail"
 	"github.com/paryatan/paryatan/internal/platform/telemetry"
 	"github.com/paryatan/paryatan/internal/store"
 	"github.com/paryatan/paryatan/internal/store/queries"
 )
 
+// The outbox's background work, each a job (internal/jobs):
+//   - SendArgs sends one message (written by Queue.Enqueue with it, on the
+//     mail queue, which only a process with a mail server works);
+//   - purgeArgs is periodic: the deletion of settled messages.
+//
+// A job whose process died is rescued and run again, and River may run a
+// job more than once: the send worker starts from the message as it
+// stands, sends only a queued one, and settles it only while it is queued,
+// so a second run after a recorded outcome sends nothing. A run that dies
+// between the mail server's acceptance and the record sends the message
+// again: a duplicate e-mail is better than a lost one.
+
+// SendArgs is the job that sends one message.
+type SendArgs struct {
+	MessageID uuid.UUID `json:"message_id"`
+}
+
+// Kind names the job in the queue.
+func (SendArgs) Kind() string { return "outbox.send" }
+
+// InsertOpts puts the job on the mail queue, with River's cap on attempts
+// above what the give-up period allows.
+func (SendArgs) InsertOpts() river.InsertOpts {
+	return river.InsertOpts{Queue: jobs.QueueMail, MaxAttempts: sendAttempts}
+}
+
+// purgeArgs is the periodic deletion of settled messages.
+type purgeArgs struct{}
+
+func (purgeArgs) Kind() string { return "outbox.purge" }
+
+// Intervals and limits of the outbox's jobs.
+const (
+	// sendAttempts is River's cap on a send job's runs. The give-up period
+	// (GiveUpAfter) ends a message first: at the default back-off a day is
+	// about 100 attempts, and 1,000 last ten days at 15 minutes apart.
+	// Should a job reach the cap anyway (a very long give-up period), its
+	// last attempt gives the message up too, so no message stays queued
+	// without a job. The upgrade's migration (0017_outbox_jobs.sql) writes
+	// the same number.
+	sendAttempts = 1000
+	// sendTimeout bounds one delivery (smtpmail gives up sooner).
+	sendTimeout = smtpmail.Timeout + 5*time.Second
+	// recordTimeout bounds the write of a delivery's outcome.
+	recordTimeout = 10 * time.Second
+	// sendLimit is a send job's time limit: the message's read, its
+	// delivery and the record of the outcome.
+	sendLimit = sendTimeout + recordTimeout + 5*time.Second
+	// purgeEvery is how often the leader purges settled messages.
+	purgeEvery = time.Minute
+	// purgeLimit bounds one purge; a backlog larger than it clears goes on
+	// at the next.
+	purgeLimit = time.Minute
+	// purgeBatch bounds one delete: a purge deletes batches until one
+	// comes back short.
+	purgeBatch = 1000
+)
+
 // Config tunes a Worker; zero fields take the defaults.
 type Config struct {
-	// ID names the worker in the leases it takes (the replica's
-	// api_instances id); two workers must not share one.
-	ID string
 	// GiveUpAfter is how long after it was queued a message that keeps
 	// failing temporarily is marked failed (OUTBOX_GIVE_UP_AFTER, 24 h).
 	GiveUpAfter time.Duration
 	// RetryFirst is the wait after the first temporary failure (10 s); it
 	// doubles with each attempt up to RetryMax (15 min).
 	RetryFirst, RetryMax time.Duration
-	// Poll is how often the worker looks for due messages (2 s).
-	Poll time.Duration
-	// Batch is how many messages one claim leases (10).
-	Batch int
 	// KeepSent and KeepFailed are how long settled messages stay in the
 	// table (7 and 30 days): long enough to answer "did my e-mail go out?",
 	// short enough that the table holds what is due, not years of mail.
 	KeepSent, KeepFailed time.Duration
 }
 
-// purgeBatch bounds one delete: a large backlog goes a batch per stats tick.
-const purgeBatch = 1000
-
-// sendTimeout bounds one delivery (smtpmail gives up sooner); a lease
-// covers a whole batch of them.
-const sendTimeout = smtpmail.Timeout + 5*time.Second
-
-// statsEvery is how often the gauges are read from the table.
-const statsEvery = 15 * time.Second
-
-// Worker sends due messages. Every replica runs one; the database keeps
-// them apart (SKIP LOCKED and leases).
+// Worker sends the outbox's messages: it is the job queue's worker of
+// SendArgs, run by whichever replica works the mail queue. It also purges
+// settled messages and keeps the outbox's gauges.
 type Worker struct {
+	river.WorkerDefaults[SendArgs]
 	q         *queries.Queries
 	deliverer Deliverer
 	metrics   *telemetry.OutboxMetrics
 	log       *slog.Logger
 	cfg       Config
 	now       func() time.Time
+	// limit is a send job's time limit (Register lowers it to the job
+	// queue's).
+	limit time.Duration
 	// backlog is the last reading of RefreshStats.
 	backlog atomic.Pointer[Backlog]
 }
 
 // NewWorker returns a worker over pool. A nil deliverer (no mail server
-// configured) leaves messages queued; the worker then only keeps the
-// gauges.
+// configured) leaves messages queued: such a process does not work the
+// mail queue, and its worker only purges and keeps the gauges.
 func NewWorker(pool *pgxpool.Pool, deliverer Deliverer, metrics *telemetry.OutboxMetrics, log *slog.Logger, cfg Config) *Worker {
 	if cfg.GiveUpAfter <= 0 {
 		cfg.GiveUpAfter = 24 * time.Hour
@@ -73,12 +123,6 @@ func NewWorker(pool *pgxpool.Pool, deliverer Deliverer, metrics *telemetry.Outbo
 	if cfg.RetryMax <= 0 {
 		cfg.RetryMax = 15 * time.Minute
 	}
-	if cfg.Poll <= 0 {
-		cfg.Poll = 2 * time.Second
-	}
-	if cfg.Batch <= 0 {
-		cfg.Batch = 10
-	}
 	if cfg.KeepSent <= 0 {
 		cfg.KeepSent = 7 * 24 * time.Hour
 	}
@@ -86,116 +130,133 @@ func NewWorker(pool *pgxpool.Pool, deliverer Deliverer, metrics *telemetry.Outbo
 		cfg.KeepFailed = 30 * 24 * time.Hour
 	}
 	return &Worker{q: queries.New(store.Reads{Pool: pool}), deliverer: deliverer, metrics: metrics,
-		log: log.With("component", "outbox"), cfg: cfg, now: time.Now}
+		log: log.With("component", "outbox"), cfg: cfg, now: time.Now, limit: sendLimit}
 }
 
-// Run delivers due messages and refreshes the gauges until ctx ends. It
-// picks up after restarts: the work list is the table.
-func (w *Worker) Run(ctx context.Context) {
-	poll, stats := time.NewTicker(w.cfg.Poll), time.NewTicker(statsEvery)
-	defer poll.Stop()
-	defer stats.Stop()
-	w.RefreshStats(ctx)
-	for {
-		if w.deliverer != nil {
-			// A full batch suggests more are due: claim again at once.
-			for {
-				n, err := w.DeliverDue(ctx)
-				if err != nil && ctx.Err() == nil {
-					w.log.Warn("claiming due e-mails failed", "err", err)
-				}
-				if n < w.cfg.Batch || ctx.Err() != nil {
-					break
-				}
-			}
-		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-poll.C:
-		case <-stats.C:
-			if _, err := w.PurgeSettled(ctx); err != nil && ctx.Err() == nil {
-				w.log.Warn("purging settled e-mails failed", "err", err)
-			}
-			w.RefreshStats(ctx)
-		}
-	}
+// Register adds the send worker and the periodic purge to j. The send
+// worker is added even without a mail server: the job queue refuses to
+// write a job of a kind no worker is added for, and every process writes
+// messages.
+func (w *Worker) Register(j *jobs.Jobs) {
+	w.limit = j.Limit(sendLimit)
+	jobs.Add(j, w)
+	jobs.Add(j, &purger{w: w, limit: j.Limit(purgeLimit)})
+	j.Every(purgeEvery, func() river.JobArgs { return purgeArgs{} })
 }
 
-// DeliverDue leases one batch of due messages and tries each once; it
-// returns how many it leased.
-func (w *Worker) DeliverDue(ctx context.Context) (int, error) {
+// Timeout is a send job's time limit.
+func (w *Worker) Timeout(*river.Job[SendArgs]) time.Duration { return w.limit }
+
+// NextRetry is when a send that failed temporarily is tried again:
+// RetryFirst after the first failure, doubling, at most RetryMax. River
+// schedules on the real clock.
+func (w *Worker) NextRetry(job *river.Job[SendArgs]) time.Time {
+	return time.Now().Add(w.retryAfter(job.Attempt))
+}
+
+// retryAfter is the wait after the attempt-th temporary failure.
+func (w *Worker) retryAfter(attempt int) time.Duration {
+	return jobs.Backoff(attempt-1, w.cfg.RetryFirst, w.cfg.RetryMax)
+}
+
+// Work sends the job's message, unless a run of its job settled it before.
+// A temporary failure is an error, and River runs the job again at
+// NextRetry; a refusal, or a failure once the message has waited
+// GiveUpAfter, marks it failed and cancels the job, which is not retried.
+func (w *Worker) Work(ctx context.Context, job *river.Job[SendArgs]) error {
 	if w.deliverer == nil {
-		return 0, errors.New("outbox: no mail server to deliver to")
+		// A process without a mail server leaves the mail queue alone
+		// (jobs.Config.Without): one that works it is wired wrongly. The
+		// job is retried, by a process that can send.
+		return errors.New("outbox: no mail server to deliver to: a process without SMTP_URL must not work the mail queue")
 	}
-	// The lease outlasts every delivery of the batch, so no other worker
-	// takes a message this one is still sending.
-	lease := time.Duration(w.cfg.Batch)*sendTimeout + time.Minute
-	rows, err := w.q.OutboxClaimDue(ctx, queries.OutboxClaimDueParams{LockedBy: w.cfg.ID,
-		LeaseSeconds: lease.Seconds(), MaxMessages: int32(w.cfg.Batch)}) //nolint:gosec // a small configured count
+	r, err := w.q.OutboxGet(ctx, job.Args.MessageID)
+	if errors.Is(err, pgx.ErrNoRows) {
+		// Queued messages are never purged: this one was settled and
+		// purged since, or its job outlived it some other way.
+		w.log.Warn("e-mail of a send job not found; nothing to send", "id", job.Args.MessageID, "job", job.ID)
+		return nil
+	}
 	if err != nil {
-		return 0, fmt.Errorf("outbox: claim: %w", err)
+		return fmt.Errorf("outbox: read message %s: %w", job.Args.MessageID, err)
 	}
-	for _, r := range rows {
-		w.deliver(ctx, r)
+	log := w.log.With("id", r.ID, "kind", r.Kind, "attempt", job.Attempt, "job", job.ID)
+	if r.SentAt != nil || r.FailedAt != nil {
+		log.Info("e-mail already settled by an earlier run of its job; not sent again")
+		return nil
 	}
-	return len(rows), nil
+	sctx, cancel := context.WithTimeout(ctx, sendTimeout)
+	err = w.deliverer.Deliver(sctx, fromRow(r))
+	cancel()
+	return w.record(ctx, log, job, r, err)
 }
 
-// deliver sends one leased message and records the outcome.
-func (w *Worker) deliver(ctx context.Context, r queries.OutboxMessage) {
-	sctx, cancel := context.WithTimeout(ctx, sendTimeout)
-	err := w.deliverer.Deliver(sctx, fromRow(r))
-	cancel()
+// record writes the outcome of one delivery (err) and says what the job
+// returns.
+func (w *Worker) record(ctx context.Context, log *slog.Logger, job *river.Job[SendArgs], r queries.OutboxMessage, err error) error {
 	// The outcome is recorded even when ctx ended during the attempt
-	// (shutdown): the lease is released for another replica at once.
-	rctx, rcancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
-	defer rcancel()
-	log := w.log.With("id", r.ID, "kind", r.Kind, "attempt", r.Attempts)
+	// (shutdown, the time limit).
+	rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), recordTimeout)
+	defer cancel()
 	var n int64
-	var qerr error
+	var qerr, result error
 	outcome := "sent"
 	switch {
 	case err == nil:
-		n, qerr = w.q.OutboxMarkSent(rctx, queries.OutboxMarkSentParams{ID: r.ID, LockedBy: w.cfg.ID})
+		n, qerr = w.q.OutboxMarkSent(rctx, r.ID)
 		log.Info("e-mail sent")
 	case errors.Is(err, ErrRejected):
 		outcome = "failed"
-		n, qerr = w.q.OutboxMarkFailed(rctx, queries.OutboxMarkFailedParams{ID: r.ID, LockedBy: w.cfg.ID, LastError: err.Error()})
+		n, qerr = w.q.OutboxMarkFailed(rctx, queries.OutboxMarkFailedParams{ID: r.ID, LastError: err.Error()})
 		log.Error("e-mail refused by the mail server; not retried", "err", err)
-	case w.now().Sub(r.CreatedAt) >= w.cfg.GiveUpAfter:
+		result = river.JobCancel(err)
+	case w.now().Sub(r.CreatedAt) >= w.cfg.GiveUpAfter || job.Attempt >= job.MaxAttempts:
 		outcome = "failed"
-		n, qerr = w.q.OutboxMarkFailed(rctx, queries.OutboxMarkFailedParams{ID: r.ID, LockedBy: w.cfg.ID,
-			LastError: fmt.Sprintf("gave up after %d attempts: %v", r.Attempts, err)})
+		err = fmt.Errorf("gave up after %d attempts: %w", job.Attempt, err)
+		n, qerr = w.q.OutboxMarkFailed(rctx, queries.OutboxMarkFailedParams{ID: r.ID, LastError: err.Error()})
 		log.Error("e-mail given up on after retrying", "err", err, "queued_at", r.CreatedAt)
+		result = river.JobCancel(err)
 	default:
 		outcome = "retried"
-		wait := w.retryAfter(int(r.Attempts))
-		n, qerr = w.q.OutboxMarkRetry(rctx, queries.OutboxMarkRetryParams{ID: r.ID, LockedBy: w.cfg.ID,
-			LastError: err.Error(), RetrySeconds: wait.Seconds()})
-		log.Warn("e-mail not sent; will retry", "err", err, "retry_in", wait)
+		n, qerr = w.q.OutboxRecordError(rctx, queries.OutboxRecordErrorParams{ID: r.ID, LastError: err.Error()})
+		log.Warn("e-mail not sent; will retry", "err", err, "retry_in", w.retryAfter(job.Attempt))
+		result = fmt.Errorf("outbox: send: %w", err)
 	}
 	switch {
 	case qerr != nil:
-		// The lease runs out and the message is tried again: a duplicate
+		// The job runs again and the message is tried again: a duplicate
 		// e-mail is better than a lost one.
 		log.Error("recording the e-mail's outcome failed", "outcome", outcome, "err", qerr)
-		return
+		return fmt.Errorf("outbox: record %s: %w", outcome, qerr)
 	case n == 0:
-		log.Warn("e-mail lease lost before its outcome was recorded", "outcome", outcome)
-		return
+		log.Warn("e-mail settled by another run of its job before this outcome was recorded", "outcome", outcome)
+		return nil
 	}
 	w.metrics.Deliveries.WithLabelValues(outcome).Inc()
+	return result
 }
 
-// retryAfter is the wait after the attempt-th temporary failure:
-// RetryFirst, doubling, at most RetryMax.
-func (w *Worker) retryAfter(attempt int) time.Duration {
-	d := w.cfg.RetryFirst
-	for i := 1; i < attempt && d < w.cfg.RetryMax; i++ {
-		d *= 2
+// purger deletes settled messages past their keeping time, batch after
+// batch until one comes back short, so a backlog (after an outage of the
+// leader, or a burst of mail) goes in one run of short statements.
+type purger struct {
+	river.WorkerDefaults[purgeArgs]
+	w     *Worker
+	limit time.Duration
+}
+
+func (p *purger) Timeout(*river.Job[purgeArgs]) time.Duration { return p.limit }
+
+func (p *purger) Work(ctx context.Context, _ *river.Job[purgeArgs]) error {
+	for {
+		n, err := p.w.PurgeSettled(ctx)
+		if err != nil {
+			return err
+		}
+		if n < purgeBatch {
+			return nil
+		}
 	}
-	return min(d, w.cfg.RetryMax)
 }
 
 // PurgeSettled deletes up to one batch of messages sent longer ago than
@@ -235,8 +296,8 @@ type Backlog struct {
 	Oldest time.Duration
 }
 
-// Backlog is the outbox as RefreshStats last read it (every 15 s while the
-// worker runs); ok is false before the first reading.
+// Backlog is the outbox as RefreshStats last read it (the process reads it
+// every 15 s); ok is false before the first reading.
 func (w *Worker) Backlog() (b Backlog, ok bool) {
 	if p := w.backlog.Load(); p != nil {
 		return *p, true

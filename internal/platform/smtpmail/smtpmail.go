@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"net/mail"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -137,10 +138,8 @@ func (m *Mailer) Send(ctx context.Context, msg Message) error {
 	}
 	ctx, cancel := context.WithTimeout(ctx, Timeout)
 	defer cancel()
-	// go-mail bounds each exchange with the server by its own timeout, not
-	// by the context: give it what is left of ctx.
 	deadline, _ := ctx.Deadline()
-	c, err := gomail.NewClient(m.host, append(m.opts, gomail.WithTimeout(max(time.Until(deadline), time.Millisecond)))...)
+	c, err := gomail.NewClient(m.host, m.clientOptions(deadline)...)
 	if err != nil {
 		return fmt.Errorf("smtp %s: %w", m.host, err)
 	}
@@ -159,7 +158,7 @@ func (m *Mailer) Check(ctx context.Context) error {
 	ctx, cancel := context.WithTimeout(ctx, Timeout)
 	defer cancel()
 	deadline, _ := ctx.Deadline()
-	c, err := gomail.NewClient(m.host, append(m.opts, gomail.WithTimeout(max(time.Until(deadline), time.Millisecond)))...)
+	c, err := gomail.NewClient(m.host, m.clientOptions(deadline)...)
 	if err != nil {
 		return fmt.Errorf("smtp %s: %w", m.host, err)
 	}
@@ -170,6 +169,15 @@ func (m *Mailer) Check(ctx context.Context) error {
 		return fmt.Errorf("smtp %s: %w", m.host, err)
 	}
 	return nil
+}
+
+// clientOptions are the mailer's options for one client. go-mail bounds
+// each exchange with the server by its own timeout, not by the context, so
+// it gets what is left before deadline. The options are a new slice each
+// time: sends run at once (the outbox works several jobs), and an append to
+// m.opts could write into the array they share.
+func (m *Mailer) clientOptions(deadline time.Time) []gomail.Option {
+	return append(slices.Clip(m.opts), gomail.WithTimeout(max(time.Until(deadline), time.Millisecond)))
 }
 
 // compose builds the MIME message: multipart/alternative when there is an

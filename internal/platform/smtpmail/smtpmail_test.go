@@ -6,6 +6,7 @@ import (
 	"crypto/x509"
 	"encoding/base64"
 	"errors"
+	"fmt"
 	"io"
 	"mime"
 	"mime/multipart"
@@ -179,6 +180,34 @@ func TestSendsWellFormedMessage(t *testing.T) {
 	got, _ := io.ReadAll(parsed.Body)
 	if !strings.Contains(decodeBody(t, h.Get("Content-Transfer-Encoding"), got), "https://paryatan.example/verify?t=abc") {
 		t.Errorf("body: %s", got)
+	}
+}
+
+// One mailer sends several messages at once (the outbox's mail queue works
+// a few jobs in parallel): each arrives, and no send shares another's
+// state.
+func TestConcurrentSends(t *testing.T) {
+	s := startServer(t, false)
+	m := s.mailer(t, "smtp://ADDR?starttls=off")
+	const n = 8
+	var wg sync.WaitGroup
+	errs := make([]error, n)
+	for i := range n {
+		wg.Go(func() {
+			errs[i] = m.Send(context.Background(), Message{To: mail.Address{Address: fmt.Sprintf("u%d@example.in", i)}, Subject: "Hello", Text: "Hello"})
+		})
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		t.Fatal(err)
+	}
+	msgs, _ := s.received()
+	seen := map[string]bool{}
+	for _, msg := range msgs {
+		seen[strings.Join(msg.to, ",")] = true
+	}
+	if len(msgs) != n || len(seen) != n {
+		t.Fatalf("%d messages to %d recipients, want %d each", len(msgs), len(seen), n)
 	}
 }
 

@@ -1,13 +1,13 @@
 -- Outgoing e-mail, written in the same transaction as what it announces (a
 -- verification token), so a message is never lost to a slow or absent mail
--- server and never sent for a change that rolled back. Every replica runs a
--- worker that leases due messages (SKIP LOCKED keeps them apart) and sends
--- them.
+-- server and never sent for a change that rolled back.
 --
--- A message is queued until sent_at or failed_at is set. next_attempt_at is
--- when it is due: after a temporary failure, the retry time; while a worker
--- is sending it, the end of that worker's lease, so a message whose worker
--- died is taken up again once the lease runs out.
+-- A message is queued until sent_at or failed_at is set. Since
+-- 0017_outbox_jobs.sql each message is sent by a job of its own (kind
+-- outbox.send, written in the same transaction) that River retries and
+-- rescues; the columns below that scheduled and leased messages for a
+-- worker on every replica (next_attempt_at, attempts, locked_by, and the
+-- index on next_attempt_at) are dropped there.
 CREATE TABLE outbox_messages (
 	id              uuid PRIMARY KEY DEFAULT gen_random_uuid(),
 	kind            text NOT NULL,
@@ -21,7 +21,7 @@ CREATE TABLE outbox_messages (
 	attempts        integer NOT NULL DEFAULT 0,
 	-- The last failure, as the mail server replied or the connection broke.
 	last_error      text NOT NULL DEFAULT '',
-	-- The worker (api_instances id) holding the lease, NULL when none does.
+	-- The worker (api_instances id) leasing the message while it sent it.
 	locked_by       text,
 	sent_at         timestamptz,
 	failed_at       timestamptz,

@@ -11,66 +11,6 @@ import (
 	"github.com/google/uuid"
 )
 
-const outboxClaimDue = `-- name: OutboxClaimDue :many
-WITH due AS (
-	SELECT id FROM outbox_messages
-	WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= now()
-	ORDER BY next_attempt_at
-	LIMIT $3
-	FOR UPDATE SKIP LOCKED
-)
-UPDATE outbox_messages o SET attempts = o.attempts + 1, locked_by = $1::text,
-	next_attempt_at = now() + make_interval(secs => $2::float8)
-FROM due WHERE o.id = due.id
-RETURNING o.id, o.kind, o.recipient, o.recipient_name, o.subject, o.text_body, o.html_body, o.created_at, o.next_attempt_at, o.attempts, o.last_error, o.locked_by, o.sent_at, o.failed_at, o.reply_to, o.reply_to_name
-`
-
-type OutboxClaimDueParams struct {
-	LockedBy     string
-	LeaseSeconds float64
-	MaxMessages  int32
-}
-
-// Leases up to max_messages due messages to the worker locked_by for
-// lease_seconds and counts the attempt. SKIP LOCKED lets every replica claim at once
-// without two taking the same message.
-func (q *Queries) OutboxClaimDue(ctx context.Context, arg OutboxClaimDueParams) ([]OutboxMessage, error) {
-	rows, err := q.db.Query(ctx, outboxClaimDue, arg.LockedBy, arg.LeaseSeconds, arg.MaxMessages)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	items := []OutboxMessage{}
-	for rows.Next() {
-		var i OutboxMessage
-		if err := rows.Scan(
-			&i.ID,
-			&i.Kind,
-			&i.Recipient,
-			&i.RecipientName,
-			&i.Subject,
-			&i.TextBody,
-			&i.HtmlBody,
-			&i.CreatedAt,
-			&i.NextAttemptAt,
-			&i.Attempts,
-			&i.LastError,
-			&i.LockedBy,
-			&i.SentAt,
-			&i.FailedAt,
-			&i.ReplyTo,
-			&i.ReplyToName,
-		); err != nil {
-			return nil, err
-		}
-		items = append(items, i)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	return items, nil
-}
-
 const outboxEnqueue = `-- name: OutboxEnqueue :one
 INSERT INTO outbox_messages (kind, recipient, recipient_name, subject, text_body, html_body, reply_to, reply_to_name)
 VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
@@ -105,7 +45,7 @@ func (q *Queries) OutboxEnqueue(ctx context.Context, arg OutboxEnqueueParams) (u
 }
 
 const outboxGet = `-- name: OutboxGet :one
-SELECT id, kind, recipient, recipient_name, subject, text_body, html_body, created_at, next_attempt_at, attempts, last_error, locked_by, sent_at, failed_at, reply_to, reply_to_name FROM outbox_messages WHERE id = $1
+SELECT id, kind, recipient, recipient_name, subject, text_body, html_body, created_at, last_error, sent_at, failed_at, reply_to, reply_to_name FROM outbox_messages WHERE id = $1
 `
 
 func (q *Queries) OutboxGet(ctx context.Context, id uuid.UUID) (OutboxMessage, error) {
@@ -120,10 +60,7 @@ func (q *Queries) OutboxGet(ctx context.Context, id uuid.UUID) (OutboxMessage, e
 		&i.TextBody,
 		&i.HtmlBody,
 		&i.CreatedAt,
-		&i.NextAttemptAt,
-		&i.Attempts,
 		&i.LastError,
-		&i.LockedBy,
 		&i.SentAt,
 		&i.FailedAt,
 		&i.ReplyTo,
@@ -133,7 +70,7 @@ func (q *Queries) OutboxGet(ctx context.Context, id uuid.UUID) (OutboxMessage, e
 }
 
 const outboxListRecent = `-- name: OutboxListRecent :many
-SELECT id, kind, recipient, recipient_name, subject, text_body, html_body, created_at, next_attempt_at, attempts, last_error, locked_by, sent_at, failed_at, reply_to, reply_to_name FROM outbox_messages ORDER BY created_at DESC, id LIMIT $1
+SELECT id, kind, recipient, recipient_name, subject, text_body, html_body, created_at, last_error, sent_at, failed_at, reply_to, reply_to_name FROM outbox_messages ORDER BY created_at DESC, id LIMIT $1
 `
 
 // The newest messages first, for operators and tests.
@@ -155,10 +92,7 @@ func (q *Queries) OutboxListRecent(ctx context.Context, maxMessages int32) ([]Ou
 			&i.TextBody,
 			&i.HtmlBody,
 			&i.CreatedAt,
-			&i.NextAttemptAt,
-			&i.Attempts,
 			&i.LastError,
-			&i.LockedBy,
 			&i.SentAt,
 			&i.FailedAt,
 			&i.ReplyTo,
@@ -175,44 +109,17 @@ func (q *Queries) OutboxListRecent(ctx context.Context, maxMessages int32) ([]Ou
 }
 
 const outboxMarkFailed = `-- name: OutboxMarkFailed :execrows
-UPDATE outbox_messages SET failed_at = now(), last_error = $1, locked_by = NULL
-WHERE id = $2 AND locked_by = $3::text AND sent_at IS NULL AND failed_at IS NULL
+UPDATE outbox_messages SET failed_at = now(), last_error = $1
+WHERE id = $2 AND sent_at IS NULL AND failed_at IS NULL
 `
 
 type OutboxMarkFailedParams struct {
 	LastError string
 	ID        uuid.UUID
-	LockedBy  string
 }
 
 func (q *Queries) OutboxMarkFailed(ctx context.Context, arg OutboxMarkFailedParams) (int64, error) {
-	result, err := q.db.Exec(ctx, outboxMarkFailed, arg.LastError, arg.ID, arg.LockedBy)
-	if err != nil {
-		return 0, err
-	}
-	return result.RowsAffected(), nil
-}
-
-const outboxMarkRetry = `-- name: OutboxMarkRetry :execrows
-UPDATE outbox_messages SET last_error = $1, locked_by = NULL,
-	next_attempt_at = now() + make_interval(secs => $2::float8)
-WHERE id = $3 AND locked_by = $4::text AND sent_at IS NULL AND failed_at IS NULL
-`
-
-type OutboxMarkRetryParams struct {
-	LastError    string
-	RetrySeconds float64
-	ID           uuid.UUID
-	LockedBy     string
-}
-
-func (q *Queries) OutboxMarkRetry(ctx context.Context, arg OutboxMarkRetryParams) (int64, error) {
-	result, err := q.db.Exec(ctx, outboxMarkRetry,
-		arg.LastError,
-		arg.RetrySeconds,
-		arg.ID,
-		arg.LockedBy,
-	)
+	result, err := q.db.Exec(ctx, outboxMarkFailed, arg.LastError, arg.ID)
 	if err != nil {
 		return 0, err
 	}
@@ -220,19 +127,14 @@ func (q *Queries) OutboxMarkRetry(ctx context.Context, arg OutboxMarkRetryParams
 }
 
 const outboxMarkSent = `-- name: OutboxMarkSent :execrows
-UPDATE outbox_messages SET sent_at = now(), locked_by = NULL
-WHERE id = $1 AND locked_by = $2::text AND sent_at IS NULL AND failed_at IS NULL
+UPDATE outbox_messages SET sent_at = now()
+WHERE id = $1 AND sent_at IS NULL AND failed_at IS NULL
 `
 
-type OutboxMarkSentParams struct {
-	ID       uuid.UUID
-	LockedBy string
-}
-
-// Only the lease holder settles a message: a worker that overran its lease
-// changes nothing.
-func (q *Queries) OutboxMarkSent(ctx context.Context, arg OutboxMarkSentParams) (int64, error) {
-	result, err := q.db.Exec(ctx, outboxMarkSent, arg.ID, arg.LockedBy)
+// Only a queued message is settled: a second run of its job (a rescued or
+// duplicate job) changes nothing once one run has recorded an outcome.
+func (q *Queries) OutboxMarkSent(ctx context.Context, id uuid.UUID) (int64, error) {
+	result, err := q.db.Exec(ctx, outboxMarkSent, id)
 	if err != nil {
 		return 0, err
 	}
@@ -245,7 +147,6 @@ DELETE FROM outbox_messages WHERE id IN (
 	WHERE (sent_at IS NOT NULL AND sent_at < now() - make_interval(secs => $1::float8))
 	   OR (failed_at IS NOT NULL AND failed_at < now() - make_interval(secs => $2::float8))
 	LIMIT $3
-	FOR UPDATE SKIP LOCKED
 )
 `
 
@@ -257,9 +158,31 @@ type OutboxPurgeSettledParams struct {
 
 // Deletes settled messages past their keeping time, a batch at a time: sent
 // ones sent_keep_seconds after sending, failed ones failed_keep_seconds after
-// failing. Queued messages are never deleted.
+// failing. Queued messages are never deleted. Only the periodic purge job
+// deletes, and no send touches a settled message, so nothing but another
+// purge competes for these rows (it waits, then skips what went).
 func (q *Queries) OutboxPurgeSettled(ctx context.Context, arg OutboxPurgeSettledParams) (int64, error) {
 	result, err := q.db.Exec(ctx, outboxPurgeSettled, arg.SentKeepSeconds, arg.FailedKeepSeconds, arg.MaxMessages)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
+const outboxRecordError = `-- name: OutboxRecordError :execrows
+UPDATE outbox_messages SET last_error = $1
+WHERE id = $2 AND sent_at IS NULL AND failed_at IS NULL
+`
+
+type OutboxRecordErrorParams struct {
+	LastError string
+	ID        uuid.UUID
+}
+
+// Keeps the last temporary failure of a message still queued; its job is
+// retried by the job queue, which schedules the next attempt.
+func (q *Queries) OutboxRecordError(ctx context.Context, arg OutboxRecordErrorParams) (int64, error) {
+	result, err := q.db.Exec(ctx, outboxRecordError, arg.LastError, arg.ID)
 	if err != nil {
 		return 0, err
 	}

@@ -3,36 +3,21 @@ INSERT INTO outbox_messages (kind, recipient, recipient_name, subject, text_body
 VALUES (@kind, @recipient, @recipient_name, @subject, @text_body, @html_body, @reply_to, @reply_to_name)
 RETURNING id;
 
--- name: OutboxClaimDue :many
--- Leases up to max_messages due messages to the worker locked_by for
--- lease_seconds and counts the attempt. SKIP LOCKED lets every replica claim at once
--- without two taking the same message.
-WITH due AS (
-	SELECT id FROM outbox_messages
-	WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= now()
-	ORDER BY next_attempt_at
-	LIMIT @max_messages
-	FOR UPDATE SKIP LOCKED
-)
-UPDATE outbox_messages o SET attempts = o.attempts + 1, locked_by = @locked_by::text,
-	next_attempt_at = now() + make_interval(secs => @lease_seconds::float8)
-FROM due WHERE o.id = due.id
-RETURNING o.*;
-
 -- name: OutboxMarkSent :execrows
--- Only the lease holder settles a message: a worker that overran its lease
--- changes nothing.
-UPDATE outbox_messages SET sent_at = now(), locked_by = NULL
-WHERE id = @id AND locked_by = @locked_by::text AND sent_at IS NULL AND failed_at IS NULL;
+-- Only a queued message is settled: a second run of its job (a rescued or
+-- duplicate job) changes nothing once one run has recorded an outcome.
+UPDATE outbox_messages SET sent_at = now()
+WHERE id = @id AND sent_at IS NULL AND failed_at IS NULL;
 
--- name: OutboxMarkRetry :execrows
-UPDATE outbox_messages SET last_error = @last_error, locked_by = NULL,
-	next_attempt_at = now() + make_interval(secs => @retry_seconds::float8)
-WHERE id = @id AND locked_by = @locked_by::text AND sent_at IS NULL AND failed_at IS NULL;
+-- name: OutboxRecordError :execrows
+-- Keeps the last temporary failure of a message still queued; its job is
+-- retried by the job queue, which schedules the next attempt.
+UPDATE outbox_messages SET last_error = @last_error
+WHERE id = @id AND sent_at IS NULL AND failed_at IS NULL;
 
 -- name: OutboxMarkFailed :execrows
-UPDATE outbox_messages SET failed_at = now(), last_error = @last_error, locked_by = NULL
-WHERE id = @id AND locked_by = @locked_by::text AND sent_at IS NULL AND failed_at IS NULL;
+UPDATE outbox_messages SET failed_at = now(), last_error = @last_error
+WHERE id = @id AND sent_at IS NULL AND failed_at IS NULL;
 
 -- name: OutboxStats :one
 SELECT
@@ -52,11 +37,12 @@ SELECT * FROM outbox_messages WHERE id = @id;
 -- name: OutboxPurgeSettled :execrows
 -- Deletes settled messages past their keeping time, a batch at a time: sent
 -- ones sent_keep_seconds after sending, failed ones failed_keep_seconds after
--- failing. Queued messages are never deleted.
+-- failing. Queued messages are never deleted. Only the periodic purge job
+-- deletes, and no send touches a settled message, so nothing but another
+-- purge competes for these rows (it waits, then skips what went).
 DELETE FROM outbox_messages WHERE id IN (
 	SELECT id FROM outbox_messages
 	WHERE (sent_at IS NOT NULL AND sent_at < now() - make_interval(secs => @sent_keep_seconds::float8))
 	   OR (failed_at IS NOT NULL AND failed_at < now() - make_interval(secs => @failed_keep_seconds::float8))
 	LIMIT @max_messages
-	FOR UPDATE SKIP LOCKED
 );
