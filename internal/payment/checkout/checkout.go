@@ -23,6 +23,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/paryatan/paryatan/internal/apierr"
+	"github.com/paryatan/paryatan/internal/jobs"
 	"github.com/paryatan/paryatan/internal/payment"
 	"github.com/paryatan/paryatan/internal/platform/telemetry"
 	"github.com/paryatan/paryatan/internal/store"
@@ -36,25 +37,31 @@ const (
 	msgTooManyOrders = "Too many payment attempts on this booking. Please contact us."
 )
 
-// Service is the payment side of the product. Every replica runs Maintain;
-// the tables are the work lists, so nothing is lost to a restart.
+// Service is the payment side of the product. Its background work (orders
+// and refunds followed at the gateway, old webhook ids deleted) is jobs of
+// the process's queue (jobs.go), each written with the change that calls
+// for it, so nothing is lost to a restart.
 type Service struct {
 	pool      *pgxpool.Pool
 	q         *queries.Queries
+	jobs      *jobs.Jobs
 	gateways  payment.Registry
 	settings  *payment.Settings
 	metrics   *telemetry.PaymentMetrics
 	log       *slog.Logger
 	publicURL string
 	now       func() time.Time
-	onPaid    func(bookingID uuid.UUID)
+	onPaid    func(ctx context.Context, tx pgx.Tx, bookingID uuid.UUID) error
 	// MaxOrders bounds the orders one booking may open.
 	MaxOrders int
 }
 
 // Deps are what the Service needs.
 type Deps struct {
-	DB       *pgxpool.Pool
+	DB *pgxpool.Pool
+	// Jobs is the process's job queue (required): New registers the
+	// payments' kinds on it, and orders and refunds write their jobs to it.
+	Jobs     *jobs.Jobs
 	Gateways payment.Registry
 	// Settings is the gateway in force (required).
 	Settings *payment.Settings
@@ -64,17 +71,20 @@ type Deps struct {
 	PublicURL string
 	// Now is the clock (time.Now when nil).
 	Now func() time.Time
-	// OnPaid is told, after the record commits, that an order of a
-	// booking was just paid (by the callback, a webhook or a look at the
-	// gateway), so the seller sets about what was bought; it must not
-	// block. A ticket request that found the payment itself is not told.
-	OnPaid func(bookingID uuid.UUID)
+	// OnPaid is told that an order of a booking was just paid (by the
+	// callback, a webhook or a look at the gateway), inside the
+	// transaction that records it, so the seller writes its own work (a
+	// job) with the payment or not at all: an error rolls the record back,
+	// and the news is taken again (the webhook redelivered, the order's job
+	// retried). It must not call out of the process. A ticket request that
+	// found the payment itself is not told.
+	OnPaid func(ctx context.Context, tx pgx.Tx, bookingID uuid.UUID) error
 }
 
-// New returns the payment service.
+// New returns the payment service, its job kinds registered on d.Jobs.
 func New(d Deps) (*Service, error) {
-	if d.DB == nil || d.Settings == nil || d.Metrics == nil || d.Log == nil {
-		return nil, errors.New("checkout: DB, Settings, Metrics and Log are required")
+	if d.DB == nil || d.Jobs == nil || d.Settings == nil || d.Metrics == nil || d.Log == nil {
+		return nil, errors.New("checkout: DB, Jobs, Settings, Metrics and Log are required")
 	}
 	if _, ok := d.Gateways.For(d.Settings); !ok {
 		return nil, fmt.Errorf("checkout: no adapter for gateway type %q", d.Settings.Type)
@@ -84,11 +94,13 @@ func New(d Deps) (*Service, error) {
 		now = time.Now
 	}
 	if onPaid == nil {
-		onPaid = func(uuid.UUID) {}
+		onPaid = func(context.Context, pgx.Tx, uuid.UUID) error { return nil }
 	}
-	return &Service{pool: d.DB, q: queries.New(store.Reads{Pool: d.DB}), gateways: d.Gateways, settings: d.Settings,
+	s := &Service{pool: d.DB, q: queries.New(store.Reads{Pool: d.DB}), jobs: d.Jobs, gateways: d.Gateways, settings: d.Settings,
 		metrics: d.Metrics, log: d.Log.With("component", "payments"), publicURL: strings.TrimRight(d.PublicURL, "/"),
-		now: now, onPaid: onPaid, MaxOrders: 10}, nil
+		now: now, onPaid: onPaid, MaxOrders: 10}
+	s.register(d.Jobs)
+	return s, nil
 }
 
 // Gateway is the gateway's name (the {gateway} path segment).
@@ -134,7 +146,10 @@ type Opened struct {
 }
 
 // Open opens (or reopens: a failed payment is retried on the same order)
-// the order that pays what bill still owes, for the hosted checkout.
+// the order that pays what bill still owes, for the hosted checkout. The
+// order is followed at the gateway by its job (orderWorker) until it is
+// paid or no longer worth asking about; a reopened order whose job gave up
+// gets a new one.
 func (s *Service) Open(ctx context.Context, bill Bill, payer Payer) (Opened, error) {
 	paid, err := s.q.PaymentPaidTotal(ctx, bill.BookingID)
 	if err != nil {
@@ -146,8 +161,12 @@ func (s *Service) Open(ctx context.Context, bill Bill, payer Payer) (Opened, err
 	}
 	gw := s.gateway()
 	row, err := s.q.PaymentOpenForBooking(ctx, queries.PaymentOpenForBookingParams{BookingID: bill.BookingID, Gateway: s.settings.Name, Amount: amount})
-	if errors.Is(err, pgx.ErrNoRows) {
+	switch {
+	case errors.Is(err, pgx.ErrNoRows):
 		row, err = s.openOrder(ctx, gw, bill, amount)
+	case err == nil:
+		// Skipped while the order's job is open, which is almost always.
+		_, err = s.jobs.Insert(ctx, orderJobOf(row), orderOpts())
 	}
 	if err != nil {
 		return Opened{}, err
@@ -164,7 +183,8 @@ func (s *Service) Open(ctx context.Context, bill Bill, payer Payer) (Opened, err
 	return Opened{Payment: row, Checkout: form}, nil
 }
 
-// openOrder asks the gateway for an order of amount paise and records it.
+// openOrder asks the gateway for an order of amount paise and records it
+// with the job that follows it.
 func (s *Service) openOrder(ctx context.Context, gw payment.Gateway, bill Bill, amount int64) (queries.Payment, error) {
 	n, err := s.q.PaymentCountForBooking(ctx, bill.BookingID)
 	if err != nil {
@@ -181,8 +201,18 @@ func (s *Service) openOrder(ctx context.Context, gw payment.Gateway, bill Bill, 
 	if o.Amount != amount {
 		return queries.Payment{}, fmt.Errorf("checkout: the gateway made an order of %d paise for %d", o.Amount, amount)
 	}
-	return s.q.PaymentCreate(ctx, queries.PaymentCreateParams{BookingID: bill.BookingID, UserID: bill.UserID, Gateway: s.settings.Name,
-		OrderID: o.ID, Amount: amount, Currency: "INR"})
+	var row queries.Payment
+	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		var err error
+		row, err = s.q.WithTx(tx).PaymentCreate(ctx, queries.PaymentCreateParams{BookingID: bill.BookingID, UserID: bill.UserID,
+			Gateway: s.settings.Name, OrderID: o.ID, Amount: amount, Currency: "INR"})
+		if err != nil {
+			return err
+		}
+		_, err = s.jobs.InsertTx(ctx, tx, orderJobOf(row), orderOpts())
+		return err
+	})
+	return row, err
 }
 
 // gatewayError is what a traveller is told when the gateway failed.
@@ -224,27 +254,29 @@ func (s *Service) Confirm(ctx context.Context, bookingID uuid.UUID, source strin
 	for _, o := range orders {
 		if o.Status != trip.OrderPaid {
 			asked = true
-			errs = append(errs, s.checkOrder(ctx, gw, o, source))
+			_, err := s.checkOrder(ctx, gw, o, source)
+			errs = append(errs, err)
 		}
 	}
 	return asked, errors.Join(errs...)
 }
 
 // checkOrder asks the gateway about an unpaid order: a captured payment is
-// recorded (its webhook may never come), a failed one noted.
-func (s *Service) checkOrder(ctx context.Context, gw payment.Gateway, row queries.Payment, source string) error {
+// recorded (its webhook may never come), a failed one noted. paid is
+// whether the order is paid now, recorded by this call or before it.
+func (s *Service) checkOrder(ctx context.Context, gw payment.Gateway, row queries.Payment, source string) (paid bool, err error) {
 	list, err := gw.OrderPayments(ctx, s.settings, row.OrderID)
 	if err != nil {
-		return err
+		return false, err
 	}
 	switch ev, x := orderOutcome(list, row.Amount); ev {
 	case trip.Captured:
 		_, err := s.markPaid(ctx, row, x, source)
-		return err
+		return err == nil, err
 	case trip.AttemptFailed:
-		return s.q.PaymentRecordFailure(ctx, queries.PaymentRecordFailureParams{ID: row.ID, Failure: failureText(x)})
+		return false, s.q.PaymentRecordFailure(ctx, queries.PaymentRecordFailureParams{ID: row.ID, Failure: failureText(x)})
 	}
-	return nil
+	return false, nil
 }
 
 // orderOutcome decides, without I/O, what the gateway's payments of an
@@ -266,8 +298,8 @@ func orderOutcome(list []payment.Payment, amount int64) (trip.Event, payment.Pay
 }
 
 // markPaid records that got paid the order of row, once, with an event on
-// the booking, then tells the seller. first is false when it was recorded
-// before (a repeated callback, a duplicate webhook).
+// the booking, and tells the seller in the same transaction. first is false
+// when it was recorded before (a repeated callback, a duplicate webhook).
 func (s *Service) markPaid(ctx context.Context, row queries.Payment, got payment.Payment, source string) (first bool, err error) {
 	if !got.Settled() || got.Amount != row.Amount {
 		return false, fmt.Errorf("checkout: payment %s (%s, %d paise) does not pay order %s of %d paise", got.ID, got.Status, got.Amount, row.OrderID, row.Amount)
@@ -275,16 +307,16 @@ func (s *Service) markPaid(ctx context.Context, row queries.Payment, got payment
 	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		var err error
 		first, err = recordPaid(ctx, s.q.WithTx(tx), row, got, source)
-		return err
+		if err != nil || !first || source == SourceTicket {
+			return err
+		}
+		return s.onPaid(ctx, tx, row.BookingID)
 	})
 	if err != nil || !first {
 		return false, err
 	}
 	s.metrics.Payments.WithLabelValues(source).Inc()
 	s.log.Info("payment received", "booking", row.BookingID, "order", row.OrderID, "payment", got.ID, "source", source)
-	if source != SourceTicket {
-		s.onPaid(row.BookingID)
-	}
 	return true, nil
 }
 

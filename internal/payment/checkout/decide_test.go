@@ -2,6 +2,7 @@ package checkout
 
 import (
 	"testing"
+	"time"
 
 	"github.com/paryatan/paryatan/internal/payment"
 	"github.com/paryatan/paryatan/internal/trip"
@@ -62,5 +63,36 @@ func TestRefundDone(t *testing.T) {
 	}
 	if _, ok := refundDone(payment.RefundPending); ok {
 		t.Error("a pending refund is not done")
+	}
+}
+
+func TestFollowEnds(t *testing.T) {
+	day := 24 * time.Hour
+	for _, c := range []struct {
+		status trip.Status
+		age    time.Duration
+		ends   bool
+	}{
+		{trip.Quoted, 30 * day, false},
+		{trip.Booked, 2 * day, false},
+		{trip.Ticketing, 2 * day, false},
+		{trip.Unknown, 2 * day, false},
+		{trip.Expired, time.Hour, false},
+		{trip.Expired, day - time.Second, false},
+		{trip.Expired, day, true},
+		{trip.Failed, 2 * day, true},
+		{trip.Cancelled, 2 * day, true},
+		{trip.Ticketed, time.Hour, false},
+		{trip.Ticketed, 2 * day, true},
+	} {
+		if got := followEnds(c.status, c.age); got != c.ends {
+			t.Errorf("followEnds(%s, %s) = %v; want %v", c.status, c.age, got, c.ends)
+		}
+	}
+	for _, s := range trip.Statuses {
+		over := s.Ended() || s == trip.Ticketed
+		if followEnds(s, 365*day) != over {
+			t.Errorf("a year-old unpaid order of a %s booking: followed on is %v", s, !over)
+		}
 	}
 }

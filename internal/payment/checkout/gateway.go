@@ -5,7 +5,6 @@ import (
 	"errors"
 	"net/http"
 	"net/url"
-	"time"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
@@ -73,7 +72,7 @@ func (s *Service) failedCallback(ctx context.Context, gw payment.Gateway, orderI
 	if err != nil {
 		return uuid.Nil, "", err
 	}
-	if err := s.checkOrder(ctx, gw, row, "callback"); err != nil {
+	if _, err := s.checkOrder(ctx, gw, row, "callback"); err != nil {
 		s.log.Warn("payment callback: could not read the order's payments", "order", orderID, "err", err)
 	}
 	return row.BookingID, CallbackFailed, nil
@@ -107,7 +106,6 @@ func (s *Service) Webhook(ctx context.Context, header http.Header, body []byte) 
 	s.metrics.Webhooks.WithLabelValues(s.settings.Name, eventLabel(ev.Kind), result).Inc()
 	if paid != uuid.Nil {
 		s.metrics.Payments.WithLabelValues("webhook").Inc()
-		s.onPaid(paid)
 	}
 	return result, nil
 }
@@ -122,8 +120,10 @@ func eventLabel(kind string) string {
 	return "other"
 }
 
-// applyEvent records ev and its effect in one transaction. paid is the
-// booking an order payment just paid, if any.
+// applyEvent records ev and its effect in one transaction, with the
+// seller's answer to a payment (OnPaid): if that fails, nothing is
+// recorded and the webhook is answered 500, so the gateway delivers it
+// again. paid is the booking an order payment just paid, if any.
 func (s *Service) applyEvent(ctx context.Context, ev *payment.Event) (result string, paid uuid.UUID, err error) {
 	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		q := s.q.WithTx(tx)
@@ -153,10 +153,11 @@ func (s *Service) applyEvent(ctx context.Context, ev *payment.Event) (result str
 				return nil
 			}
 			first, err := recordPaid(ctx, q, row, *ev.Payment, "webhook")
-			if first {
-				result, paid = webhookApplied, row.BookingID
+			if err != nil || !first {
+				return err
 			}
-			return err
+			result, paid = webhookApplied, row.BookingID
+			return s.onPaid(ctx, tx, row.BookingID)
 		case payment.EventPaymentFailed:
 			if ev.Payment == nil {
 				return nil
@@ -192,108 +193,4 @@ func (s *Service) applyEvent(ctx context.Context, ev *payment.Event) (result str
 		return nil
 	})
 	return result, paid, err
-}
-
-// Intervals of the payments' background work.
-const (
-	checkEvery   = 5 * time.Second
-	cleanupEvery = 10 * time.Minute
-	// eventsKept is how long applied webhook ids are kept; the gateway
-	// retries for a day.
-	eventsKept = 7 * 24 * time.Hour
-)
-
-// Maintain runs the background work until ctx ends: unpaid orders asked
-// about at the gateway (a webhook that never came), refunds followed to
-// their end, old webhook ids deleted. Every replica runs it.
-func (s *Service) Maintain(ctx context.Context) {
-	t := time.NewTicker(checkEvery)
-	defer t.Stop()
-	cleanup := time.NewTicker(cleanupEvery)
-	defer cleanup.Stop()
-	for {
-		s.RunOnce(ctx)
-		select {
-		case <-ctx.Done():
-			return
-		case <-cleanup.C:
-			if err := s.q.PaymentEventsCleanup(ctx, s.now().Add(-eventsKept)); err != nil && ctx.Err() == nil {
-				s.log.Warn("deleting old webhook event ids failed", "err", err)
-			}
-		case <-t.C:
-		}
-	}
-}
-
-// RunOnce does one round of the background work.
-func (s *Service) RunOnce(ctx context.Context) {
-	for i := 0; i < 20 && s.checkNextOrder(ctx); i++ {
-	}
-	for i := 0; i < 20 && s.checkNextRefund(ctx); i++ {
-	}
-}
-
-// checkNextOrder asks the gateway about one due unpaid order.
-func (s *Service) checkNextOrder(ctx context.Context) bool {
-	var row queries.Payment
-	found := false
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		var err error
-		row, err = s.q.WithTx(tx).PaymentClaimForCheck(ctx)
-		if errors.Is(err, pgx.ErrNoRows) {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-		found = true
-		return s.q.WithTx(tx).PaymentPostponeCheck(ctx, queries.PaymentPostponeCheckParams{ID: row.ID, NextCheckAt: s.now().Add(backoff(int(row.Checks)))})
-	})
-	if err != nil || !found {
-		if err != nil && ctx.Err() == nil {
-			s.log.Warn("payments: claiming an order to check failed", "err", err)
-		}
-		return false
-	}
-	if err := s.checkOrder(ctx, s.gateway(), row, SourceReconcile); err != nil && ctx.Err() == nil {
-		s.log.Info("payments: order check failed; it is tried again", "order", row.OrderID, "err", err)
-	}
-	return true
-}
-
-// checkNextRefund follows one due refund: one never taken by the gateway
-// is asked again (found first by its receipt), a pending one is read back.
-func (s *Service) checkNextRefund(ctx context.Context) bool {
-	var row queries.RefundClaimForCheckRow
-	found := false
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		var err error
-		row, err = s.q.WithTx(tx).RefundClaimForCheck(ctx)
-		if errors.Is(err, pgx.ErrNoRows) {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-		found = true
-		return s.q.WithTx(tx).RefundPostponeCheck(ctx, queries.RefundPostponeCheckParams{ID: row.ID, NextCheckAt: s.now().Add(backoff(int(row.Checks)))})
-	})
-	if err != nil || !found {
-		if err != nil && ctx.Err() == nil {
-			s.log.Warn("payments: claiming a refund to check failed", "err", err)
-		}
-		return false
-	}
-	r := queries.Refund{ID: row.ID, PaymentID: row.PaymentID, BookingID: row.BookingID, UserID: row.UserID, Amount: row.Amount,
-		Reason: row.Reason, Status: row.Status, RefundID: row.RefundID, Checks: row.Checks + 1}
-	paymentID := derefOr(row.GatewayPaymentID)
-	if row.Status == trip.RefundRequested {
-		err = s.askRefund(ctx, r, paymentID)
-	} else {
-		err = s.readRefund(ctx, r, paymentID)
-	}
-	if err != nil && ctx.Err() == nil {
-		s.log.Info("payments: refund check failed; it is tried again", "refund", row.ID, "err", err)
-	}
-	return true
 }

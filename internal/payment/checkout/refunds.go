@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"strings"
-	"time"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
@@ -16,66 +15,81 @@ import (
 
 // RefundAll refunds every paid order of a booking not refunded yet, in
 // full, for reason (shown to the traveller); label is the metric's reason
-// label (the booking's status).
+// label (the booking's status). The refunds are written as requested, each
+// with the job that asks the gateway for it and follows it to its end
+// (refundWorker), in one transaction: once it commits, no crash can lose a
+// refund, and none is asked for by a change that rolled back. The gateway
+// is asked by the job, off the caller's path, within a moment.
 func (s *Service) RefundAll(ctx context.Context, bookingID, userID uuid.UUID, reason, label string) error {
-	rows, err := s.q.PaymentsPaidUnrefunded(ctx, bookingID)
+	var made []queries.Refund
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		q := s.q.WithTx(tx)
+		rows, err := q.PaymentsPaidUnrefunded(ctx, bookingID)
+		if err != nil {
+			return err
+		}
+		for _, row := range rows {
+			r, err := q.RefundCreate(ctx, queries.RefundCreateParams{PaymentID: row.ID, BookingID: bookingID, UserID: userID, Amount: row.Amount, Reason: reason})
+			if errors.Is(err, pgx.ErrNoRows) {
+				continue // refunded meanwhile by another caller
+			}
+			if err != nil {
+				return err
+			}
+			if _, err := s.jobs.InsertTx(ctx, tx, refundJobOf(r), refundOpts()); err != nil {
+				return err
+			}
+			made = append(made, r)
+		}
+		return nil
+	})
 	if err != nil {
 		return err
 	}
-	var errs []error
-	for _, row := range rows {
-		r, err := s.q.RefundCreate(ctx, queries.RefundCreateParams{PaymentID: row.ID, BookingID: bookingID, UserID: userID, Amount: row.Amount, Reason: reason})
-		if errors.Is(err, pgx.ErrNoRows) {
-			continue
-		}
-		if err != nil {
-			errs = append(errs, err)
-			continue
-		}
+	for _, r := range made {
 		s.metrics.Refunds.WithLabelValues(label).Inc()
-		errs = append(errs, s.askRefund(ctx, r, derefOr(row.PaymentID)))
+		s.log.Info("refund requested", "booking", r.BookingID, "refund", r.ID, "paise", r.Amount)
 	}
-	return errors.Join(errs...)
+	return nil
 }
 
 // refundReceipt is the product's reference of a refund at the gateway.
 func refundReceipt(id uuid.UUID) string { return "rf_" + strings.ReplaceAll(id.String(), "-", "") }
 
-// askRefund asks the gateway for a refund recorded as requested. If an
-// earlier ask's answer was lost, the refund is found at the gateway by its
-// receipt rather than asked for twice.
-func (s *Service) askRefund(ctx context.Context, r queries.Refund, paymentID string) error {
+// askRefund asks the gateway for a refund recorded as requested. The
+// payment's refunds are read first: a refund an earlier ask made (its
+// answer lost, or its job killed after the gateway took it) is found by its
+// receipt and taken as the answer, so a refund is never asked for twice,
+// however often its job runs. done is whether the gateway's answer is its
+// last word (processed or failed), recorded.
+func (s *Service) askRefund(ctx context.Context, r queries.Refund, paymentID string) (done bool, err error) {
 	gw := s.gateway()
 	receipt := refundReceipt(r.ID)
+	list, err := gw.PaymentRefunds(ctx, s.settings, paymentID)
+	if err != nil {
+		return false, err
+	}
 	var got *payment.Refund
-	if r.Checks > 0 {
-		list, err := gw.PaymentRefunds(ctx, s.settings, paymentID)
-		if err != nil {
-			return s.postponeRefund(ctx, r, err)
-		}
-		for i := range list {
-			if list[i].Receipt == receipt {
-				got = &list[i]
-			}
+	for i := range list {
+		if list[i].Receipt == receipt {
+			got = &list[i]
 		}
 	}
 	if got == nil {
-		var err error
 		got, err = gw.Refund(ctx, s.settings, payment.RefundRequest{PaymentID: paymentID, Amount: r.Amount, Receipt: receipt,
 			Notes: map[string]string{"booking": r.BookingID.String()}})
 		if err != nil {
-			return s.postponeRefund(ctx, r, err)
+			return false, err
 		}
+		s.log.Info("refund asked", "booking", r.BookingID, "refund", got.ID, "paise", r.Amount)
 	}
-	next := s.now().Add(10 * time.Minute)
-	if _, err := s.q.RefundMarkPending(ctx, queries.RefundMarkPendingParams{ID: r.ID, RefundID: &got.ID, NextCheckAt: next}); err != nil && !errors.Is(err, pgx.ErrNoRows) {
-		return err
+	if _, err := s.q.RefundMarkPending(ctx, queries.RefundMarkPendingParams{ID: r.ID, RefundID: &got.ID}); err != nil && !errors.Is(err, pgx.ErrNoRows) {
+		return false, err
 	}
-	if done, ok := refundDone(got.Status); ok {
-		return s.settleRefund(ctx, got.ID, done)
+	if to, ok := refundDone(got.Status); ok {
+		return true, s.settleRefund(ctx, got.ID, to)
 	}
-	s.log.Info("refund asked", "booking", r.BookingID, "refund", got.ID, "paise", r.Amount)
-	return nil
+	return false, nil
 }
 
 // refundDone is the refund status a gateway's refund status ends in, if it
@@ -99,35 +113,20 @@ func (s *Service) settleRefund(ctx context.Context, refundID string, to trip.Ref
 	return err
 }
 
-// postponeRefund schedules another try of a refund the gateway did not
-// take.
-func (s *Service) postponeRefund(ctx context.Context, r queries.Refund, cause error) error {
-	next := s.now().Add(backoff(int(r.Checks)))
-	if err := s.q.RefundPostponeCheck(ctx, queries.RefundPostponeCheckParams{ID: r.ID, NextCheckAt: next}); err != nil {
-		return errors.Join(cause, err)
-	}
-	return cause
-}
-
-// backoff is the wait before check n+1 of an order or refund: 30 s,
-// doubling, at most an hour.
-func backoff(n int) time.Duration {
-	return min(time.Duration(1<<min(n, 7))*30*time.Second, time.Hour)
-}
-
-// readRefund reads a pending refund's state back from the gateway.
-func (s *Service) readRefund(ctx context.Context, r queries.Refund, paymentID string) error {
+// readRefund reads a pending refund's state back from the gateway. done
+// is whether it ended (recorded).
+func (s *Service) readRefund(ctx context.Context, r queries.Refund, paymentID string) (done bool, err error) {
 	list, err := s.gateway().PaymentRefunds(ctx, s.settings, paymentID)
 	if err != nil {
-		return err
+		return false, err
 	}
 	for _, x := range list {
 		if r.RefundID == nil || x.ID != *r.RefundID {
 			continue
 		}
-		if done, ok := refundDone(x.Status); ok {
-			return s.settleRefund(ctx, x.ID, done)
+		if to, ok := refundDone(x.Status); ok {
+			return true, s.settleRefund(ctx, x.ID, to)
 		}
 	}
-	return nil
+	return false, nil
 }

@@ -17,7 +17,7 @@ import (
 const bookingEnd = `-- name: BookingEnd :one
 UPDATE bookings SET status = $1, failure = $2, reason = $3, price_change_pending = false, lease_owner = NULL, lease_until = NULL
 WHERE id = $4 AND status = ANY ($5::text[])
-RETURNING id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconcile_attempts, next_reconcile_at, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price, reason
+RETURNING id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price, reason
 `
 
 type BookingEndParams struct {
@@ -63,8 +63,6 @@ func (q *Queries) BookingEnd(ctx context.Context, arg BookingEndParams) (Booking
 		&i.LastResponse,
 		&i.Failure,
 		&i.UnknownSince,
-		&i.ReconcileAttempts,
-		&i.NextReconcileAt,
 		&i.ReconciledAt,
 		&i.CreatedAt,
 		&i.UpdatedAt,
@@ -82,7 +80,7 @@ const bookingExpire = `-- name: BookingExpire :one
 UPDATE bookings SET status = 'expired', failure = $1, reason = 'expired', price_change_pending = false
 WHERE bookings.id = $2 AND bookings.status = $3
 	AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.booking_id = bookings.id AND p.status = 'paid')
-RETURNING id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconcile_attempts, next_reconcile_at, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price, reason
+RETURNING id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price, reason
 `
 
 type BookingExpireParams struct {
@@ -120,8 +118,6 @@ func (q *Queries) BookingExpire(ctx context.Context, arg BookingExpireParams) (B
 		&i.LastResponse,
 		&i.Failure,
 		&i.UnknownSince,
-		&i.ReconcileAttempts,
-		&i.NextReconcileAt,
 		&i.ReconciledAt,
 		&i.CreatedAt,
 		&i.UpdatedAt,
@@ -160,174 +156,6 @@ func (q *Queries) BookingTouch(ctx context.Context, id uuid.UUID) error {
 	return err
 }
 
-const bookingsPaidToSettle = `-- name: BookingsPaidToSettle :many
-SELECT b.id, b.user_id, b.supplier, b.trace_id, b.result_index, b.is_lcc, b.status, b.unknown_step, b.pnr, b.supplier_booking_id, b.currency, b.price, b.origin, b.destination, b.departure, b.airline, b.passengers, b.agent_reference, b.price_change_pending, b.quote, b.last_response, b.failure, b.unknown_since, b.reconcile_attempts, b.next_reconcile_at, b.reconciled_at, b.created_at, b.updated_at, b.lease_owner, b.lease_until, b.mailed, b.pay_by, b.new_price, b.reason FROM bookings b
-WHERE b.updated_at < $1
-	AND EXISTS (SELECT 1 FROM payments p WHERE p.booking_id = b.id AND p.status = 'paid'
-		AND NOT EXISTS (SELECT 1 FROM refunds r WHERE r.payment_id = p.id))
-	AND (b.status IN ('failed', 'expired', 'cancelled')
-		OR (b.status IN ('quoted', 'booked')
-			AND (SELECT sum(p.amount) FROM payments p WHERE p.booking_id = b.id AND p.status = 'paid')
-				>= round(coalesce(CASE WHEN b.price_change_pending THEN b.new_price END, b.price) * 100)))
-ORDER BY b.updated_at LIMIT 20
-`
-
-// Bookings whose money is in and whose next step has not happened: paid in
-// full and not ticketed (a fare moved at ticketing waits for the
-// difference), or ended (failed, expired, cancelled) with a paid order not
-// refunded. Recently changed ones are left to the request or callback
-// working on them.
-func (q *Queries) BookingsPaidToSettle(ctx context.Context, changedBefore time.Time) ([]Booking, error) {
-	rows, err := q.db.Query(ctx, bookingsPaidToSettle, changedBefore)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	items := []Booking{}
-	for rows.Next() {
-		var i Booking
-		if err := rows.Scan(
-			&i.ID,
-			&i.UserID,
-			&i.Supplier,
-			&i.TraceID,
-			&i.ResultIndex,
-			&i.IsLcc,
-			&i.Status,
-			&i.UnknownStep,
-			&i.Pnr,
-			&i.SupplierBookingID,
-			&i.Currency,
-			&i.Price,
-			&i.Origin,
-			&i.Destination,
-			&i.Departure,
-			&i.Airline,
-			&i.Passengers,
-			&i.AgentReference,
-			&i.PriceChangePending,
-			&i.Quote,
-			&i.LastResponse,
-			&i.Failure,
-			&i.UnknownSince,
-			&i.ReconcileAttempts,
-			&i.NextReconcileAt,
-			&i.ReconciledAt,
-			&i.CreatedAt,
-			&i.UpdatedAt,
-			&i.LeaseOwner,
-			&i.LeaseUntil,
-			&i.Mailed,
-			&i.PayBy,
-			&i.NewPrice,
-			&i.Reason,
-		); err != nil {
-			return nil, err
-		}
-		items = append(items, i)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	return items, nil
-}
-
-const bookingsUnpaidDue = `-- name: BookingsUnpaidDue :many
-SELECT b.id, b.user_id, b.supplier, b.trace_id, b.result_index, b.is_lcc, b.status, b.unknown_step, b.pnr, b.supplier_booking_id, b.currency, b.price, b.origin, b.destination, b.departure, b.airline, b.passengers, b.agent_reference, b.price_change_pending, b.quote, b.last_response, b.failure, b.unknown_since, b.reconcile_attempts, b.next_reconcile_at, b.reconciled_at, b.created_at, b.updated_at, b.lease_owner, b.lease_until, b.mailed, b.pay_by, b.new_price, b.reason FROM bookings b
-WHERE b.status IN ('quoted', 'booked') AND b.pay_by < $1::timestamptz
-	AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.booking_id = b.id AND p.status = 'paid')
-ORDER BY b.pay_by LIMIT 20
-`
-
-// Bookings whose time to pay is over and that hold no paid order.
-func (q *Queries) BookingsUnpaidDue(ctx context.Context, now time.Time) ([]Booking, error) {
-	rows, err := q.db.Query(ctx, bookingsUnpaidDue, now)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	items := []Booking{}
-	for rows.Next() {
-		var i Booking
-		if err := rows.Scan(
-			&i.ID,
-			&i.UserID,
-			&i.Supplier,
-			&i.TraceID,
-			&i.ResultIndex,
-			&i.IsLcc,
-			&i.Status,
-			&i.UnknownStep,
-			&i.Pnr,
-			&i.SupplierBookingID,
-			&i.Currency,
-			&i.Price,
-			&i.Origin,
-			&i.Destination,
-			&i.Departure,
-			&i.Airline,
-			&i.Passengers,
-			&i.AgentReference,
-			&i.PriceChangePending,
-			&i.Quote,
-			&i.LastResponse,
-			&i.Failure,
-			&i.UnknownSince,
-			&i.ReconcileAttempts,
-			&i.NextReconcileAt,
-			&i.ReconciledAt,
-			&i.CreatedAt,
-			&i.UpdatedAt,
-			&i.LeaseOwner,
-			&i.LeaseUntil,
-			&i.Mailed,
-			&i.PayBy,
-			&i.NewPrice,
-			&i.Reason,
-		); err != nil {
-			return nil, err
-		}
-		items = append(items, i)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	return items, nil
-}
-
-const paymentClaimForCheck = `-- name: PaymentClaimForCheck :one
-SELECT id, booking_id, user_id, gateway, order_id, amount, currency, status, payment_id, method, failure, paid_at, checks, next_check_at, created_at, updated_at FROM payments
-WHERE status <> 'paid' AND next_check_at <= now()
-ORDER BY next_check_at LIMIT 1
-FOR UPDATE SKIP LOCKED
-`
-
-// The oldest unpaid order due a look at the gateway (its webhook may never
-// come); SKIP LOCKED lets every replica check.
-func (q *Queries) PaymentClaimForCheck(ctx context.Context) (Payment, error) {
-	row := q.db.QueryRow(ctx, paymentClaimForCheck)
-	var i Payment
-	err := row.Scan(
-		&i.ID,
-		&i.BookingID,
-		&i.UserID,
-		&i.Gateway,
-		&i.OrderID,
-		&i.Amount,
-		&i.Currency,
-		&i.Status,
-		&i.PaymentID,
-		&i.Method,
-		&i.Failure,
-		&i.PaidAt,
-		&i.Checks,
-		&i.NextCheckAt,
-		&i.CreatedAt,
-		&i.UpdatedAt,
-	)
-	return i, err
-}
-
 const paymentCountForBooking = `-- name: PaymentCountForBooking :one
 SELECT count(*) FROM payments WHERE booking_id = $1
 `
@@ -342,7 +170,7 @@ func (q *Queries) PaymentCountForBooking(ctx context.Context, bookingID uuid.UUI
 const paymentCreate = `-- name: PaymentCreate :one
 INSERT INTO payments (booking_id, user_id, gateway, order_id, amount, currency)
 VALUES ($1, $2, $3, $4, $5, $6)
-RETURNING id, booking_id, user_id, gateway, order_id, amount, currency, status, payment_id, method, failure, paid_at, checks, next_check_at, created_at, updated_at
+RETURNING id, booking_id, user_id, gateway, order_id, amount, currency, status, payment_id, method, failure, paid_at, created_at, updated_at
 `
 
 type PaymentCreateParams struct {
@@ -377,8 +205,6 @@ func (q *Queries) PaymentCreate(ctx context.Context, arg PaymentCreateParams) (P
 		&i.Method,
 		&i.Failure,
 		&i.PaidAt,
-		&i.Checks,
-		&i.NextCheckAt,
 		&i.CreatedAt,
 		&i.UpdatedAt,
 	)
@@ -414,8 +240,34 @@ func (q *Queries) PaymentEventsCleanup(ctx context.Context, before time.Time) er
 	return err
 }
 
+const paymentGetByID = `-- name: PaymentGetByID :one
+SELECT id, booking_id, user_id, gateway, order_id, amount, currency, status, payment_id, method, failure, paid_at, created_at, updated_at FROM payments WHERE id = $1
+`
+
+func (q *Queries) PaymentGetByID(ctx context.Context, id uuid.UUID) (Payment, error) {
+	row := q.db.QueryRow(ctx, paymentGetByID, id)
+	var i Payment
+	err := row.Scan(
+		&i.ID,
+		&i.BookingID,
+		&i.UserID,
+		&i.Gateway,
+		&i.OrderID,
+		&i.Amount,
+		&i.Currency,
+		&i.Status,
+		&i.PaymentID,
+		&i.Method,
+		&i.Failure,
+		&i.PaidAt,
+		&i.CreatedAt,
+		&i.UpdatedAt,
+	)
+	return i, err
+}
+
 const paymentGetByOrder = `-- name: PaymentGetByOrder :one
-SELECT id, booking_id, user_id, gateway, order_id, amount, currency, status, payment_id, method, failure, paid_at, checks, next_check_at, created_at, updated_at FROM payments WHERE gateway = $1 AND order_id = $2
+SELECT id, booking_id, user_id, gateway, order_id, amount, currency, status, payment_id, method, failure, paid_at, created_at, updated_at FROM payments WHERE gateway = $1 AND order_id = $2
 `
 
 type PaymentGetByOrderParams struct {
@@ -439,8 +291,6 @@ func (q *Queries) PaymentGetByOrder(ctx context.Context, arg PaymentGetByOrderPa
 		&i.Method,
 		&i.Failure,
 		&i.PaidAt,
-		&i.Checks,
-		&i.NextCheckAt,
 		&i.CreatedAt,
 		&i.UpdatedAt,
 	)
@@ -448,7 +298,7 @@ func (q *Queries) PaymentGetByOrder(ctx context.Context, arg PaymentGetByOrderPa
 }
 
 const paymentListByBooking = `-- name: PaymentListByBooking :many
-SELECT id, booking_id, user_id, gateway, order_id, amount, currency, status, payment_id, method, failure, paid_at, checks, next_check_at, created_at, updated_at FROM payments WHERE booking_id = $1 ORDER BY created_at
+SELECT id, booking_id, user_id, gateway, order_id, amount, currency, status, payment_id, method, failure, paid_at, created_at, updated_at FROM payments WHERE booking_id = $1 ORDER BY created_at
 `
 
 func (q *Queries) PaymentListByBooking(ctx context.Context, bookingID uuid.UUID) ([]Payment, error) {
@@ -473,8 +323,6 @@ func (q *Queries) PaymentListByBooking(ctx context.Context, bookingID uuid.UUID)
 			&i.Method,
 			&i.Failure,
 			&i.PaidAt,
-			&i.Checks,
-			&i.NextCheckAt,
 			&i.CreatedAt,
 			&i.UpdatedAt,
 		); err != nil {
@@ -489,7 +337,7 @@ func (q *Queries) PaymentListByBooking(ctx context.Context, bookingID uuid.UUID)
 }
 
 const paymentListByUser = `-- name: PaymentListByUser :many
-SELECT p.id, p.booking_id, p.user_id, p.gateway, p.order_id, p.amount, p.currency, p.status, p.payment_id, p.method, p.failure, p.paid_at, p.checks, p.next_check_at, p.created_at, p.updated_at, b.origin, b.destination, b.departure, b.airline, b.status AS booking_status
+SELECT p.id, p.booking_id, p.user_id, p.gateway, p.order_id, p.amount, p.currency, p.status, p.payment_id, p.method, p.failure, p.paid_at, p.created_at, p.updated_at, b.origin, b.destination, b.departure, b.airline, b.status AS booking_status
 FROM payments p JOIN bookings b ON b.id = p.booking_id
 WHERE p.user_id = $1
 ORDER BY p.created_at DESC LIMIT 200
@@ -526,8 +374,6 @@ func (q *Queries) PaymentListByUser(ctx context.Context, userID uuid.UUID) ([]Pa
 			&i.Payment.Method,
 			&i.Payment.Failure,
 			&i.Payment.PaidAt,
-			&i.Payment.Checks,
-			&i.Payment.NextCheckAt,
 			&i.Payment.CreatedAt,
 			&i.Payment.UpdatedAt,
 			&i.Origin,
@@ -549,7 +395,7 @@ func (q *Queries) PaymentListByUser(ctx context.Context, userID uuid.UUID) ([]Pa
 const paymentMarkPaid = `-- name: PaymentMarkPaid :one
 UPDATE payments SET status = 'paid', payment_id = $1, method = $2, paid_at = now(), failure = ''
 WHERE id = $3 AND status <> 'paid'
-RETURNING id, booking_id, user_id, gateway, order_id, amount, currency, status, payment_id, method, failure, paid_at, checks, next_check_at, created_at, updated_at
+RETURNING id, booking_id, user_id, gateway, order_id, amount, currency, status, payment_id, method, failure, paid_at, created_at, updated_at
 `
 
 type PaymentMarkPaidParams struct {
@@ -576,8 +422,6 @@ func (q *Queries) PaymentMarkPaid(ctx context.Context, arg PaymentMarkPaidParams
 		&i.Method,
 		&i.Failure,
 		&i.PaidAt,
-		&i.Checks,
-		&i.NextCheckAt,
 		&i.CreatedAt,
 		&i.UpdatedAt,
 	)
@@ -585,7 +429,7 @@ func (q *Queries) PaymentMarkPaid(ctx context.Context, arg PaymentMarkPaidParams
 }
 
 const paymentOpenForBooking = `-- name: PaymentOpenForBooking :one
-SELECT id, booking_id, user_id, gateway, order_id, amount, currency, status, payment_id, method, failure, paid_at, checks, next_check_at, created_at, updated_at FROM payments
+SELECT id, booking_id, user_id, gateway, order_id, amount, currency, status, payment_id, method, failure, paid_at, created_at, updated_at FROM payments
 WHERE booking_id = $1 AND gateway = $2 AND amount = $3 AND status <> 'paid'
 ORDER BY created_at DESC LIMIT 1
 `
@@ -614,8 +458,6 @@ func (q *Queries) PaymentOpenForBooking(ctx context.Context, arg PaymentOpenForB
 		&i.Method,
 		&i.Failure,
 		&i.PaidAt,
-		&i.Checks,
-		&i.NextCheckAt,
 		&i.CreatedAt,
 		&i.UpdatedAt,
 	)
@@ -631,20 +473,6 @@ func (q *Queries) PaymentPaidTotal(ctx context.Context, bookingID uuid.UUID) (in
 	var column_1 int64
 	err := row.Scan(&column_1)
 	return column_1, err
-}
-
-const paymentPostponeCheck = `-- name: PaymentPostponeCheck :exec
-UPDATE payments SET checks = checks + 1, next_check_at = $1 WHERE id = $2
-`
-
-type PaymentPostponeCheckParams struct {
-	NextCheckAt time.Time
-	ID          uuid.UUID
-}
-
-func (q *Queries) PaymentPostponeCheck(ctx context.Context, arg PaymentPostponeCheckParams) error {
-	_, err := q.db.Exec(ctx, paymentPostponeCheck, arg.NextCheckAt, arg.ID)
-	return err
 }
 
 const paymentRecordFailure = `-- name: PaymentRecordFailure :exec
@@ -663,7 +491,7 @@ func (q *Queries) PaymentRecordFailure(ctx context.Context, arg PaymentRecordFai
 }
 
 const paymentsPaidUnrefunded = `-- name: PaymentsPaidUnrefunded :many
-SELECT p.id, p.booking_id, p.user_id, p.gateway, p.order_id, p.amount, p.currency, p.status, p.payment_id, p.method, p.failure, p.paid_at, p.checks, p.next_check_at, p.created_at, p.updated_at FROM payments p
+SELECT p.id, p.booking_id, p.user_id, p.gateway, p.order_id, p.amount, p.currency, p.status, p.payment_id, p.method, p.failure, p.paid_at, p.created_at, p.updated_at FROM payments p
 WHERE p.booking_id = $1 AND p.status = 'paid'
 	AND NOT EXISTS (SELECT 1 FROM refunds r WHERE r.payment_id = p.id)
 ORDER BY p.created_at
@@ -692,8 +520,6 @@ func (q *Queries) PaymentsPaidUnrefunded(ctx context.Context, bookingID uuid.UUI
 			&i.Method,
 			&i.Failure,
 			&i.PaidAt,
-			&i.Checks,
-			&i.NextCheckAt,
 			&i.CreatedAt,
 			&i.UpdatedAt,
 		); err != nil {
@@ -707,57 +533,11 @@ func (q *Queries) PaymentsPaidUnrefunded(ctx context.Context, bookingID uuid.UUI
 	return items, nil
 }
 
-const refundClaimForCheck = `-- name: RefundClaimForCheck :one
-SELECT r.id, r.payment_id, r.booking_id, r.user_id, r.amount, r.reason, r.status, r.refund_id, r.checks, r.next_check_at, r.created_at, r.updated_at, p.payment_id AS gateway_payment_id, p.gateway FROM refunds r JOIN payments p ON p.id = r.payment_id
-WHERE r.status IN ('requested', 'pending') AND r.next_check_at <= now()
-ORDER BY r.next_check_at LIMIT 1
-FOR UPDATE OF r SKIP LOCKED
-`
-
-type RefundClaimForCheckRow struct {
-	ID               uuid.UUID
-	PaymentID        uuid.UUID
-	BookingID        uuid.UUID
-	UserID           uuid.UUID
-	Amount           int64
-	Reason           string
-	Status           trip.RefundStatus
-	RefundID         *string
-	Checks           int32
-	NextCheckAt      time.Time
-	CreatedAt        time.Time
-	UpdatedAt        time.Time
-	GatewayPaymentID *string
-	Gateway          string
-}
-
-func (q *Queries) RefundClaimForCheck(ctx context.Context) (RefundClaimForCheckRow, error) {
-	row := q.db.QueryRow(ctx, refundClaimForCheck)
-	var i RefundClaimForCheckRow
-	err := row.Scan(
-		&i.ID,
-		&i.PaymentID,
-		&i.BookingID,
-		&i.UserID,
-		&i.Amount,
-		&i.Reason,
-		&i.Status,
-		&i.RefundID,
-		&i.Checks,
-		&i.NextCheckAt,
-		&i.CreatedAt,
-		&i.UpdatedAt,
-		&i.GatewayPaymentID,
-		&i.Gateway,
-	)
-	return i, err
-}
-
 const refundCreate = `-- name: RefundCreate :one
 INSERT INTO refunds (payment_id, booking_id, user_id, amount, reason)
 VALUES ($1, $2, $3, $4, $5)
 ON CONFLICT (payment_id) DO NOTHING
-RETURNING id, payment_id, booking_id, user_id, amount, reason, status, refund_id, checks, next_check_at, created_at, updated_at
+RETURNING id, payment_id, booking_id, user_id, amount, reason, status, refund_id, created_at, updated_at
 `
 
 type RefundCreateParams struct {
@@ -787,16 +567,45 @@ func (q *Queries) RefundCreate(ctx context.Context, arg RefundCreateParams) (Ref
 		&i.Reason,
 		&i.Status,
 		&i.RefundID,
-		&i.Checks,
-		&i.NextCheckAt,
 		&i.CreatedAt,
 		&i.UpdatedAt,
 	)
 	return i, err
 }
 
+const refundGetByID = `-- name: RefundGetByID :one
+SELECT r.id, r.payment_id, r.booking_id, r.user_id, r.amount, r.reason, r.status, r.refund_id, r.created_at, r.updated_at, p.payment_id AS gateway_payment_id
+FROM refunds r JOIN payments p ON p.id = r.payment_id
+WHERE r.id = $1
+`
+
+type RefundGetByIDRow struct {
+	Refund           Refund
+	GatewayPaymentID *string
+}
+
+// A refund with the gateway's id of the payment it refunds.
+func (q *Queries) RefundGetByID(ctx context.Context, id uuid.UUID) (RefundGetByIDRow, error) {
+	row := q.db.QueryRow(ctx, refundGetByID, id)
+	var i RefundGetByIDRow
+	err := row.Scan(
+		&i.Refund.ID,
+		&i.Refund.PaymentID,
+		&i.Refund.BookingID,
+		&i.Refund.UserID,
+		&i.Refund.Amount,
+		&i.Refund.Reason,
+		&i.Refund.Status,
+		&i.Refund.RefundID,
+		&i.Refund.CreatedAt,
+		&i.Refund.UpdatedAt,
+		&i.GatewayPaymentID,
+	)
+	return i, err
+}
+
 const refundListByBooking = `-- name: RefundListByBooking :many
-SELECT r.id, r.payment_id, r.booking_id, r.user_id, r.amount, r.reason, r.status, r.refund_id, r.checks, r.next_check_at, r.created_at, r.updated_at, p.currency
+SELECT r.id, r.payment_id, r.booking_id, r.user_id, r.amount, r.reason, r.status, r.refund_id, r.created_at, r.updated_at, p.currency
 FROM refunds r JOIN payments p ON p.id = r.payment_id
 WHERE r.booking_id = $1 ORDER BY r.created_at
 `
@@ -824,8 +633,6 @@ func (q *Queries) RefundListByBooking(ctx context.Context, bookingID uuid.UUID) 
 			&i.Refund.Reason,
 			&i.Refund.Status,
 			&i.Refund.RefundID,
-			&i.Refund.Checks,
-			&i.Refund.NextCheckAt,
 			&i.Refund.CreatedAt,
 			&i.Refund.UpdatedAt,
 			&i.Currency,
@@ -841,7 +648,7 @@ func (q *Queries) RefundListByBooking(ctx context.Context, bookingID uuid.UUID) 
 }
 
 const refundListByUser = `-- name: RefundListByUser :many
-SELECT r.id, r.payment_id, r.booking_id, r.user_id, r.amount, r.reason, r.status, r.refund_id, r.checks, r.next_check_at, r.created_at, r.updated_at, p.currency
+SELECT r.id, r.payment_id, r.booking_id, r.user_id, r.amount, r.reason, r.status, r.refund_id, r.created_at, r.updated_at, p.currency
 FROM refunds r JOIN payments p ON p.id = r.payment_id
 WHERE r.user_id = $1
 ORDER BY r.created_at DESC LIMIT 200
@@ -870,8 +677,6 @@ func (q *Queries) RefundListByUser(ctx context.Context, userID uuid.UUID) ([]Ref
 			&i.Refund.Reason,
 			&i.Refund.Status,
 			&i.Refund.RefundID,
-			&i.Refund.Checks,
-			&i.Refund.NextCheckAt,
 			&i.Refund.CreatedAt,
 			&i.Refund.UpdatedAt,
 			&i.Currency,
@@ -887,19 +692,18 @@ func (q *Queries) RefundListByUser(ctx context.Context, userID uuid.UUID) ([]Ref
 }
 
 const refundMarkPending = `-- name: RefundMarkPending :one
-UPDATE refunds SET status = 'pending', refund_id = $1, next_check_at = $2
-WHERE id = $3 AND status = 'requested'
-RETURNING id, payment_id, booking_id, user_id, amount, reason, status, refund_id, checks, next_check_at, created_at, updated_at
+UPDATE refunds SET status = 'pending', refund_id = $1
+WHERE id = $2 AND status = 'requested'
+RETURNING id, payment_id, booking_id, user_id, amount, reason, status, refund_id, created_at, updated_at
 `
 
 type RefundMarkPendingParams struct {
-	RefundID    *string
-	NextCheckAt time.Time
-	ID          uuid.UUID
+	RefundID *string
+	ID       uuid.UUID
 }
 
 func (q *Queries) RefundMarkPending(ctx context.Context, arg RefundMarkPendingParams) (Refund, error) {
-	row := q.db.QueryRow(ctx, refundMarkPending, arg.RefundID, arg.NextCheckAt, arg.ID)
+	row := q.db.QueryRow(ctx, refundMarkPending, arg.RefundID, arg.ID)
 	var i Refund
 	err := row.Scan(
 		&i.ID,
@@ -910,32 +714,16 @@ func (q *Queries) RefundMarkPending(ctx context.Context, arg RefundMarkPendingPa
 		&i.Reason,
 		&i.Status,
 		&i.RefundID,
-		&i.Checks,
-		&i.NextCheckAt,
 		&i.CreatedAt,
 		&i.UpdatedAt,
 	)
 	return i, err
 }
 
-const refundPostponeCheck = `-- name: RefundPostponeCheck :exec
-UPDATE refunds SET checks = checks + 1, next_check_at = $1 WHERE id = $2
-`
-
-type RefundPostponeCheckParams struct {
-	NextCheckAt time.Time
-	ID          uuid.UUID
-}
-
-func (q *Queries) RefundPostponeCheck(ctx context.Context, arg RefundPostponeCheckParams) error {
-	_, err := q.db.Exec(ctx, refundPostponeCheck, arg.NextCheckAt, arg.ID)
-	return err
-}
-
 const refundSettle = `-- name: RefundSettle :one
 UPDATE refunds SET status = $1
 WHERE refund_id = $2 AND status IN ('requested', 'pending')
-RETURNING id, payment_id, booking_id, user_id, amount, reason, status, refund_id, checks, next_check_at, created_at, updated_at
+RETURNING id, payment_id, booking_id, user_id, amount, reason, status, refund_id, created_at, updated_at
 `
 
 type RefundSettleParams struct {
@@ -957,8 +745,6 @@ func (q *Queries) RefundSettle(ctx context.Context, arg RefundSettleParams) (Ref
 		&i.Reason,
 		&i.Status,
 		&i.RefundID,
-		&i.Checks,
-		&i.NextCheckAt,
 		&i.CreatedAt,
 		&i.UpdatedAt,
 	)

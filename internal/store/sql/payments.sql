@@ -16,6 +16,9 @@ SELECT count(*) FROM payments WHERE booking_id = @booking_id;
 -- name: PaymentGetByOrder :one
 SELECT * FROM payments WHERE gateway = @gateway AND order_id = @order_id;
 
+-- name: PaymentGetByID :one
+SELECT * FROM payments WHERE id = @id;
+
 -- name: PaymentMarkPaid :one
 -- Records the payment that paid an order, once: no row when it was already
 -- recorded.
@@ -37,17 +40,6 @@ WHERE p.booking_id = @booking_id AND p.status = 'paid'
 	AND NOT EXISTS (SELECT 1 FROM refunds r WHERE r.payment_id = p.id)
 ORDER BY p.created_at;
 
--- name: PaymentClaimForCheck :one
--- The oldest unpaid order due a look at the gateway (its webhook may never
--- come); SKIP LOCKED lets every replica check.
-SELECT * FROM payments
-WHERE status <> 'paid' AND next_check_at <= now()
-ORDER BY next_check_at LIMIT 1
-FOR UPDATE SKIP LOCKED;
-
--- name: PaymentPostponeCheck :exec
-UPDATE payments SET checks = checks + 1, next_check_at = @next_check_at WHERE id = @id;
-
 -- name: PaymentListByUser :many
 SELECT sqlc.embed(p), b.origin, b.destination, b.departure, b.airline, b.status AS booking_status
 FROM payments p JOIN bookings b ON b.id = p.booking_id
@@ -65,7 +57,7 @@ ON CONFLICT (payment_id) DO NOTHING
 RETURNING *;
 
 -- name: RefundMarkPending :one
-UPDATE refunds SET status = 'pending', refund_id = @refund_id, next_check_at = @next_check_at
+UPDATE refunds SET status = 'pending', refund_id = @refund_id
 WHERE id = @id AND status = 'requested'
 RETURNING *;
 
@@ -76,14 +68,11 @@ UPDATE refunds SET status = @status
 WHERE refund_id = @refund_id AND status IN ('requested', 'pending')
 RETURNING *;
 
--- name: RefundClaimForCheck :one
-SELECT r.*, p.payment_id AS gateway_payment_id, p.gateway FROM refunds r JOIN payments p ON p.id = r.payment_id
-WHERE r.status IN ('requested', 'pending') AND r.next_check_at <= now()
-ORDER BY r.next_check_at LIMIT 1
-FOR UPDATE OF r SKIP LOCKED;
-
--- name: RefundPostponeCheck :exec
-UPDATE refunds SET checks = checks + 1, next_check_at = @next_check_at WHERE id = @id;
+-- name: RefundGetByID :one
+-- A refund with the gateway's id of the payment it refunds.
+SELECT sqlc.embed(r), p.payment_id AS gateway_payment_id
+FROM refunds r JOIN payments p ON p.id = r.payment_id
+WHERE r.id = @id;
 
 -- name: RefundListByUser :many
 SELECT sqlc.embed(r), p.currency
@@ -103,29 +92,6 @@ ON CONFLICT DO NOTHING;
 
 -- name: PaymentEventsCleanup :exec
 DELETE FROM payment_events WHERE received_at < @before;
-
--- name: BookingsPaidToSettle :many
--- Bookings whose money is in and whose next step has not happened: paid in
--- full and not ticketed (a fare moved at ticketing waits for the
--- difference), or ended (failed, expired, cancelled) with a paid order not
--- refunded. Recently changed ones are left to the request or callback
--- working on them.
-SELECT b.* FROM bookings b
-WHERE b.updated_at < @changed_before
-	AND EXISTS (SELECT 1 FROM payments p WHERE p.booking_id = b.id AND p.status = 'paid'
-		AND NOT EXISTS (SELECT 1 FROM refunds r WHERE r.payment_id = p.id))
-	AND (b.status IN ('failed', 'expired', 'cancelled')
-		OR (b.status IN ('quoted', 'booked')
-			AND (SELECT sum(p.amount) FROM payments p WHERE p.booking_id = b.id AND p.status = 'paid')
-				>= round(coalesce(CASE WHEN b.price_change_pending THEN b.new_price END, b.price) * 100)))
-ORDER BY b.updated_at LIMIT 20;
-
--- name: BookingsUnpaidDue :many
--- Bookings whose time to pay is over and that hold no paid order.
-SELECT b.* FROM bookings b
-WHERE b.status IN ('quoted', 'booked') AND b.pay_by < @now::timestamptz
-	AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.booking_id = b.id AND p.status = 'paid')
-ORDER BY b.pay_by LIMIT 20;
 
 -- name: BookingExpire :one
 -- Ends an unpaid booking whose time to pay is over, unless a payment was
