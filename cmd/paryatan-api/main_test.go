@@ -281,6 +281,35 @@ func TestServer(t *testing.T) {
 			t.Error("metrics are labelled with a raw path")
 		}
 	})
+
+	// The job UI and its API answer on the internal listener only; the
+	// periodic jobs' runs show in the metrics.
+	t.Run("jobs", func(t *testing.T) {
+		internal := strings.TrimSuffix(s.MetricsURL, "/metrics")
+		res, body := get(t, internal+"/jobs/", nil)
+		if res.StatusCode != 200 || !strings.Contains(body, "<html") {
+			t.Fatalf("job UI on the internal listener = %d %.200s", res.StatusCode, body)
+		}
+		for _, path := range []string{"/jobs", "/jobs/", "/jobs/api/jobs?state=completed"} {
+			if res, _ := get(t, s.URL+path, nil); res.StatusCode != http.StatusNotFound {
+				t.Errorf("public %s = %d, want 404", path, res.StatusCode)
+			}
+		}
+		// The leader, once elected, sweeps at start and every 2 s.
+		deadline := time.Now().Add(15 * time.Second)
+		for {
+			res, api := get(t, internal+"/jobs/api/jobs?state=completed&limit=20", nil)
+			_, metrics := get(t, s.MetricsURL, nil)
+			if res.StatusCode == 200 && strings.Contains(api, `"kind":"booking.sweep"`) &&
+				strings.Contains(metrics, `paryatan_job_runs_total{kind="booking.sweep",outcome="completed"}`) {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("no completed lease sweep: job API = %d %.300s", res.StatusCode, api)
+			}
+			time.Sleep(200 * time.Millisecond)
+		}
+	})
 }
 
 // Two replicas starting at the same moment against one empty database both

@@ -21,6 +21,8 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/rivertype"
 	"go.opentelemetry.io/otel/propagation"
 	"go.opentelemetry.io/otel/trace/noop"
 
@@ -28,6 +30,7 @@ import (
 	"github.com/paryatan/paryatan/internal/auth"
 	"github.com/paryatan/paryatan/internal/flights"
 	"github.com/paryatan/paryatan/internal/instance"
+	"github.com/paryatan/paryatan/internal/jobs"
 	"github.com/paryatan/paryatan/internal/outbox"
 	"github.com/paryatan/paryatan/internal/payment"
 	"github.com/paryatan/paryatan/internal/payment/checkout"
@@ -68,11 +71,14 @@ type Options struct {
 	// SMTP_FROM "Paryatan <no-reply@paryatan.example>"); with Background
 	// the outbox worker delivers to it. Without it e-mails stay queued.
 	SMTPURL string
-	// Outbox adjusts the e-mail worker (poll interval, retry delays).
+	// Outbox adjusts the e-mail worker (retry delays).
 	Outbox func(*outbox.Config)
-	// Background runs the periodic work (booking sweeps and reconciliation,
-	// clean-ups) as a deployed replica does; without it tests drive those
-	// steps themselves.
+	// Background runs the periodic work (the lease sweep, clean-ups, the
+	// gauges) as a deployed replica does; without it tests drive those
+	// steps themselves. Jobs the requests write (e-mails, reconciliation,
+	// tickets after payment, refunds, expiries) are worked either way, as
+	// they fall due in real time; WorkJobs runs those due by the test's
+	// clock.
 	Background bool
 	// Gateway configures the payment gateway simulator (its keys are the
 	// simulator's defaults; its webhooks go to the first server).
@@ -81,8 +87,9 @@ type Options struct {
 	// webhooks never arrive).
 	NoWebhooks bool
 	// TicketOnRequest leaves a paid booking's ticket to the test's ticket
-	// request instead of issuing it when the payment is recorded: for
-	// tests of the ticket route itself.
+	// request instead of issuing it when the payment is recorded (the
+	// server does not work the tickets queue): for tests of the ticket
+	// route itself.
 	TicketOnRequest bool
 	// Vars are more configuration variables, read as the server reads its
 	// environment (VISA_PARTNER_ORIGIN, SSO_SIGNING_KEYS_FILE …).
@@ -115,6 +122,8 @@ type Env struct {
 	// Checkout the payment service.
 	Bookings *flights.Bookings
 	Checkout *checkout.Service
+	// Jobs is the server's job queue.
+	Jobs *jobs.Jobs
 	// Clock is the clock the booking and payment decisions read: tests
 	// move it forward instead of rewriting timestamps.
 	Clock *Clock
@@ -129,6 +138,8 @@ type Env struct {
 	opts Options
 	// stop ends the app's workers and removes its instance row.
 	stop func() error
+	// queues are the job queues this server works.
+	queues []string
 }
 
 // Clock is real time plus an offset that tests advance. Timestamps the
@@ -153,12 +164,55 @@ func (c *Clock) Advance(d time.Duration) {
 	c.offset += d
 }
 
-// RunPayments does one round of the payments' background work, as a
-// replica's loops do: unpaid orders and refunds followed at the gateway,
-// paid bookings settled, unpaid ones expired.
-func (e *Env) RunPayments(ctx context.Context) {
-	e.Checkout.RunOnce(ctx)
-	e.Bookings.Payments().RunOnce(ctx)
+// WorkJobs runs the background jobs as if their time had come: every job
+// scheduled for later, snoozed or waiting to retry is made due now (the
+// test's clock may be past its time, which River, on real time, does not
+// know), and WorkJobs returns once no job of the queues this server works
+// is due or running. A job that snoozes again (a booking still unknown,
+// an order still unpaid) waits for the next call: one call is one round.
+func (e *Env) WorkJobs(t testing.TB) {
+	t.Helper()
+	ctx := context.Background()
+	// A short snooze leaves a job available with a later time, a longer one
+	// scheduled.
+	waiting, err := e.Jobs.JobList(ctx, river.NewJobListParams().
+		States(rivertype.JobStateAvailable, rivertype.JobStateScheduled, rivertype.JobStateRetryable).
+		Queues(e.queues...).First(10000))
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := time.Now()
+	for _, j := range waiting.Jobs {
+		if j.State == rivertype.JobStateAvailable && !j.ScheduledAt.After(now) {
+			continue
+		}
+		if _, err := e.Jobs.JobRetry(ctx, j.ID); err != nil {
+			t.Fatal(err)
+		}
+	}
+	e.WaitJobs(t)
+}
+
+// WaitJobs returns once no job of the queues this server works is due or
+// running (jobs that follow from those run count too).
+func (e *Env) WaitJobs(t testing.TB) {
+	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		var busy int
+		err := e.DB.QueryRow(context.Background(), `SELECT count(*) FROM river_job
+			WHERE queue = ANY ($1) AND (state = 'running' OR (state = 'available' AND scheduled_at <= now()))`, e.queues).Scan(&busy)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if busy == 0 {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("apitest: %d jobs still due or running after 30 s", busy)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
 }
 
 // Vanish makes the server look dead to the other replicas, as a killed
@@ -246,6 +300,11 @@ func (e *Env) start(t testing.TB) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if _, ok := vars["SHUTDOWN_GRACE"]; !ok {
+		// The jobs running when a test stops its server (Vanish, the end
+		// of the test) get a moment, not a deployment's drain.
+		cfg.ShutdownDelay, cfg.ShutdownGrace = 0, 2*time.Second
+	}
 	if l := opts.SupplierLimits; l != nil {
 		cfg.SupplierRatePerMinute, cfg.SupplierRateBurst, cfg.SupplierMaxInFlight = l.PerClientPerMinute, l.PerClientBurst, l.MaxInFlight
 	}
@@ -257,7 +316,16 @@ func (e *Env) start(t testing.TB) {
 	parts := app.Parts{DB: pool, Connectors: connectors, Payment: NewGatewaySettings(t, e.GatewayURL), Log: log,
 		Web:     fstest.MapFS{"index.html": {Data: []byte("<!doctype html><head></head>")}},
 		Tracing: noop.NewTracerProvider(), Propagator: propagation.TraceContext{}, Getenv: os.Getenv,
-		Outbox: opts.Outbox, SSO: opts.SSO, Now: e.Clock.Now}
+		Outbox: opts.Outbox, SSO: opts.SSO, Now: e.Clock.Now,
+		Jobs: func(c *jobs.Config) {
+			// Work at once what falls due (a snooze, a retry) rather than
+			// at the next poll a second later.
+			c.FetchPoll = 20 * time.Millisecond
+			if opts.TicketOnRequest {
+				c.Without = append(c.Without, jobs.QueueTickets)
+			}
+			e.queues = jobs.Worked(*c)
+		}}
 	if opts.Auth != nil {
 		parts.Auth = func(c *auth.Config) { *c = *opts.Auth }
 	}
@@ -265,7 +333,6 @@ func (e *Env) start(t testing.TB) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a.Bookings.Payments().TicketOnRequest = opts.TicketOnRequest
 	// The app's workers as a replica runs them; the test's server serves
 	// the handler, so that Vanish can stop the workers while requests
 	// carry on.
@@ -289,7 +356,7 @@ func (e *Env) start(t testing.TB) {
 	srv.Start()
 	t.Cleanup(srv.Close)
 	e.URL, e.Auth, e.Connectors, e.Flights, e.Metrics, e.Instance, e.SSO = srv.URL, a.Auth, connectors, a.Flights, a.Metrics, a.Instance, a.SSO
-	e.Bookings, e.Checkout = a.Bookings, a.Checkout
+	e.Bookings, e.Checkout, e.Jobs = a.Bookings, a.Checkout, a.Jobs
 }
 
 // NewSimConnectors returns a connector store whose "tbo" connector points at

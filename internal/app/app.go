@@ -18,7 +18,9 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/riverqueue/river"
 	"go.opentelemetry.io/otel/propagation"
 	"go.opentelemetry.io/otel/trace"
 	"golang.org/x/sync/errgroup"
@@ -30,6 +32,7 @@ import (
 	"github.com/paryatan/paryatan/internal/flights"
 	"github.com/paryatan/paryatan/internal/httpapi"
 	"github.com/paryatan/paryatan/internal/instance"
+	"github.com/paryatan/paryatan/internal/jobs"
 	"github.com/paryatan/paryatan/internal/mailtmpl"
 	"github.com/paryatan/paryatan/internal/outbox"
 	"github.com/paryatan/paryatan/internal/payment"
@@ -70,7 +73,7 @@ type Parts struct {
 	// when nil; tests move it).
 	Now func() time.Time
 	// Outbox, when set, adjusts the e-mail worker's settings that have no
-	// variable of their own (poll interval, retry delays).
+	// variable of their own (retry delays).
 	Outbox func(*outbox.Config)
 	// Auth, when set, adjusts the sign-in settings (limits and lifetimes)
 	// that have no variable of their own.
@@ -78,6 +81,9 @@ type Parts struct {
 	// SSO, when set, adjusts the partner sign-on settings that have no
 	// variable of their own (the clock, the ticket limit).
 	SSO func(*sso.Config)
+	// Jobs, when set, adjusts the job queue's settings (the queues worked,
+	// how often an idle one looks for work).
+	Jobs func(*jobs.Config)
 }
 
 // App is the wired API.
@@ -100,6 +106,9 @@ type App struct {
 	Instance *instance.Instance
 	// Outbox sends the queued e-mails.
 	Outbox *outbox.Worker
+	// Jobs runs the background work of every feature.
+	Jobs   *jobs.Jobs
+	jobsUI *jobs.UI
 
 	cfg        config.Config
 	log        *slog.Logger
@@ -122,7 +131,12 @@ func New(cfg config.Config, p Parts) (*App, error) {
 		metrics = telemetry.NewMetrics()
 	}
 
-	queue, deliverer, relay, err := newMail(cfg, log)
+	self := instance.New(p.DB, log)
+	work, err := newJobs(cfg, p, metrics, self.ID)
+	if err != nil {
+		return nil, err
+	}
+	queue, deliverer, relay, err := newMail(cfg, work, log)
 	if err != nil {
 		return nil, err
 	}
@@ -143,14 +157,14 @@ func New(cfg config.Config, p Parts) (*App, error) {
 	authSvc := auth.NewService(p.DB, authCfg, auth.Mail{Queue: queue, Templates: templates}, providers, log)
 
 	tboClient := tbo.NewClient(tbo.NewPGTokens(p.DB), metrics.Supplier, p.Tracing, log.With("component", "supplier"), p.Getenv)
-	self := instance.New(p.DB, log)
-	outboxCfg := outbox.Config{ID: self.ID, GiveUpAfter: cfg.OutboxGiveUpAfter}
+	outboxCfg := outbox.Config{GiveUpAfter: cfg.OutboxGiveUpAfter}
 	if p.Outbox != nil {
 		p.Outbox(&outboxCfg)
 	}
 	mailWorker := outbox.NewWorker(p.DB, deliverer, metrics.Outbox, log, outboxCfg)
+	mailWorker.Register(work)
 	suppliers := supplier.Registry{tbo.Type: tbo.NewAdapter(tboClient)}
-	bookings, payments, err := newTrips(cfg, p, metrics, suppliers, self.ID, flights.Mail{Queue: queue, Templates: templates})
+	bookings, payments, err := newTrips(cfg, p, metrics, work, suppliers, self.ID, flights.Mail{Queue: queue, Templates: templates})
 	if err != nil {
 		return nil, err
 	}
@@ -204,42 +218,73 @@ func New(cfg config.Config, p Parts) (*App, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &App{Handler: handler, MetricsHandler: httpapi.MetricsHandler(metrics), Health: health, Metrics: metrics,
-		Auth: authSvc, Flights: flightsHandler, Bookings: bookings, Checkout: payments, SSO: ssoHandler, Instance: self, Outbox: mailWorker, cfg: cfg, log: log, connectors: p.Connectors, relay: relay}, nil
+	addCleanup(work, authSvc, ssoHandler)
+	ui, err := work.NewUI()
+	if err != nil {
+		return nil, err
+	}
+	// The internal listener: /metrics and the job UI, never the public one.
+	internal := http.NewServeMux()
+	internal.Handle("/metrics", httpapi.MetricsHandler(metrics))
+	ui.Mount(internal)
+	return &App{Handler: handler, MetricsHandler: internal, Health: health, Metrics: metrics,
+		Auth: authSvc, Flights: flightsHandler, Bookings: bookings, Checkout: payments, SSO: ssoHandler, Instance: self, Outbox: mailWorker,
+		Jobs: work, jobsUI: ui, cfg: cfg, log: log, connectors: p.Connectors, relay: relay}, nil
+}
+
+// newJobs builds the job queue every feature writes its background work
+// to. A process without a mail relay does not work the mail queue: its
+// e-mails wait for one that has.
+func newJobs(cfg config.Config, p Parts, metrics *telemetry.Metrics, id string) (*jobs.Jobs, error) {
+	c := jobs.Config{ID: id, Log: p.Log, Tracing: p.Tracing, Metrics: metrics.Jobs, RescueAfter: cfg.JobsRescueAfter}
+	if cfg.SMTPURL == "" {
+		c.Without = append(c.Without, jobs.QueueMail)
+	}
+	if p.Jobs != nil {
+		p.Jobs(&c)
+	}
+	j, err := jobs.New(p.DB, c)
+	if err != nil {
+		return nil, err
+	}
+	metrics.Registry.MustRegister(jobs.NewCollector(p.DB))
+	return j, nil
 }
 
 // newMail is where e-mails go: queued in the outbox, and sent through the
 // mail server when one is configured (relay). Without one (local mode) they
 // stay queued; the log says where to read them.
-func newMail(cfg config.Config, log *slog.Logger) (*outbox.Queue, outbox.Deliverer, *smtpmail.Mailer, error) {
+func newMail(cfg config.Config, work jobs.Inserter, log *slog.Logger) (*outbox.Queue, outbox.Deliverer, *smtpmail.Mailer, error) {
 	if cfg.SMTPURL != "" {
 		m, err := smtpmail.New(cfg.SMTPURL, cfg.SMTPFrom)
 		if err != nil {
 			return nil, nil, nil, err
 		}
-		return outbox.NewQueue(nil), outbox.SMTP{Mailer: m}, m, nil
+		return outbox.NewQueue(work, nil), outbox.SMTP{Mailer: m}, m, nil
 	}
 	mailLog := log.With("component", "mail")
 	if cfg.DevMail() {
 		mailLog = mailLog.With("read_at", cfg.PublicURL+"/dev/mail")
 	}
-	return outbox.NewQueue(mailLog), nil, nil, nil
+	return outbox.NewQueue(work, mailLog), nil, nil, nil
 }
 
 // newTrips builds the booking service and the payment service. They know
 // each other only through small interfaces: the checkout tells the booking
-// side when an order is paid (OnPaid); the booking service asks the
-// checkout before any ticket.
-func newTrips(cfg config.Config, p Parts, metrics *telemetry.Metrics, suppliers supplier.Registry, owner string, mail flights.Mail) (*flights.Bookings, *checkout.Service, error) {
+// side when an order is paid (OnPaid, in the transaction that records
+// it); the booking service asks the checkout before any ticket.
+func newTrips(cfg config.Config, p Parts, metrics *telemetry.Metrics, work *jobs.Jobs, suppliers supplier.Registry, owner string, mail flights.Mail) (*flights.Bookings, *checkout.Service, error) {
 	var bookings *flights.Bookings
-	payments, err := checkout.New(checkout.Deps{DB: p.DB,
+	payments, err := checkout.New(checkout.Deps{DB: p.DB, Jobs: work,
 		Gateways: payment.Registry{razorpay.Type: razorpay.New(metrics.Payments, p.Tracing, p.Log.With("component", "payments"), p.Getenv)},
 		Settings: p.Payment, Metrics: metrics.Payments, Log: p.Log, PublicURL: cfg.PublicURL, Now: p.Now,
-		OnPaid: func(id uuid.UUID) { bookings.Payments().OnPaid(id) }})
+		OnPaid: func(ctx context.Context, tx pgx.Tx, id uuid.UUID) error {
+			return bookings.Payments().OnPaid(ctx, tx, id)
+		}})
 	if err != nil {
 		return nil, nil, err
 	}
-	bookings, err = flights.NewBookings(flights.BookingsDeps{DB: p.DB, Suppliers: suppliers, Connectors: p.Connectors, Checkout: payments,
+	bookings, err = flights.NewBookings(flights.BookingsDeps{DB: p.DB, Jobs: work, Suppliers: suppliers, Connectors: p.Connectors, Checkout: payments,
 		Log: p.Log, Metrics: metrics.Bookings, Owner: owner, Mail: mail, Now: p.Now})
 	if err != nil {
 		return nil, nil, err
@@ -256,9 +301,10 @@ type RunOptions struct {
 	// on. Without Public nothing is served: the caller serves Handler
 	// itself (internal/apitest), and the workers stop when ctx ends.
 	Public, Metrics net.Listener
-	// Stepped leaves out the periodic work (booking maintenance, payments,
-	// clean-ups, mail delivery, reloads of the key and connector files),
-	// for tests that take those steps one by one.
+	// Stepped leaves out the periodic work (the sweeps and clean-ups the
+	// job queue's leader schedules, the gauges, reloads of the key and
+	// connector files), for tests that take those steps one by one. Jobs
+	// inserted by requests are still worked.
 	Stepped bool
 }
 
@@ -278,13 +324,14 @@ type Running struct {
 //   - the session listener, without which the session cache stays unused
 //     (auth.Service.Listen);
 //   - the check that the mail relay takes mail, when one is configured;
-//   - unless opts.Stepped, the periodic work every replica does: the
-//     booking machine's sweeps, reconciliation, gauges and clean-up; the
-//     tickets after payment, refunds and expiries; the orders and refunds
-//     followed at the gateway; the removal of ended sessions, sign-in
-//     states and old sign-on redemptions; the sending of queued e-mails;
-//     the reloading of the sign-on keys and of the connector configuration
-//     when their files change;
+//   - the job queue (internal/jobs), which works every feature's
+//     background work: e-mails, reconciliation of unknown bookings, tickets
+//     and refunds after payment, expiries, orders and refunds followed at
+//     the gateway; and, unless opts.Stepped, the periodic jobs its leader
+//     schedules (lease sweep, clean-ups);
+//   - unless opts.Stepped, what each replica keeps for itself: its gauges
+//     and the reloading of the sign-on keys and of the connector
+//     configuration when their files change;
 //   - the public and metrics servers, when opts names their listeners.
 //
 // It all stops in one order, begun by the end of ctx or a public server
@@ -292,9 +339,12 @@ type Running struct {
 //  1. readiness fails, and after ShutdownDelay (time for load balancers to
 //     notice) the public server stops accepting; in-flight requests get up
 //     to ShutdownGrace to finish, then the metrics server closes;
-//  2. the workers stop: they outlive the signal, so the heartbeat keeps the
+//  2. the job queue takes no new job from the signal on, and the jobs
+//     running get the drain's time to finish (then they are cancelled: a
+//     supplier call cut short is settled by the sweep and reconciler);
+//  3. the workers stop: they outlive the signal, so the heartbeat keeps the
 //     leases of in-flight supplier calls while the server drains;
-//  3. Wait, once all of them have returned, removes the instance row, so
+//  4. Wait, once all of them have returned, removes the instance row, so
 //     the other replicas take over what this process still holds at once
 //     instead of after its heartbeat expires; no beat can bring it back.
 func (a *App) Start(ctx context.Context, opts RunOptions) (*Running, error) {
@@ -310,6 +360,11 @@ func (a *App) Start(ctx context.Context, opts RunOptions) (*Running, error) {
 			return nil
 		})
 	}
+	g.Go(func() error {
+		// Stopped by the signal, not after the drain: no job starts a
+		// 120 s supplier call while the process is going away.
+		return a.Jobs.Run(ctx, !opts.Stepped, a.cfg.ShutdownDelay+a.cfg.ShutdownGrace)
+	})
 	var public, metrics *http.Server
 	if opts.Public != nil {
 		public, metrics = a.servers(ctx)
@@ -362,7 +417,7 @@ func (r *Running) Wait() error {
 // workers are the loops Start runs until the drain ends, each blocking
 // until its context ends; stepped leaves out the periodic work.
 func (a *App) workers(stepped bool) []func(context.Context) {
-	w := []func(context.Context){a.Instance.Heartbeat, a.Auth.Listen}
+	w := []func(context.Context){a.Instance.Heartbeat, a.Auth.Listen, a.startUI}
 	if a.relay != nil {
 		w = append(w, a.checkRelay)
 	}
@@ -370,14 +425,40 @@ func (a *App) workers(stepped bool) []func(context.Context) {
 		return w
 	}
 	return append(w,
-		func(ctx context.Context) { a.Bookings.Maintain(ctx, a.connectors) },
-		a.Bookings.Payments().Start,
-		a.Checkout.Maintain,
-		func(ctx context.Context) { cleanupLoop(ctx, a.Auth, a.SSO, a.log) },
-		a.Outbox.Run,
+		a.refreshGauges,
 		func(ctx context.Context) { a.SSO.Keys().Watch(ctx, 5*time.Second) },
 		func(ctx context.Context) { a.connectors.Watch(ctx, 2*time.Second) },
 	)
+}
+
+// startUI runs the job UI's background refresh until ctx ends.
+func (a *App) startUI(ctx context.Context) {
+	if err := a.jobsUI.Start(ctx); err != nil {
+		a.log.Warn("job UI not started", "err", err)
+		return
+	}
+	<-ctx.Done()
+}
+
+// gaugesEvery is how often a replica reads its gauges from the database.
+const gaugesEvery = 15 * time.Second
+
+// refreshGauges keeps the booking and outbox gauges (and the outbox
+// backlog readiness reports) read from the database. Every replica reads
+// its own: each one's /metrics and readiness answer for itself, so this is
+// not work for one replica a job would give.
+func (a *App) refreshGauges(ctx context.Context) {
+	t := time.NewTicker(gaugesEvery)
+	defer t.Stop()
+	for {
+		a.Bookings.RefreshStats(ctx)
+		a.Outbox.RefreshStats(ctx)
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
 }
 
 // checkRelay checks once that the mail relay takes mail: one that is down
@@ -434,25 +515,26 @@ func (a *App) drain(ctx context.Context, public, metrics *http.Server) {
 	a.log.Info("stopped")
 }
 
-// cleanupLoop deletes ended sessions, sign-in states, rate-limit windows
-// and old sign-on redemptions every ten minutes until ctx ends. Every
-// replica runs it; the deletes are idempotent.
-func cleanupLoop(ctx context.Context, svc *auth.Service, sign *sso.Handler, log *slog.Logger) {
-	t := time.NewTicker(10 * time.Minute)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-			if err := svc.Cleanup(ctx); err != nil && ctx.Err() == nil {
-				log.Warn("cleanup of ended sessions failed", "err", err)
-			}
-			if err := sign.Cleanup(ctx); err != nil && ctx.Err() == nil {
-				log.Warn("cleanup of old sign-on redemptions failed", "err", err)
-			}
-		}
-	}
+// sessionsCleanup is the periodic job that deletes ended sessions, sign-in
+// states, rate-limit windows and old sign-on redemptions.
+type sessionsCleanup struct{}
+
+func (sessionsCleanup) Kind() string { return "sessions.cleanup" }
+
+type sessionsCleaner struct {
+	river.WorkerDefaults[sessionsCleanup]
+	auth *auth.Service
+	sso  *sso.Handler
+}
+
+func (w *sessionsCleaner) Work(ctx context.Context, _ *river.Job[sessionsCleanup]) error {
+	return errors.Join(w.auth.Cleanup(ctx), w.sso.Cleanup(ctx))
+}
+
+// addCleanup has the sessions' clean-up run every ten minutes.
+func addCleanup(work *jobs.Jobs, svc *auth.Service, sign *sso.Handler) {
+	jobs.Add(work, &sessionsCleaner{auth: svc, sso: sign})
+	work.Every(10*time.Minute, func() river.JobArgs { return sessionsCleanup{} })
 }
 
 // newSSO builds the partner sign-on: the visa partner when one is

@@ -9,15 +9,15 @@ import (
 	"net/http"
 	"slices"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/riverqueue/river"
 
 	"github.com/paryatan/paryatan/internal/apierr"
-	"github.com/paryatan/paryatan/internal/instance"
+	"github.com/paryatan/paryatan/internal/jobs"
 	"github.com/paryatan/paryatan/internal/outbox"
 	"github.com/paryatan/paryatan/internal/platform/telemetry"
 	"github.com/paryatan/paryatan/internal/store"
@@ -64,6 +64,10 @@ type Bookings struct {
 	mail Mail
 	// payments must cover a booking before its ticket (payments.go).
 	payments *Payments
+	// jobs takes the background work (jobs.go); connectors name each
+	// booking's supplier for it.
+	jobs       *jobs.Jobs
+	connectors *connector.Store
 	// InlineReconcile bounds how long a request that lost its answer spends
 	// asking GetBookingDetails before leaving the rest to the reconciler.
 	InlineReconcile time.Duration
@@ -81,7 +85,9 @@ type Bookings struct {
 
 // BookingsDeps are what the booking service needs.
 type BookingsDeps struct {
-	DB        *pgxpool.Pool
+	DB *pgxpool.Pool
+	// Jobs runs the booking machine's background work (jobs.go).
+	Jobs      *jobs.Jobs
 	Suppliers supplier.Registry
 	// Connectors name the supplier of each booking for the work done off
 	// its request (the ticket after a payment, releasing seats).
@@ -105,17 +111,18 @@ type BookingsDeps struct {
 // of its payments (Payments): a booking service without payments cannot
 // be made, so no ticket is issued unpaid.
 func NewBookings(d BookingsDeps) (*Bookings, error) {
-	if d.DB == nil || d.Checkout == nil || d.Connectors == nil || d.Log == nil || d.Metrics == nil || d.Owner == "" {
-		return nil, errors.New("flights: DB, Checkout, Connectors, Log, Metrics and Owner are required")
+	if d.DB == nil || d.Jobs == nil || d.Checkout == nil || d.Connectors == nil || d.Log == nil || d.Metrics == nil || d.Owner == "" {
+		return nil, errors.New("flights: DB, Jobs, Checkout, Connectors, Log, Metrics and Owner are required")
 	}
 	now := d.Now
 	if now == nil {
 		now = time.Now
 	}
 	s := &Bookings{pool: d.DB, q: queries.New(store.Reads{Pool: d.DB}), ports: d.Suppliers, log: d.Log, metrics: d.Metrics,
-		owner: d.Owner, now: now, mail: d.Mail,
+		owner: d.Owner, now: now, mail: d.Mail, jobs: d.Jobs, connectors: d.Connectors,
 		InlineReconcile: 20 * time.Second, GiveUpAfter: 30 * time.Minute, LeaseMargin: 30 * time.Second, RecordFor: 30 * time.Second}
 	s.payments = newPayments(d.DB, s, d.Connectors, d.Checkout, d.Log)
+	s.register(d.Jobs)
 	return s, nil
 }
 
@@ -195,7 +202,12 @@ func (s *Bookings) record(ctx context.Context, from queries.Booking, allowed []s
 			if err := q.BookingEventAdd(ctx, queries.BookingEventAddParams{BookingID: from.ID, FromStatus: from.Status, ToStatus: out.Status, Note: note}); err != nil {
 				return err
 			}
-			return s.announce(ctx, tx, out, mailKind(from, out))
+			if err := s.announce(ctx, tx, out, mailKind(from, out)); err != nil {
+				return err
+			}
+			// A request that lost its answer asks inline first
+			// (reconcileInline); the job takes over after that.
+			return s.follow(ctx, tx, out, time.Now().Add(s.InlineReconcile))
 		})
 		if errors.Is(err, pgx.ErrNoRows) {
 			now, gerr := s.q.BookingGetByID(ctx, from.ID)
@@ -260,6 +272,12 @@ func (s *Bookings) create(ctx context.Context, userID uuid.UUID, conn *connector
 			Currency: currency, Price: &price, Origin: q.Origin, Destination: q.Destination, Departure: q.Departure,
 			Airline: q.Airline, Passengers: paxJSON, AgentReference: agentRef, Quote: q.Doc, PayBy: s.payBy(),
 		})
+		if err != nil {
+			return err
+		}
+		// Expired at its pay-by time unless paid by then.
+		_, err = s.jobs.InsertTx(ctx, tx, expireJob{BookingID: b.ID}, &river.InsertOpts{Queue: jobs.QueuePayments,
+			UniqueOpts: jobs.UniqueWhileOpen, MaxAttempts: jobAttempts, ScheduledAt: *b.PayBy})
 		return err
 	})
 	return b, q, err
@@ -527,166 +545,6 @@ func stepOf(b queries.Booking) trip.Step {
 	return *b.UnknownStep
 }
 
-// Intervals of the background work every replica runs (Maintain).
-const (
-	reconcileEvery = 5 * time.Second
-	sweepEvery     = 2 * time.Second
-	statsEvery     = 15 * time.Second
-	cleanupEvery   = 10 * time.Minute
-	// KeyLifetime is how long idempotency keys are kept: a repeat within
-	// it gets the first answer; after it, the key may be used afresh.
-	KeyLifetime = 24 * time.Hour
-)
-
-// Maintain runs the background work of the booking machine until ctx ends;
-// every replica runs it, and the database keeps them apart:
-//   - the reconciler settles unknown bookings from the supplier;
-//   - the sweep moves in-flight bookings whose process died or overran its
-//     lease to unknown, for the reconciler;
-//   - the gauges of bookings by status are refreshed;
-//   - idempotency keys older than KeyLifetime and long-dead instances are
-//     deleted.
-//
-// It picks up after restarts: the work lists are the tables. It returns
-// when ctx ends and the reconciler has returned.
-func (s *Bookings) Maintain(ctx context.Context, connectors *connector.Store) {
-	var reconciler sync.WaitGroup
-	reconciler.Go(func() { s.Reconcile(ctx, connectors, reconcileEvery) })
-	defer reconciler.Wait()
-	sweep, stats, cleanup := time.NewTicker(sweepEvery), time.NewTicker(statsEvery), time.NewTicker(cleanupEvery)
-	defer sweep.Stop()
-	defer stats.Stop()
-	defer cleanup.Stop()
-	s.RefreshStats(ctx)
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-sweep.C:
-			s.Sweep(ctx)
-		case <-stats.C:
-			s.RefreshStats(ctx)
-		case <-cleanup.C:
-			s.Cleanup(ctx)
-		}
-	}
-}
-
-// Sweep moves in-flight bookings whose lease ran out or whose holder died
-// to unknown; it returns how many it moved.
-func (s *Bookings) Sweep(ctx context.Context) int {
-	rows, err := s.q.BookingSweepLeases(ctx)
-	if err != nil {
-		if ctx.Err() == nil {
-			s.log.Warn("booking lease sweep failed", "err", err)
-		}
-		return 0
-	}
-	for _, r := range rows {
-		s.metrics.LeasesSwept.WithLabelValues(r.FromStatus).Inc()
-		s.log.Warn("booking lease swept: its process stopped or overran; the reconciler will settle it",
-			"booking", r.ID, "from_status", r.FromStatus, "holder", r.LeaseOwner)
-	}
-	return len(rows)
-}
-
-// RefreshStats reads the booking gauges from the database.
-func (s *Bookings) RefreshStats(ctx context.Context) {
-	counts, err := s.q.BookingCountByStatus(ctx)
-	if err != nil {
-		return
-	}
-	byStatus := map[string]float64{}
-	for _, st := range trip.Statuses {
-		byStatus[string(st)] = 0
-	}
-	for _, c := range counts {
-		byStatus[string(c.Status)] = float64(c.Bookings)
-	}
-	for st, n := range byStatus {
-		s.metrics.ByStatus.WithLabelValues(st).Set(n)
-	}
-	if age, err := s.q.BookingOldestUnknownAge(ctx); err == nil {
-		s.metrics.OldestUnknown.Set(age)
-	}
-}
-
-// Cleanup deletes idempotency keys older than KeyLifetime and forgets
-// processes long dead.
-func (s *Bookings) Cleanup(ctx context.Context) {
-	if n, err := s.q.IdempotencyDeleteExpired(ctx, s.now().Add(-KeyLifetime)); err != nil {
-		s.log.Warn("deleting expired idempotency keys failed", "err", err)
-	} else if n > 0 {
-		s.log.Info("expired idempotency keys deleted", "keys", n)
-	}
-	if _, err := instance.Forget(ctx, s.q); err != nil {
-		s.log.Warn("forgetting dead api instances failed", "err", err)
-	}
-}
-
-// Reconcile runs the reconciler until ctx ends: it claims one due unknown
-// booking at a time (SKIP LOCKED keeps replicas apart), backing off per
-// booking.
-func (s *Bookings) Reconcile(ctx context.Context, connectors *connector.Store, every time.Duration) {
-	t := time.NewTicker(every)
-	defer t.Stop()
-	for {
-		for s.ReconcileNext(ctx, connectors) {
-			if ctx.Err() != nil {
-				return
-			}
-		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
-	}
-}
-
-// ReconcileNext handles one due unknown booking; it reports whether it
-// found one.
-func (s *Bookings) ReconcileNext(ctx context.Context, connectors *connector.Store) bool {
-	var b queries.Booking
-	found := false
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		var err error
-		b, err = s.q.WithTx(tx).BookingClaimForReconcile(ctx, s.now())
-		if errors.Is(err, pgx.ErrNoRows) {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-		found = true
-		// Postpone first, so a crash mid-call does not retry at once.
-		next := s.now().Add(time.Duration(1<<min(b.ReconcileAttempts, 8)) * 5 * time.Second)
-		return s.q.WithTx(tx).BookingPostponeReconcile(ctx, queries.BookingPostponeReconcileParams{ID: b.ID, NextReconcileAt: &next})
-	})
-	if err != nil || !found {
-		if err != nil && ctx.Err() == nil {
-			s.log.Warn("reconciler: claim failed", "err", err)
-		}
-		return false
-	}
-	conn, ok := connectors.Current().Find(b.Supplier)
-	if !ok {
-		s.log.Warn("reconciler: booking's supplier is no longer configured", "booking", b.ID, "supplier", b.Supplier)
-		return true
-	}
-	_, done, err := s.reconcileOnce(ctx, conn, b)
-	switch {
-	case err != nil:
-		s.log.Info("reconciler: booking still unknown", "booking", b.ID, "attempts", b.ReconcileAttempts+1, "err", err)
-	case done:
-		s.log.Info("reconciler: booking resolved", "booking", b.ID)
-	}
-	if !done && b.UnknownSince != nil && s.now().Sub(*b.UnknownSince) >= PendingMailAfter {
-		s.mailPending(ctx, b)
-	}
-	return true
-}
-
 // mailPending tells the traveller of a booking still unknown after
 // PendingMailAfter that it is being confirmed (once: bookings.mailed).
 func (s *Bookings) mailPending(ctx context.Context, b queries.Booking) {
@@ -709,4 +567,25 @@ func normaliseAgentRef(s string, now time.Time) string {
 		return s
 	}
 	return fmt.Sprintf("PT-%d", now.UnixMilli())
+}
+
+// RefreshStats reads the booking gauges from the database.
+func (s *Bookings) RefreshStats(ctx context.Context) {
+	counts, err := s.q.BookingCountByStatus(ctx)
+	if err != nil {
+		return
+	}
+	byStatus := map[string]float64{}
+	for _, st := range trip.Statuses {
+		byStatus[string(st)] = 0
+	}
+	for _, c := range counts {
+		byStatus[string(c.Status)] = float64(c.Bookings)
+	}
+	for st, n := range byStatus {
+		s.metrics.ByStatus.WithLabelValues(st).Set(n)
+	}
+	if age, err := s.q.BookingOldestUnknownAge(ctx); err == nil {
+		s.metrics.OldestUnknown.Set(age)
+	}
 }

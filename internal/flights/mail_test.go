@@ -1,7 +1,6 @@
 package flights_test
 
 import (
-	"context"
 	"net/http"
 	"strings"
 	"sync/atomic"
@@ -113,15 +112,12 @@ func TestPendingMailOnceThenOutcome(t *testing.T) {
 	if b.Booking.Status != "unknown" {
 		t.Fatalf("dropped book: %+v", b)
 	}
-	ctx := context.Background()
 	var elapsed time.Duration
 	due := func(unknownFor time.Duration) {
 		t.Helper()
 		env.Clock.Advance(unknownFor - elapsed) // past each retry's back-off too
 		elapsed = unknownFor
-		if !env.Bookings.ReconcileNext(ctx, env.Connectors) {
-			t.Fatal("nothing to reconcile")
-		}
+		env.WorkJobs(t)
 	}
 	due(30 * time.Second)
 	if n := len(mailsOf(env, outbox.KindBookingPending)); n != 0 {

@@ -3,18 +3,18 @@ package flights
 import (
 	"context"
 	"errors"
-	"fmt"
 	"log/slog"
 	"net/http"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/riverqueue/river"
 
 	"github.com/paryatan/paryatan/internal/apierr"
+	"github.com/paryatan/paryatan/internal/jobs"
 	"github.com/paryatan/paryatan/internal/outbox"
 	"github.com/paryatan/paryatan/internal/payment/checkout"
 	"github.com/paryatan/paryatan/internal/store"
@@ -63,10 +63,10 @@ type Checkout interface {
 
 // Payments puts payment between the fare and the ticket, on the booking's
 // side: a booking is paid before its ticket (Bookings.Ticket asks), a paid
-// booking is ticketed off the request (OnPaid, and the background settle
-// for one no request is working on), a ticket that fails after payment is
-// refunded, and an unpaid booking expires. The money itself is
-// internal/payment/checkout's. Every replica runs Start.
+// booking is ticketed off the request (a settle job, written when the
+// order is recorded as paid), a ticket that fails after payment is
+// refunded, and an unpaid booking expires (an expire job). The money
+// itself is internal/payment/checkout's.
 type Payments struct {
 	pool       *pgxpool.Pool
 	q          *queries.Queries
@@ -74,29 +74,12 @@ type Payments struct {
 	connectors *connector.Store
 	checkout   Checkout
 	log        *slog.Logger
-
-	// work is the context the ticket calls after a payment run on: never
-	// cancelled (a ticket call, once made, is seen to its end, under its
-	// lease); running counts them, for Start to wait on.
-	work    context.Context
-	running sync.WaitGroup
-	// stopping is set when Start returns: later payments are left to the
-	// background settle (of this or another replica), not started here.
-	mu       sync.Mutex
-	stopping bool
-	// SettleAfter is how long a paid booking is left to the request or
-	// callback working on it before the background settles it.
-	SettleAfter time.Duration
-	// TicketOnRequest leaves a paid booking's ticket to a ticket request
-	// (and the background settle) instead of starting it when the payment
-	// is recorded: for tests of the ticket route itself.
-	TicketOnRequest bool
 }
 
 // newPayments returns the booking side of payments over c.
 func newPayments(pool *pgxpool.Pool, b *Bookings, connectors *connector.Store, c Checkout, log *slog.Logger) *Payments {
 	return &Payments{pool: pool, q: queries.New(store.Reads{Pool: pool}), bookings: b, connectors: connectors, checkout: c,
-		log: log.With("component", "payments"), work: context.Background(), SettleAfter: 30 * time.Second}
+		log: log.With("component", "payments")}
 }
 
 func (p *Payments) now() time.Time { return p.bookings.now() }
@@ -161,24 +144,15 @@ func describe(b queries.Booking) string {
 	return s
 }
 
-// OnPaid sets about a paid booking's next step off the request: the
-// ticket call outlives the callback. Like every ticket it holds a lease, so
-// a process that stops mid-call leaves it to the sweep and the reconciler.
-// The checkout calls it when an order is recorded as paid.
-func (p *Payments) OnPaid(id uuid.UUID) {
-	if p.TicketOnRequest {
-		return
-	}
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if p.stopping {
-		return
-	}
-	p.running.Go(func() {
-		if err := p.Settle(p.work, id); err != nil {
-			p.log.Warn("settling a paid booking failed; it is retried", "booking", id, "err", err)
-		}
-	})
+// OnPaid sets about a paid booking's next step off the request: it writes
+// the booking's settle job in tx, the transaction that records the order
+// as paid, so the ticket (or the refund of a booking that ended) follows
+// however the news came and whatever happens to this process; the ticket
+// call outlives the callback. Like every ticket it holds a lease, so a
+// process that stops mid-call leaves it to the sweep and the reconciler.
+func (p *Payments) OnPaid(ctx context.Context, tx pgx.Tx, id uuid.UUID) error {
+	_, err := p.bookings.jobs.InsertTx(ctx, tx, settleJob{BookingID: id}, settleOpts())
+	return err
 }
 
 // Settle takes a booking with money in to its next step: a booking paid
@@ -206,7 +180,7 @@ func (p *Payments) Settle(ctx context.Context, id uuid.UUID) error {
 	}
 	conn, ok := p.connectors.Current().Find(b.Supplier)
 	if !ok {
-		return fmt.Errorf("payments: booking %s's supplier %q is not configured", b.ID, b.Supplier)
+		return errNoSupplier(b)
 	}
 	out, err := p.bookings.Ticket(ctx, nil, conn, b, normaliseAgentRef(b.AgentReference, p.now()))
 	if err != nil {
@@ -214,7 +188,7 @@ func (p *Payments) Settle(ctx context.Context, id uuid.UUID) error {
 	}
 	switch {
 	case out.Kind == Refused:
-		return p.end(ctx, conn, out.Booking, trip.GiveUp, failureTicketRefunded)
+		return p.end(ctx, out.Booking, trip.GiveUp, failureTicketRefunded)
 	case out.Booking.Status == trip.Failed:
 		// The reconciler settled the ticket as not issued.
 		return p.refundAll(ctx, out.Booking, failureTicketRefunded)
@@ -237,20 +211,16 @@ func (p *Payments) Cancel(ctx context.Context, b queries.Booking) (queries.Booki
 	} else if ok && !b.PriceChangePending {
 		return b, apierr.Conflict("already_paid", msgAlreadyPaid)
 	}
-	conn, ok := p.connectors.Current().Find(b.Supplier)
-	if !ok {
-		return b, fmt.Errorf("payments: booking %s's supplier %q is not configured", b.ID, b.Supplier)
-	}
-	if err := p.end(ctx, conn, b, trip.Cancel, failureCancelled); err != nil {
+	if err := p.end(ctx, b, trip.Cancel, failureCancelled); err != nil {
 		return b, err
 	}
 	return p.q.BookingGetByID(ctx, b.ID)
 }
 
 // end closes a booking that will not be ticketed (ev: GiveUp or Cancel)
-// with its reason, releases a held seat, tells the traveller, and refunds
-// what was paid.
-func (p *Payments) end(ctx context.Context, conn *connector.Connector, b queries.Booking, ev trip.Event, reason string) error {
+// with its reason, tells the traveller, writes the release of a held seat,
+// and refunds what was paid.
+func (p *Payments) end(ctx context.Context, b queries.Booking, ev trip.Event, reason string) error {
 	to, err := trip.Next(b.Status, ev, trip.FareOf(b.IsLcc), "")
 	if err != nil {
 		return err
@@ -267,7 +237,16 @@ func (p *Payments) end(ctx context.Context, conn *connector.Connector, b queries
 		if err := q.BookingEventAdd(ctx, queries.BookingEventAddParams{BookingID: b.ID, FromStatus: b.Status, ToStatus: to, Note: reason}); err != nil {
 			return err
 		}
-		return p.bookings.announce(ctx, tx, ended, outbox.KindBookingFailed)
+		if err := p.bookings.announce(ctx, tx, ended, outbox.KindBookingFailed); err != nil {
+			return err
+		}
+		if err := p.releaseLater(ctx, tx, ended); err != nil {
+			return err
+		}
+		// The refund is asked for at once below; the settle job written
+		// here asks again if this process stops first (a refund is made
+		// once per order, whoever asks).
+		return p.bookings.follow(ctx, tx, ended, time.Time{})
 	})
 	if errors.Is(err, pgx.ErrNoRows) {
 		// Someone else moved it: it is theirs to settle.
@@ -276,15 +255,32 @@ func (p *Payments) end(ctx context.Context, conn *connector.Connector, b queries
 	if err != nil {
 		return err
 	}
-	if !b.IsLcc && b.SupplierBookingID != nil {
-		p.release(ctx, conn, ended)
-	}
 	return p.refundAll(ctx, ended, reason)
 }
 
-// release frees the seats a GDS booking holds. A release that fails is
-// logged: the airline lets an unticketed hold lapse at its own time limit.
-func (p *Payments) release(ctx context.Context, conn *connector.Connector, b queries.Booking) {
+// releaseLater writes, in tx, the job that releases the seats of b, a held
+// full-service booking that ended unticketed.
+func (p *Payments) releaseLater(ctx context.Context, tx pgx.Tx, b queries.Booking) error {
+	if b.IsLcc || b.SupplierBookingID == nil {
+		return nil
+	}
+	_, err := p.bookings.jobs.InsertTx(ctx, tx, releaseJob{BookingID: b.ID}, &river.InsertOpts{Queue: jobs.QueueSupplier,
+		UniqueOpts: jobs.UniqueWhileOpen, MaxAttempts: releaseAttempts})
+	return err
+}
+
+// release frees the seats of a GDS booking that ended unticketed (its
+// release job). An error is retried by the job; past its attempts, the
+// airline lets an unticketed hold lapse at its own time limit.
+func (p *Payments) release(ctx context.Context, id uuid.UUID) error {
+	b, err := p.q.BookingGetByID(ctx, id)
+	if err != nil {
+		return err
+	}
+	conn, ok := p.connectors.Current().Find(b.Supplier)
+	if !ok {
+		return errNoSupplier(b)
+	}
 	port, err := p.bookings.port(conn)
 	if err == nil {
 		err = releasePNR(ctx, port, conn, b)
@@ -292,93 +288,44 @@ func (p *Payments) release(ctx context.Context, conn *connector.Connector, b que
 	note := "seats released at the supplier"
 	if err != nil {
 		note = "releasing the seats failed: " + err.Error()
-		p.log.Warn("releasing a booking's seats failed; the airline's time limit will", "booking", b.ID, "err", err)
 	}
-	if err := p.q.BookingEventAdd(ctx, queries.BookingEventAddParams{BookingID: b.ID, FromStatus: b.Status, ToStatus: b.Status, Note: note}); err != nil {
-		p.log.Warn("recording a release failed", "booking", b.ID, "err", err)
+	if eerr := p.q.BookingEventAdd(ctx, queries.BookingEventAddParams{BookingID: b.ID, FromStatus: b.Status, ToStatus: b.Status, Note: note}); eerr != nil {
+		p.log.Warn("recording a release failed", "booking", b.ID, "err", eerr)
 	}
+	return err
 }
 
-// paymentsEvery is how often the booking side of payments looks for work.
-const paymentsEvery = 5 * time.Second
-
-// Start runs the background work until ctx ends: paid bookings
-// taken to their ticket or refund, unpaid bookings expired (their seats
-// released). Every replica runs it. It returns once the tickets it started
-// (OnPaid) have returned too.
-func (p *Payments) Start(ctx context.Context) {
-	defer func() {
-		p.mu.Lock()
-		p.stopping = true
-		p.mu.Unlock()
-		p.running.Wait()
-	}()
-	t := time.NewTicker(paymentsEvery)
-	defer t.Stop()
-	for {
-		p.RunOnce(ctx)
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
-	}
-}
-
-// RunOnce does one round of the background work.
-func (p *Payments) RunOnce(ctx context.Context) {
-	p.settleDue(ctx)
-	p.expireDue(ctx)
-}
-
-// settleDue takes paid bookings that no request is working on to their
-// next step: a callback whose process died, a webhook-only payment, a
-// refund never asked.
-func (p *Payments) settleDue(ctx context.Context) {
-	rows, err := p.q.BookingsPaidToSettle(ctx, p.now().Add(-p.SettleAfter))
+// expireDue ends booking id if its time to pay is over and it is unpaid
+// (its expire job, due at its pay-by time): the gateway is asked first (a
+// payment whose news has not arrived is recorded, not expired), then the
+// booking expires and a held seat is released. A booking paid, moved on,
+// or waiting on the traveller's answer to a new fare is left alone.
+func (p *Payments) expireDue(ctx context.Context, id uuid.UUID) error {
+	b, err := p.q.BookingGetByID(ctx, id)
 	if err != nil {
-		if ctx.Err() == nil {
-			p.log.Warn("payments: listing paid bookings failed", "err", err)
-		}
-		return
+		return err
 	}
-	for _, b := range rows {
-		if err := p.Settle(ctx, b.ID); err != nil && ctx.Err() == nil {
-			p.log.Info("payments: settling a paid booking failed; it is tried again", "booking", b.ID, "err", err)
-		}
+	if !awaitingTicket(b) || b.PayBy == nil || b.PriceChangePending {
+		return nil
 	}
+	if left := b.PayBy.Sub(p.now()); left > 0 {
+		return river.JobSnooze(left)
+	}
+	if paid, err := p.q.PaymentPaidTotal(ctx, b.ID); err != nil || paid > 0 {
+		return err
+	}
+	if _, err := p.checkout.Confirm(ctx, b.ID, checkout.SourceReconcile); err != nil {
+		return err // unsure: the job asks again
+	}
+	return p.expire(ctx, b)
 }
 
-// expireDue ends bookings whose time to pay is over: the gateway is asked
-// first (a payment whose news has not arrived is recorded, not expired),
-// then the booking expires and a held seat is released.
-func (p *Payments) expireDue(ctx context.Context) {
-	rows, err := p.q.BookingsUnpaidDue(ctx, p.now())
-	if err != nil {
-		if ctx.Err() == nil {
-			p.log.Warn("payments: listing unpaid bookings failed", "err", err)
-		}
-		return
-	}
-	for _, b := range rows {
-		if b.PriceChangePending {
-			// A new fare waits for the traveller's answer: it is not
-			// expired here (the airline's hold limit still applies).
-			continue
-		}
-		if _, err := p.checkout.Confirm(ctx, b.ID, checkout.SourceReconcile); err != nil {
-			continue // unsure: asked again next round
-		}
-		p.expire(ctx, b)
-	}
-}
-
-// expire ends one unpaid booking and releases its seats.
-func (p *Payments) expire(ctx context.Context, b queries.Booking) {
+// expire ends one unpaid booking and writes the release of its seats.
+func (p *Payments) expire(ctx context.Context, b queries.Booking) error {
 	to, err := trip.Next(b.Status, trip.Expire, trip.FareOf(b.IsLcc), "")
 	if err != nil {
 		p.log.Error("payments: an unpaid booking cannot expire from its status", "booking", b.ID, "err", err)
-		return
+		return nil
 	}
 	var ended queries.Booking
 	err = pgx.BeginFunc(ctx, p.pool, func(tx pgx.Tx) error {
@@ -388,20 +335,19 @@ func (p *Payments) expire(ctx context.Context, b queries.Booking) {
 		if err != nil {
 			return err
 		}
-		return q.BookingEventAdd(ctx, queries.BookingEventAddParams{BookingID: b.ID, FromStatus: b.Status, ToStatus: to, Note: "not paid in time"})
-	})
-	if err != nil {
-		if !errors.Is(err, pgx.ErrNoRows) && ctx.Err() == nil {
-			p.log.Warn("payments: expiring a booking failed", "booking", b.ID, "err", err)
+		if err := q.BookingEventAdd(ctx, queries.BookingEventAddParams{BookingID: b.ID, FromStatus: b.Status, ToStatus: to, Note: "not paid in time"}); err != nil {
+			return err
 		}
-		return
+		return p.releaseLater(ctx, tx, ended)
+	})
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil // paid or moved meanwhile
+	}
+	if err != nil {
+		return err
 	}
 	p.log.Info("booking expired unpaid", "booking", b.ID)
-	if !b.IsLcc && b.SupplierBookingID != nil {
-		if conn, ok := p.connectors.Current().Find(b.Supplier); ok {
-			p.release(ctx, conn, ended)
-		}
-	}
+	return nil
 }
 
 // releasePNR asks the supplier to let a held GDS booking's seats go.

@@ -395,10 +395,7 @@ func TestPaymentFoundWithoutCallbackOrWebhook(t *testing.T) {
 	if _, err := env.Gateway.Pay(o.Payment.OrderID, "card", "success"); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := env.DB.Exec(context.Background(), `UPDATE payments SET next_check_at = now() WHERE order_id = $1`, o.Payment.OrderID); err != nil {
-		t.Fatal(err)
-	}
-	env.RunPayments(context.Background())
+	env.WorkJobs(t)
 	v := waitStatus(t, c, b.Booking.ID, "ticketed")
 	if v.Payments[0].Method != "card" {
 		t.Fatalf("payment %+v", v.Payments[0])
@@ -470,9 +467,8 @@ func TestUnpaidBookingExpiresAndALatePaymentIsRefunded(t *testing.T) {
 	c := signIn(t, env, "late@example.in")
 	b := bookGDS(t, c, false)
 	o := openOrder(t, c, b.Booking.ID)
-	ctx := context.Background()
 	env.Clock.Advance(payment.DefaultPayWithin + time.Second)
-	env.RunPayments(ctx)
+	env.WorkJobs(t)
 	v := trip(t, c, b.Booking.ID)
 	if v.Booking.Status != "expired" {
 		t.Fatalf("unpaid booking past its time: %s", v.Booking.Status)
@@ -490,7 +486,7 @@ func TestUnpaidBookingExpiresAndALatePaymentIsRefunded(t *testing.T) {
 	}
 	callback(t, env, fields.Form())
 	env.Clock.Advance(time.Minute) // past the time left to the callback's own settle
-	env.RunPayments(ctx)
+	env.WorkJobs(t)
 	v = trip(t, c, b.Booking.ID)
 	if v.Booking.Status != "expired" || len(v.Refunds) != 1 || !strings.Contains(v.Refunds[0].Reason, "after the booking expired") {
 		t.Fatalf("late payment: %+v", v)
@@ -508,9 +504,8 @@ func TestExpiryAsksTheGatewayFirst(t *testing.T) {
 	if _, err := env.Gateway.Pay(o.Payment.OrderID, "wallet", "success"); err != nil {
 		t.Fatal(err)
 	}
-	ctx := context.Background()
 	env.Clock.Advance(payment.DefaultPayWithin + time.Second)
-	env.RunPayments(ctx)
+	env.WorkJobs(t)
 	waitStatus(t, c, b.Booking.ID, "ticketed")
 }
 

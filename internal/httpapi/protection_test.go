@@ -35,6 +35,8 @@ var public = map[string]bool{
 	"GET /api/docs/*":                            true,
 	"GET /dev/mail":                              true, // local mode only
 	"GET /dev/mail/{message}":                    true,
+	"GET /jobs":                                  true, // 404: the job UI is on the internal listener only
+	"GET /jobs/*":                                true,
 	// The payment gateway's returns: proved by its signature, never by a
 	// session (crossSiteByDesign).
 	"POST /api/v1/payments/{gateway}/callback": true,

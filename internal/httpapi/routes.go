@@ -102,6 +102,12 @@ func addRoutes(r chi.Router, d Deps, spa *SPA) {
 	r.Get("/dev/mail", devMail)
 	r.Get("/dev/mail/{message}", devMessage)
 
+	// The job UI is on the internal listener only (internal/jobs); here its
+	// paths answer 404, not the web app, so a link to it from outside shows
+	// plainly that it is not served.
+	r.Get("/jobs", http.NotFound)
+	r.Get("/jobs/*", http.NotFound)
+
 	// Everything else is the web app: files from web/dist, and index.html for
 	// client-side routes.
 	r.Get("/*", spa.ServeHTTP)

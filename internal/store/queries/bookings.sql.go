@@ -14,58 +14,6 @@ import (
 	"github.com/shopspring/decimal"
 )
 
-const bookingClaimForReconcile = `-- name: BookingClaimForReconcile :one
-SELECT id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconcile_attempts, next_reconcile_at, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price, reason FROM bookings
-WHERE status = 'unknown' AND next_reconcile_at <= $1::timestamptz
-ORDER BY next_reconcile_at
-LIMIT 1
-FOR UPDATE SKIP LOCKED
-`
-
-// Claims the oldest due unknown booking; SKIP LOCKED lets every replica run
-// the reconciler without working on the same booking.
-func (q *Queries) BookingClaimForReconcile(ctx context.Context, now time.Time) (Booking, error) {
-	row := q.db.QueryRow(ctx, bookingClaimForReconcile, now)
-	var i Booking
-	err := row.Scan(
-		&i.ID,
-		&i.UserID,
-		&i.Supplier,
-		&i.TraceID,
-		&i.ResultIndex,
-		&i.IsLcc,
-		&i.Status,
-		&i.UnknownStep,
-		&i.Pnr,
-		&i.SupplierBookingID,
-		&i.Currency,
-		&i.Price,
-		&i.Origin,
-		&i.Destination,
-		&i.Departure,
-		&i.Airline,
-		&i.Passengers,
-		&i.AgentReference,
-		&i.PriceChangePending,
-		&i.Quote,
-		&i.LastResponse,
-		&i.Failure,
-		&i.UnknownSince,
-		&i.ReconcileAttempts,
-		&i.NextReconcileAt,
-		&i.ReconciledAt,
-		&i.CreatedAt,
-		&i.UpdatedAt,
-		&i.LeaseOwner,
-		&i.LeaseUntil,
-		&i.Mailed,
-		&i.PayBy,
-		&i.NewPrice,
-		&i.Reason,
-	)
-	return i, err
-}
-
 const bookingCountByStatus = `-- name: BookingCountByStatus :many
 SELECT status, count(*)::bigint AS bookings FROM bookings GROUP BY status
 `
@@ -100,7 +48,7 @@ INSERT INTO bookings (user_id, supplier, trace_id, result_index, is_lcc, status,
 	origin, destination, departure, airline, passengers, agent_reference, quote, pay_by)
 VALUES ($1, $2, $3, $4, $5, 'quoted', $6, $7,
 	$8, $9, $10, $11, $12, $13, $14, $15)
-RETURNING id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconcile_attempts, next_reconcile_at, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price, reason
+RETURNING id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price, reason
 `
 
 type BookingCreateParams struct {
@@ -164,8 +112,6 @@ func (q *Queries) BookingCreate(ctx context.Context, arg BookingCreateParams) (B
 		&i.LastResponse,
 		&i.Failure,
 		&i.UnknownSince,
-		&i.ReconcileAttempts,
-		&i.NextReconcileAt,
 		&i.ReconciledAt,
 		&i.CreatedAt,
 		&i.UpdatedAt,
@@ -201,7 +147,7 @@ func (q *Queries) BookingEventAdd(ctx context.Context, arg BookingEventAddParams
 }
 
 const bookingGetByID = `-- name: BookingGetByID :one
-SELECT id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconcile_attempts, next_reconcile_at, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price, reason FROM bookings WHERE id = $1
+SELECT id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price, reason FROM bookings WHERE id = $1
 `
 
 func (q *Queries) BookingGetByID(ctx context.Context, id uuid.UUID) (Booking, error) {
@@ -231,8 +177,6 @@ func (q *Queries) BookingGetByID(ctx context.Context, id uuid.UUID) (Booking, er
 		&i.LastResponse,
 		&i.Failure,
 		&i.UnknownSince,
-		&i.ReconcileAttempts,
-		&i.NextReconcileAt,
 		&i.ReconciledAt,
 		&i.CreatedAt,
 		&i.UpdatedAt,
@@ -247,7 +191,7 @@ func (q *Queries) BookingGetByID(ctx context.Context, id uuid.UUID) (Booking, er
 }
 
 const bookingGetBySupplierID = `-- name: BookingGetBySupplierID :one
-SELECT id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconcile_attempts, next_reconcile_at, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price, reason FROM bookings WHERE supplier = $1 AND supplier_booking_id = $2 AND user_id = $3
+SELECT id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price, reason FROM bookings WHERE supplier = $1 AND supplier_booking_id = $2 AND user_id = $3
 `
 
 type BookingGetBySupplierIDParams struct {
@@ -283,8 +227,6 @@ func (q *Queries) BookingGetBySupplierID(ctx context.Context, arg BookingGetBySu
 		&i.LastResponse,
 		&i.Failure,
 		&i.UnknownSince,
-		&i.ReconcileAttempts,
-		&i.NextReconcileAt,
 		&i.ReconciledAt,
 		&i.CreatedAt,
 		&i.UpdatedAt,
@@ -299,7 +241,7 @@ func (q *Queries) BookingGetBySupplierID(ctx context.Context, arg BookingGetBySu
 }
 
 const bookingGetForUser = `-- name: BookingGetForUser :one
-SELECT id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconcile_attempts, next_reconcile_at, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price, reason FROM bookings WHERE id = $1 AND user_id = $2
+SELECT id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price, reason FROM bookings WHERE id = $1 AND user_id = $2
 `
 
 type BookingGetForUserParams struct {
@@ -334,8 +276,6 @@ func (q *Queries) BookingGetForUser(ctx context.Context, arg BookingGetForUserPa
 		&i.LastResponse,
 		&i.Failure,
 		&i.UnknownSince,
-		&i.ReconcileAttempts,
-		&i.NextReconcileAt,
 		&i.ReconciledAt,
 		&i.CreatedAt,
 		&i.UpdatedAt,
@@ -350,7 +290,7 @@ func (q *Queries) BookingGetForUser(ctx context.Context, arg BookingGetForUserPa
 }
 
 const bookingGetLatestByTrace = `-- name: BookingGetLatestByTrace :one
-SELECT id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconcile_attempts, next_reconcile_at, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price, reason FROM bookings
+SELECT id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price, reason FROM bookings
 WHERE user_id = $1 AND supplier = $2 AND trace_id = $3 AND result_index = $4
 ORDER BY created_at DESC LIMIT 1
 `
@@ -394,8 +334,6 @@ func (q *Queries) BookingGetLatestByTrace(ctx context.Context, arg BookingGetLat
 		&i.LastResponse,
 		&i.Failure,
 		&i.UnknownSince,
-		&i.ReconcileAttempts,
-		&i.NextReconcileAt,
 		&i.ReconciledAt,
 		&i.CreatedAt,
 		&i.UpdatedAt,
@@ -410,7 +348,7 @@ func (q *Queries) BookingGetLatestByTrace(ctx context.Context, arg BookingGetLat
 }
 
 const bookingListByUser = `-- name: BookingListByUser :many
-SELECT id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconcile_attempts, next_reconcile_at, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price, reason FROM bookings WHERE user_id = $1 ORDER BY created_at DESC LIMIT 200
+SELECT id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price, reason FROM bookings WHERE user_id = $1 ORDER BY created_at DESC LIMIT 200
 `
 
 func (q *Queries) BookingListByUser(ctx context.Context, userID uuid.UUID) ([]Booking, error) {
@@ -446,8 +384,6 @@ func (q *Queries) BookingListByUser(ctx context.Context, userID uuid.UUID) ([]Bo
 			&i.LastResponse,
 			&i.Failure,
 			&i.UnknownSince,
-			&i.ReconcileAttempts,
-			&i.NextReconcileAt,
 			&i.ReconciledAt,
 			&i.CreatedAt,
 			&i.UpdatedAt,
@@ -507,9 +443,9 @@ func (q *Queries) BookingMarkMailed(ctx context.Context, arg BookingMarkMailedPa
 
 const bookingMarkUnknown = `-- name: BookingMarkUnknown :one
 UPDATE bookings SET status = 'unknown', unknown_step = $1, failure = $2, reason = 'lost',
-	unknown_since = $3::timestamptz, reconcile_attempts = 0, next_reconcile_at = $3::timestamptz, lease_owner = NULL, lease_until = NULL
+	unknown_since = $3::timestamptz, lease_owner = NULL, lease_until = NULL
 WHERE id = $4 AND status = ANY ($5::text[])
-RETURNING id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconcile_attempts, next_reconcile_at, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price, reason
+RETURNING id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price, reason
 `
 
 type BookingMarkUnknownParams struct {
@@ -520,9 +456,9 @@ type BookingMarkUnknownParams struct {
 	FromStatuses []string
 }
 
-// unknown_since and the reconciler's schedule are the booking service's
-// clock, which its decisions read; a lease is the database's, the one clock
-// every replica shares.
+// unknown_since is the booking service's clock, which its decisions read;
+// a lease is the database's, the one clock every replica shares. The
+// caller writes the booking's reconcile job in the same transaction.
 func (q *Queries) BookingMarkUnknown(ctx context.Context, arg BookingMarkUnknownParams) (Booking, error) {
 	row := q.db.QueryRow(ctx, bookingMarkUnknown,
 		arg.UnknownStep,
@@ -556,8 +492,6 @@ func (q *Queries) BookingMarkUnknown(ctx context.Context, arg BookingMarkUnknown
 		&i.LastResponse,
 		&i.Failure,
 		&i.UnknownSince,
-		&i.ReconcileAttempts,
-		&i.NextReconcileAt,
 		&i.ReconciledAt,
 		&i.CreatedAt,
 		&i.UpdatedAt,
@@ -584,21 +518,6 @@ func (q *Queries) BookingOldestUnknownAge(ctx context.Context) (float64, error) 
 	return age_seconds, err
 }
 
-const bookingPostponeReconcile = `-- name: BookingPostponeReconcile :exec
-UPDATE bookings SET reconcile_attempts = reconcile_attempts + 1, next_reconcile_at = $1
-WHERE id = $2
-`
-
-type BookingPostponeReconcileParams struct {
-	NextReconcileAt *time.Time
-	ID              uuid.UUID
-}
-
-func (q *Queries) BookingPostponeReconcile(ctx context.Context, arg BookingPostponeReconcileParams) error {
-	_, err := q.db.Exec(ctx, bookingPostponeReconcile, arg.NextReconcileAt, arg.ID)
-	return err
-}
-
 const bookingRecordBooked = `-- name: BookingRecordBooked :one
 UPDATE bookings SET status = $1, unknown_step = NULL, pnr = $2, supplier_booking_id = $3,
 	last_response = $4, failure = '', reason = '', price_change_pending = false, lease_owner = NULL, lease_until = NULL,
@@ -606,7 +525,7 @@ UPDATE bookings SET status = $1, unknown_step = NULL, pnr = $2, supplier_booking
 	price = CASE WHEN price_change_pending AND new_price IS NOT NULL AND $1::text = 'ticketed' THEN new_price ELSE price END,
 	reconciled_at = CASE WHEN $5::boolean THEN now() ELSE reconciled_at END
 WHERE id = $6 AND status = ANY ($7::text[])
-RETURNING id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconcile_attempts, next_reconcile_at, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price, reason
+RETURNING id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price, reason
 `
 
 type BookingRecordBookedParams struct {
@@ -654,8 +573,6 @@ func (q *Queries) BookingRecordBooked(ctx context.Context, arg BookingRecordBook
 		&i.LastResponse,
 		&i.Failure,
 		&i.UnknownSince,
-		&i.ReconcileAttempts,
-		&i.NextReconcileAt,
 		&i.ReconciledAt,
 		&i.CreatedAt,
 		&i.UpdatedAt,
@@ -674,7 +591,7 @@ UPDATE bookings SET status = $1, unknown_step = NULL, failure = $2, reason = $3,
 	price_change_pending = $5, lease_owner = NULL, lease_until = NULL,
 	reconciled_at = CASE WHEN $6::boolean THEN now() ELSE reconciled_at END
 WHERE id = $7 AND status = ANY ($8::text[])
-RETURNING id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconcile_attempts, next_reconcile_at, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price, reason
+RETURNING id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price, reason
 `
 
 type BookingRecordFailureParams struct {
@@ -724,8 +641,6 @@ func (q *Queries) BookingRecordFailure(ctx context.Context, arg BookingRecordFai
 		&i.LastResponse,
 		&i.Failure,
 		&i.UnknownSince,
-		&i.ReconcileAttempts,
-		&i.NextReconcileAt,
 		&i.ReconciledAt,
 		&i.CreatedAt,
 		&i.UpdatedAt,
@@ -772,7 +687,7 @@ const bookingStartCall = `-- name: BookingStartCall :one
 UPDATE bookings SET status = $1, lease_owner = $2::text,
 	lease_until = now() + make_interval(secs => $3::float8)
 WHERE id = $4 AND status = $5
-RETURNING id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconcile_attempts, next_reconcile_at, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price, reason
+RETURNING id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price, reason
 `
 
 type BookingStartCallParams struct {
@@ -819,8 +734,6 @@ func (q *Queries) BookingStartCall(ctx context.Context, arg BookingStartCallPara
 		&i.LastResponse,
 		&i.Failure,
 		&i.UnknownSince,
-		&i.ReconcileAttempts,
-		&i.NextReconcileAt,
 		&i.ReconciledAt,
 		&i.CreatedAt,
 		&i.UpdatedAt,
@@ -842,12 +755,12 @@ WITH due AS (
 			SELECT 1 FROM api_instances i WHERE i.id = b.lease_owner AND i.alive_until > now()))
 	ORDER BY b.lease_until
 	LIMIT 100
-	FOR UPDATE OF b SKIP LOCKED
+	FOR UPDATE OF b
 ), swept AS (
 	UPDATE bookings b SET status = 'unknown',
 		unknown_step = CASE due.status WHEN 'booking' THEN 'book' ELSE 'ticket' END,
 		failure = 'The process making the supplier call stopped.', reason = 'lost',
-		unknown_since = now(), reconcile_attempts = 0, next_reconcile_at = now(), lease_owner = NULL, lease_until = NULL
+		unknown_since = now(), lease_owner = NULL, lease_until = NULL
 	FROM due WHERE b.id = due.id
 	RETURNING b.id, due.status AS from_status, COALESCE(due.lease_owner, '') AS lease_owner
 ), events AS (
@@ -865,9 +778,10 @@ type BookingSweepLeasesRow struct {
 }
 
 // Moves to 'unknown' every in-flight booking whose lease ran out or whose
-// holder is no longer alive, with an event each; the reconciler then asks
-// the supplier what became of the call. SKIP LOCKED lets replicas sweep
-// together.
+// holder is no longer alive, with an event each; the caller writes each
+// one's reconcile job in the same transaction, which asks the supplier
+// what became of the call. A booking whose holder is recording its answer
+// right now is waited for, then left alone if it settled.
 func (q *Queries) BookingSweepLeases(ctx context.Context) ([]BookingSweepLeasesRow, error) {
 	rows, err := q.db.Query(ctx, bookingSweepLeases)
 	if err != nil {

@@ -44,8 +44,6 @@ type Booking struct {
 	LastResponse       []byte
 	Failure            string
 	UnknownSince       *time.Time
-	ReconcileAttempts  int32
-	NextReconcileAt    *time.Time
 	ReconciledAt       *time.Time
 	CreatedAt          time.Time
 	UpdatedAt          time.Time
@@ -162,10 +160,7 @@ type OutboxMessage struct {
 	TextBody      string
 	HtmlBody      string
 	CreatedAt     time.Time
-	NextAttemptAt time.Time
-	Attempts      int32
 	LastError     string
-	LockedBy      *string
 	SentAt        *time.Time
 	FailedAt      *time.Time
 	ReplyTo       string
@@ -173,22 +168,20 @@ type OutboxMessage struct {
 }
 
 type Payment struct {
-	ID          uuid.UUID
-	BookingID   uuid.UUID
-	UserID      uuid.UUID
-	Gateway     string
-	OrderID     string
-	Amount      int64
-	Currency    string
-	Status      trip.OrderStatus
-	PaymentID   *string
-	Method      string
-	Failure     string
-	PaidAt      *time.Time
-	Checks      int32
-	NextCheckAt time.Time
-	CreatedAt   time.Time
-	UpdatedAt   time.Time
+	ID        uuid.UUID
+	BookingID uuid.UUID
+	UserID    uuid.UUID
+	Gateway   string
+	OrderID   string
+	Amount    int64
+	Currency  string
+	Status    trip.OrderStatus
+	PaymentID *string
+	Method    string
+	Failure   string
+	PaidAt    *time.Time
+	CreatedAt time.Time
+	UpdatedAt time.Time
 }
 
 type PaymentEvent struct {
@@ -236,18 +229,16 @@ type RateLimit struct {
 }
 
 type Refund struct {
-	ID          uuid.UUID
-	PaymentID   uuid.UUID
-	BookingID   uuid.UUID
-	UserID      uuid.UUID
-	Amount      int64
-	Reason      string
-	Status      trip.RefundStatus
-	RefundID    *string
-	Checks      int32
-	NextCheckAt time.Time
-	CreatedAt   time.Time
-	UpdatedAt   time.Time
+	ID        uuid.UUID
+	PaymentID uuid.UUID
+	BookingID uuid.UUID
+	UserID    uuid.UUID
+	Amount    int64
+	Reason    string
+	Status    trip.RefundStatus
+	RefundID  *string
+	CreatedAt time.Time
+	UpdatedAt time.Time
 }
 
 type Session struct {

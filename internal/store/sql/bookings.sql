@@ -62,32 +62,20 @@ WHERE id = @id AND status = ANY (@from_statuses::text[])
 RETURNING *;
 
 -- name: BookingMarkUnknown :one
--- unknown_since and the reconciler's schedule are the booking service's
--- clock, which its decisions read; a lease is the database's, the one clock
--- every replica shares.
+-- unknown_since is the booking service's clock, which its decisions read;
+-- a lease is the database's, the one clock every replica shares. The
+-- caller writes the booking's reconcile job in the same transaction.
 UPDATE bookings SET status = 'unknown', unknown_step = @unknown_step, failure = @failure, reason = 'lost',
-	unknown_since = @now::timestamptz, reconcile_attempts = 0, next_reconcile_at = @now::timestamptz, lease_owner = NULL, lease_until = NULL
+	unknown_since = @now::timestamptz, lease_owner = NULL, lease_until = NULL
 WHERE id = @id AND status = ANY (@from_statuses::text[])
 RETURNING *;
 
--- name: BookingClaimForReconcile :one
--- Claims the oldest due unknown booking; SKIP LOCKED lets every replica run
--- the reconciler without working on the same booking.
-SELECT * FROM bookings
-WHERE status = 'unknown' AND next_reconcile_at <= @now::timestamptz
-ORDER BY next_reconcile_at
-LIMIT 1
-FOR UPDATE SKIP LOCKED;
-
--- name: BookingPostponeReconcile :exec
-UPDATE bookings SET reconcile_attempts = reconcile_attempts + 1, next_reconcile_at = @next_reconcile_at
-WHERE id = @id;
-
 -- name: BookingSweepLeases :many
 -- Moves to 'unknown' every in-flight booking whose lease ran out or whose
--- holder is no longer alive, with an event each; the reconciler then asks
--- the supplier what became of the call. SKIP LOCKED lets replicas sweep
--- together.
+-- holder is no longer alive, with an event each; the caller writes each
+-- one's reconcile job in the same transaction, which asks the supplier
+-- what became of the call. A booking whose holder is recording its answer
+-- right now is waited for, then left alone if it settled.
 WITH due AS (
 	SELECT b.id, b.status, b.lease_owner FROM bookings b
 	WHERE b.status IN ('booking', 'ticketing')
@@ -95,12 +83,12 @@ WITH due AS (
 			SELECT 1 FROM api_instances i WHERE i.id = b.lease_owner AND i.alive_until > now()))
 	ORDER BY b.lease_until
 	LIMIT 100
-	FOR UPDATE OF b SKIP LOCKED
+	FOR UPDATE OF b
 ), swept AS (
 	UPDATE bookings b SET status = 'unknown',
 		unknown_step = CASE due.status WHEN 'booking' THEN 'book' ELSE 'ticket' END,
 		failure = 'The process making the supplier call stopped.', reason = 'lost',
-		unknown_since = now(), reconcile_attempts = 0, next_reconcile_at = now(), lease_owner = NULL, lease_until = NULL
+		unknown_since = now(), lease_owner = NULL, lease_until = NULL
 	FROM due WHERE b.id = due.id
 	RETURNING b.id, due.status AS from_status, COALESCE(due.lease_owner, '') AS lease_owner
 ), events AS (

@@ -1,0 +1,294 @@
+package flights
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/riverqueue/river"
+
+	"github.com/paryatan/paryatan/internal/instance"
+	"github.com/paryatan/paryatan/internal/jobs"
+	"github.com/paryatan/paryatan/internal/store/queries"
+	"github.com/paryatan/paryatan/internal/trip"
+)
+
+// The booking machine's background work, each a job (internal/jobs)
+// written in the transaction of the change that calls for it:
+//   - reconcileJob asks the supplier what became of a call whose answer was
+//     lost, until the booking is settled (written when a booking becomes
+//     unknown);
+//   - settleJob takes a booking with money in to its ticket or refund
+//     (written when an order is paid, and when a paid booking ends or is
+//     back awaiting its ticket);
+//   - expireJob ends a booking not paid in time (written with the booking,
+//     due at its pay-by time);
+//   - releaseJob lets a held booking's seats go at the supplier (written
+//     when a held booking ends unticketed);
+//   - sweepJob and cleanupJob are periodic: the lease sweep and the
+//     deletion of old idempotency keys and dead instances.
+//
+// Every worker may run more than once for the same booking (a job whose
+// process died is rescued and run again): each starts from the booking as
+// it stands and moves it compare-and-set, so a second run does nothing a
+// first one did.
+
+// bookingArgs names the booking a job is about.
+type bookingArgs struct {
+	BookingID uuid.UUID `json:"booking_id"`
+}
+
+type reconcileJob bookingArgs
+
+func (reconcileJob) Kind() string { return "booking.reconcile" }
+
+type settleJob bookingArgs
+
+func (settleJob) Kind() string { return "booking.settle" }
+
+type expireJob bookingArgs
+
+func (expireJob) Kind() string { return "booking.expire" }
+
+type releaseJob bookingArgs
+
+func (releaseJob) Kind() string { return "booking.release" }
+
+type sweepJob struct{}
+
+func (sweepJob) Kind() string { return "booking.sweep" }
+
+type cleanupJob struct{}
+
+func (cleanupJob) Kind() string { return "booking.cleanup" }
+
+// Intervals and limits of the booking machine's jobs.
+const (
+	// sweepEvery is how often the leader sweeps the leases of in-flight
+	// calls: a dead process's call is reconciled within seconds.
+	sweepEvery   = 2 * time.Second
+	cleanupEvery = 10 * time.Minute
+	// KeyLifetime is how long idempotency keys are kept: a repeat within
+	// it gets the first answer; after it, the key may be used afresh.
+	KeyLifetime = 24 * time.Hour
+	// reconcileFirst and reconcileMax bound the wait between two questions
+	// about an unknown booking: 5 s, doubling, at most about 20 minutes.
+	reconcileFirst = 5 * time.Second
+	reconcileMax   = 1280 * time.Second
+	// releaseAttempts bounds the tries to release seats: past them the
+	// airline's own time limit lets the hold lapse.
+	releaseAttempts = 5
+	// supplierJobLimit bounds a job that calls the supplier: the longest
+	// call (120 s) and, for a ticket, the inline reconciliation after it.
+	supplierJobLimit = 5 * time.Minute
+	// jobAttempts is how many times a job that fails (the database or the
+	// gateway away) is retried, with River's growing back-off, before it is
+	// discarded and reported (paryatan_job_runs_total{outcome="discarded"}):
+	// about three weeks.
+	jobAttempts = 25
+)
+
+// register adds the booking machine's workers and periodic jobs to j.
+func (s *Bookings) register(j *jobs.Jobs) {
+	limit := j.Limit(supplierJobLimit)
+	jobs.Add(j, &reconcileWorker{s: s, limit: limit})
+	jobs.Add(j, &settleWorker{p: s.payments, limit: limit})
+	jobs.Add(j, &expireWorker{p: s.payments, limit: limit})
+	jobs.Add(j, &releaseWorker{p: s.payments, limit: limit})
+	jobs.Add(j, &sweepWorker{s: s})
+	jobs.Add(j, &cleanupWorker{s: s})
+	j.Every(sweepEvery, func() river.JobArgs { return sweepJob{} })
+	j.Every(cleanupEvery, func() river.JobArgs { return cleanupJob{} })
+}
+
+// Insert options of each kind: one open job per booking and kind.
+func reconcileOpts(at time.Time) *river.InsertOpts {
+	if !at.After(time.Now()) {
+		at = time.Time{} // due now: available at once, not left to the scheduler
+	}
+	return &river.InsertOpts{Queue: jobs.QueueSupplier, UniqueOpts: jobs.UniqueWhileOpen, MaxAttempts: jobAttempts, ScheduledAt: at}
+}
+
+func settleOpts() *river.InsertOpts {
+	return &river.InsertOpts{Queue: jobs.QueueTickets, UniqueOpts: jobs.UniqueWhileOpen, MaxAttempts: jobAttempts}
+}
+
+// follow writes, in tx, the work a booking's new state b calls for: an
+// unknown booking is reconciled (from at: a request that lost its answer
+// asks inline first); a booking with money in that ended, or is back
+// awaiting its ticket, is settled (refunded or ticketed).
+func (s *Bookings) follow(ctx context.Context, tx pgx.Tx, b queries.Booking, at time.Time) error {
+	switch {
+	case b.Status == trip.Unknown:
+		_, err := s.jobs.InsertTx(ctx, tx, reconcileJob{BookingID: b.ID}, reconcileOpts(at))
+		return err
+	case b.Status.Ended() || awaitingTicket(b):
+		paid, err := s.q.WithTx(tx).PaymentPaidTotal(ctx, b.ID)
+		if err != nil || paid == 0 {
+			return err
+		}
+		_, err = s.jobs.InsertTx(ctx, tx, settleJob{BookingID: b.ID}, settleOpts())
+		return err
+	}
+	return nil
+}
+
+// reconcileWorker asks the supplier about one unknown booking. While the
+// answer is still "unknown" it snoozes (waiting on the supplier is not a
+// failure), 5 s doubling to about 20 minutes; the supplier gives up on a
+// booking only on proof (decideReconcile).
+type reconcileWorker struct {
+	river.WorkerDefaults[reconcileJob]
+	s     *Bookings
+	limit time.Duration
+}
+
+func (w *reconcileWorker) Timeout(*river.Job[reconcileJob]) time.Duration { return w.limit }
+
+func (w *reconcileWorker) Work(ctx context.Context, job *river.Job[reconcileJob]) error {
+	s := w.s
+	b, err := s.q.BookingGetByID(ctx, job.Args.BookingID)
+	if err != nil {
+		return err
+	}
+	if b.Status != trip.Unknown {
+		return nil // settled by a request, another job or an earlier run
+	}
+	wait := jobs.Backoff(jobs.Snoozes(job.JobRow), reconcileFirst, reconcileMax)
+	conn, ok := s.connectors.Current().Find(b.Supplier)
+	if !ok {
+		s.log.Warn("reconciler: booking's supplier is no longer configured", "booking", b.ID, "supplier", b.Supplier)
+		return river.JobSnooze(wait)
+	}
+	_, done, err := s.reconcileOnce(ctx, conn, b)
+	switch {
+	case done:
+		s.log.Info("reconciler: booking resolved", "booking", b.ID)
+		return nil
+	case err != nil:
+		s.log.Info("reconciler: booking still unknown", "booking", b.ID, "asked", jobs.Snoozes(job.JobRow)+1, "err", err)
+	}
+	if b.UnknownSince != nil && s.now().Sub(*b.UnknownSince) >= PendingMailAfter {
+		s.mailPending(ctx, b)
+	}
+	return river.JobSnooze(wait)
+}
+
+// settleWorker takes one booking with money in to its next step
+// (Payments.Settle).
+type settleWorker struct {
+	river.WorkerDefaults[settleJob]
+	p     *Payments
+	limit time.Duration
+}
+
+func (w *settleWorker) Timeout(*river.Job[settleJob]) time.Duration { return w.limit }
+
+func (w *settleWorker) Work(ctx context.Context, job *river.Job[settleJob]) error {
+	return w.p.Settle(ctx, job.Args.BookingID)
+}
+
+// expireWorker ends one booking whose time to pay is over (Payments.expire).
+type expireWorker struct {
+	river.WorkerDefaults[expireJob]
+	p     *Payments
+	limit time.Duration
+}
+
+func (w *expireWorker) Timeout(*river.Job[expireJob]) time.Duration { return w.limit }
+
+func (w *expireWorker) Work(ctx context.Context, job *river.Job[expireJob]) error {
+	return w.p.expireDue(ctx, job.Args.BookingID)
+}
+
+// releaseWorker lets one held booking's seats go at the supplier.
+type releaseWorker struct {
+	river.WorkerDefaults[releaseJob]
+	p     *Payments
+	limit time.Duration
+}
+
+func (w *releaseWorker) Timeout(*river.Job[releaseJob]) time.Duration { return w.limit }
+
+func (w *releaseWorker) Work(ctx context.Context, job *river.Job[releaseJob]) error {
+	err := w.p.release(ctx, job.Args.BookingID)
+	if err != nil && job.Attempt >= job.MaxAttempts {
+		w.p.log.Warn("releasing a booking's seats failed for the last time; the airline's time limit will", "booking", job.Args.BookingID, "err", err)
+	}
+	return err
+}
+
+// sweepWorker moves in-flight bookings whose process died or overran its
+// lease to unknown, each with its reconcile job.
+type sweepWorker struct {
+	river.WorkerDefaults[sweepJob]
+	s *Bookings
+}
+
+func (w *sweepWorker) Work(ctx context.Context, _ *river.Job[sweepJob]) error {
+	_, err := w.s.Sweep(ctx)
+	return err
+}
+
+// cleanupWorker deletes idempotency keys older than KeyLifetime and
+// forgets processes long dead.
+type cleanupWorker struct {
+	river.WorkerDefaults[cleanupJob]
+	s *Bookings
+}
+
+func (w *cleanupWorker) Work(ctx context.Context, _ *river.Job[cleanupJob]) error {
+	return w.s.Cleanup(ctx)
+}
+
+// Cleanup deletes idempotency keys older than KeyLifetime and forgets
+// processes long dead.
+func (s *Bookings) Cleanup(ctx context.Context) error {
+	n, err := s.q.IdempotencyDeleteExpired(ctx, s.now().Add(-KeyLifetime))
+	if err != nil {
+		return fmt.Errorf("deleting expired idempotency keys: %w", err)
+	}
+	if n > 0 {
+		s.log.Info("expired idempotency keys deleted", "keys", n)
+	}
+	if _, err := instance.Forget(ctx, s.q); err != nil {
+		return fmt.Errorf("forgetting dead api instances: %w", err)
+	}
+	return nil
+}
+
+// Sweep moves in-flight bookings whose lease ran out or whose holder died
+// to unknown, and writes their reconcile jobs in the same transaction; it
+// returns how many it moved.
+func (s *Bookings) Sweep(ctx context.Context) (int, error) {
+	var rows []queries.BookingSweepLeasesRow
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		var err error
+		if rows, err = s.q.WithTx(tx).BookingSweepLeases(ctx); err != nil || len(rows) == 0 {
+			return err
+		}
+		params := make([]river.InsertManyParams, len(rows))
+		for i, r := range rows {
+			params[i] = river.InsertManyParams{Args: reconcileJob{BookingID: r.ID}, InsertOpts: reconcileOpts(time.Time{})}
+		}
+		_, err = s.jobs.InsertManyTx(ctx, tx, params)
+		return err
+	})
+	if err != nil {
+		return 0, fmt.Errorf("booking lease sweep: %w", err)
+	}
+	for _, r := range rows {
+		s.metrics.LeasesSwept.WithLabelValues(string(r.FromStatus)).Inc()
+		s.log.Warn("booking lease swept: its process stopped or overran; the reconciler will settle it",
+			"booking", r.ID, "from_status", r.FromStatus, "holder", r.LeaseOwner)
+	}
+	return len(rows), nil
+}
+
+// errNoSupplier is a booking whose supplier connector is gone from the
+// configuration: its job is retried, as the connector may come back.
+func errNoSupplier(b queries.Booking) error {
+	return fmt.Errorf("booking %s's supplier %q is not configured", b.ID, b.Supplier)
+}
