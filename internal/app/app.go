@@ -521,19 +521,11 @@ type sessionsCleanup struct{}
 
 func (sessionsCleanup) Kind() string { return "sessions.cleanup" }
 
-type sessionsCleaner struct {
-	river.WorkerDefaults[sessionsCleanup]
-	auth *auth.Service
-	sso  *sso.Handler
-}
-
-func (w *sessionsCleaner) Work(ctx context.Context, _ *river.Job[sessionsCleanup]) error {
-	return errors.Join(w.auth.Cleanup(ctx), w.sso.Cleanup(ctx))
-}
-
 // addCleanup has the sessions' clean-up run every ten minutes.
 func addCleanup(work *jobs.Jobs, svc *auth.Service, sign *sso.Handler) {
-	jobs.Add(work, &sessionsCleaner{auth: svc, sso: sign})
+	jobs.AddFunc(work, time.Minute, func(ctx context.Context, _ *river.Job[sessionsCleanup]) error {
+		return errors.Join(svc.Cleanup(ctx), sign.Cleanup(ctx))
+	})
 	work.Every(10*time.Minute, func() river.JobArgs { return sessionsCleanup{} })
 }
 

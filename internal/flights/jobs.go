@@ -92,13 +92,20 @@ const (
 
 // register adds the booking machine's workers and periodic jobs to j.
 func (s *Bookings) register(j *jobs.Jobs) {
-	limit := j.Limit(supplierJobLimit)
-	jobs.Add(j, &reconcileWorker{s: s, limit: limit})
-	jobs.Add(j, &settleWorker{p: s.payments, limit: limit})
-	jobs.Add(j, &expireWorker{p: s.payments, limit: limit})
-	jobs.Add(j, &releaseWorker{p: s.payments, limit: limit})
-	jobs.Add(j, &sweepWorker{s: s})
-	jobs.Add(j, &cleanupWorker{s: s})
+	p := s.payments
+	jobs.AddFunc(j, supplierJobLimit, s.reconcileByJob)
+	jobs.AddFunc(j, supplierJobLimit, func(ctx context.Context, job *river.Job[settleJob]) error {
+		return p.Settle(ctx, job.Args.BookingID)
+	})
+	jobs.AddFunc(j, supplierJobLimit, func(ctx context.Context, job *river.Job[expireJob]) error {
+		return p.expireDue(ctx, job.Args.BookingID)
+	})
+	jobs.AddFunc(j, supplierJobLimit, p.releaseByJob)
+	jobs.AddFunc(j, time.Minute, func(ctx context.Context, _ *river.Job[sweepJob]) error {
+		_, err := s.Sweep(ctx)
+		return err
+	})
+	jobs.AddFunc(j, time.Minute, func(ctx context.Context, _ *river.Job[cleanupJob]) error { return s.Cleanup(ctx) })
 	j.Every(sweepEvery, func() river.JobArgs { return sweepJob{} })
 	j.Every(cleanupEvery, func() river.JobArgs { return cleanupJob{} })
 }
@@ -135,20 +142,11 @@ func (s *Bookings) follow(ctx context.Context, tx pgx.Tx, b queries.Booking, at 
 	return nil
 }
 
-// reconcileWorker asks the supplier about one unknown booking. While the
+// reconcileByJob asks the supplier about one unknown booking. While the
 // answer is still "unknown" it snoozes (waiting on the supplier is not a
 // failure), 5 s doubling to about 20 minutes; the supplier gives up on a
 // booking only on proof (decideReconcile).
-type reconcileWorker struct {
-	river.WorkerDefaults[reconcileJob]
-	s     *Bookings
-	limit time.Duration
-}
-
-func (w *reconcileWorker) Timeout(*river.Job[reconcileJob]) time.Duration { return w.limit }
-
-func (w *reconcileWorker) Work(ctx context.Context, job *river.Job[reconcileJob]) error {
-	s := w.s
+func (s *Bookings) reconcileByJob(ctx context.Context, job *river.Job[reconcileJob]) error {
 	b, err := s.q.BookingGetByID(ctx, job.Args.BookingID)
 	if err != nil {
 		return err
@@ -176,71 +174,13 @@ func (w *reconcileWorker) Work(ctx context.Context, job *river.Job[reconcileJob]
 	return river.JobSnooze(wait)
 }
 
-// settleWorker takes one booking with money in to its next step
-// (Payments.Settle).
-type settleWorker struct {
-	river.WorkerDefaults[settleJob]
-	p     *Payments
-	limit time.Duration
-}
-
-func (w *settleWorker) Timeout(*river.Job[settleJob]) time.Duration { return w.limit }
-
-func (w *settleWorker) Work(ctx context.Context, job *river.Job[settleJob]) error {
-	return w.p.Settle(ctx, job.Args.BookingID)
-}
-
-// expireWorker ends one booking whose time to pay is over (Payments.expire).
-type expireWorker struct {
-	river.WorkerDefaults[expireJob]
-	p     *Payments
-	limit time.Duration
-}
-
-func (w *expireWorker) Timeout(*river.Job[expireJob]) time.Duration { return w.limit }
-
-func (w *expireWorker) Work(ctx context.Context, job *river.Job[expireJob]) error {
-	return w.p.expireDue(ctx, job.Args.BookingID)
-}
-
-// releaseWorker lets one held booking's seats go at the supplier.
-type releaseWorker struct {
-	river.WorkerDefaults[releaseJob]
-	p     *Payments
-	limit time.Duration
-}
-
-func (w *releaseWorker) Timeout(*river.Job[releaseJob]) time.Duration { return w.limit }
-
-func (w *releaseWorker) Work(ctx context.Context, job *river.Job[releaseJob]) error {
-	err := w.p.release(ctx, job.Args.BookingID)
+// releaseByJob lets one held booking's seats go at the supplier.
+func (p *Payments) releaseByJob(ctx context.Context, job *river.Job[releaseJob]) error {
+	err := p.release(ctx, job.Args.BookingID)
 	if err != nil && job.Attempt >= job.MaxAttempts {
-		w.p.log.Warn("releasing a booking's seats failed for the last time; the airline's time limit will", "booking", job.Args.BookingID, "err", err)
+		p.log.Warn("releasing a booking's seats failed for the last time; the airline's time limit will", "booking", job.Args.BookingID, "err", err)
 	}
 	return err
-}
-
-// sweepWorker moves in-flight bookings whose process died or overran its
-// lease to unknown, each with its reconcile job.
-type sweepWorker struct {
-	river.WorkerDefaults[sweepJob]
-	s *Bookings
-}
-
-func (w *sweepWorker) Work(ctx context.Context, _ *river.Job[sweepJob]) error {
-	_, err := w.s.Sweep(ctx)
-	return err
-}
-
-// cleanupWorker deletes idempotency keys older than KeyLifetime and
-// forgets processes long dead.
-type cleanupWorker struct {
-	river.WorkerDefaults[cleanupJob]
-	s *Bookings
-}
-
-func (w *cleanupWorker) Work(ctx context.Context, _ *river.Job[cleanupJob]) error {
-	return w.s.Cleanup(ctx)
 }
 
 // Cleanup deletes idempotency keys older than KeyLifetime and forgets

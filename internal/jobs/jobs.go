@@ -231,3 +231,20 @@ func Worked(cfg Config) []string {
 	slices.Sort(out)
 	return out
 }
+
+// AddFunc registers work as the worker of kind T, each run limited to
+// limit (Limit caps it below the rescuer's time): the way most kinds are
+// written, a method of the service whose rows they move.
+func AddFunc[T river.JobArgs](j *Jobs, limit time.Duration, work func(context.Context, *river.Job[T]) error) {
+	river.AddWorker(j.workers, &funcWorker[T]{limit: j.Limit(limit), work: work})
+}
+
+type funcWorker[T river.JobArgs] struct {
+	river.WorkerDefaults[T]
+	limit time.Duration
+	work  func(context.Context, *river.Job[T]) error
+}
+
+func (w *funcWorker[T]) Timeout(*river.Job[T]) time.Duration { return w.limit }
+
+func (w *funcWorker[T]) Work(ctx context.Context, job *river.Job[T]) error { return w.work(ctx, job) }

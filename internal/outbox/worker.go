@@ -140,7 +140,7 @@ func NewWorker(pool *pgxpool.Pool, deliverer Deliverer, metrics *telemetry.Outbo
 func (w *Worker) Register(j *jobs.Jobs) {
 	w.limit = j.Limit(sendLimit)
 	jobs.Add(j, w)
-	jobs.Add(j, &purger{w: w, limit: j.Limit(purgeLimit)})
+	jobs.AddFunc(j, purgeLimit, w.purge)
 	j.Every(purgeEvery, func() river.JobArgs { return purgeArgs{} })
 }
 
@@ -236,20 +236,12 @@ func (w *Worker) record(ctx context.Context, log *slog.Logger, job *river.Job[Se
 	return result
 }
 
-// purger deletes settled messages past their keeping time, batch after
+// purge deletes settled messages past their keeping time, batch after
 // batch until one comes back short, so a backlog (after an outage of the
 // leader, or a burst of mail) goes in one run of short statements.
-type purger struct {
-	river.WorkerDefaults[purgeArgs]
-	w     *Worker
-	limit time.Duration
-}
-
-func (p *purger) Timeout(*river.Job[purgeArgs]) time.Duration { return p.limit }
-
-func (p *purger) Work(ctx context.Context, _ *river.Job[purgeArgs]) error {
+func (w *Worker) purge(ctx context.Context, _ *river.Job[purgeArgs]) error {
 	for {
-		n, err := p.w.PurgeSettled(ctx)
+		n, err := w.PurgeSettled(ctx)
 		if err != nil {
 			return err
 		}

@@ -24,8 +24,8 @@ func TestCleanupKeepsRecentWebhookIDs(t *testing.T) {
 		('razorpay', 'evt_recent', 'payment.captured', now() - interval '6 days')`); err != nil {
 		t.Fatal(err)
 	}
-	w := &cleanupWorker{s: &Service{q: queries.New(pool), now: time.Now}}
-	if err := w.Work(ctx, &river.Job[cleanupJob]{}); err != nil {
+	s := &Service{q: queries.New(pool), now: time.Now}
+	if err := s.cleanup(ctx, &river.Job[cleanupJob]{}); err != nil {
 		t.Fatal(err)
 	}
 	rows, err := pool.Query(ctx, `SELECT event_id FROM payment_events ORDER BY event_id`)

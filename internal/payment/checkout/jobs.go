@@ -88,10 +88,9 @@ const (
 
 // register adds the payments' workers and periodic jobs to j.
 func (s *Service) register(j *jobs.Jobs) {
-	limit := j.Limit(jobLimit)
-	jobs.Add(j, &orderWorker{s: s, limit: limit})
-	jobs.Add(j, &refundWorker{s: s, limit: limit})
-	jobs.Add(j, &cleanupWorker{s: s})
+	jobs.AddFunc(j, jobLimit, s.followOrder)
+	jobs.AddFunc(j, jobLimit, s.followRefund)
+	jobs.AddFunc(j, time.Minute, s.cleanup)
 	j.Every(cleanupEvery, func() river.JobArgs { return cleanupJob{} })
 }
 
@@ -123,22 +122,13 @@ func followEnds(status trip.Status, age time.Duration) bool {
 	return over && age >= followAfterEnd
 }
 
-// orderWorker asks the gateway about one unpaid order (checkOrder, the news
+// followOrder asks the gateway about one unpaid order (checkOrder, the news
 // learnt from SourceReconcile): a captured payment is recorded, and the
 // seller told (OnPaid), in one transaction. While the order is unpaid it
 // snoozes (waiting on the traveller is not a failure), 30 s doubling to an
 // hour, until followEnds; a gateway that fails is an error, retried with
 // River's back-off.
-type orderWorker struct {
-	river.WorkerDefaults[orderJob]
-	s     *Service
-	limit time.Duration
-}
-
-func (w *orderWorker) Timeout(*river.Job[orderJob]) time.Duration { return w.limit }
-
-func (w *orderWorker) Work(ctx context.Context, job *river.Job[orderJob]) error {
-	s := w.s
+func (s *Service) followOrder(ctx context.Context, job *river.Job[orderJob]) error {
 	row, err := s.q.PaymentGetByID(ctx, job.Args.PaymentID)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil // gone with its booking
@@ -171,22 +161,13 @@ func (w *orderWorker) Work(ctx context.Context, job *river.Job[orderJob]) error 
 	return river.JobSnooze(jobs.Backoff(jobs.Snoozes(job.JobRow), checkFirst, checkMax))
 }
 
-// refundWorker takes one refund to its end: a requested one is asked for
+// followRefund takes one refund to its end: a requested one is asked for
 // (askRefund, which finds an earlier ask's refund by its receipt first), a
 // pending one read back (readRefund). While the gateway holds it pending it
 // snoozes, 30 s doubling to an hour, until it is processed or failed (its
 // webhook usually ends it first; the gateway always gives a last word). A
 // gateway that fails is an error, retried with River's back-off.
-type refundWorker struct {
-	river.WorkerDefaults[refundJob]
-	s     *Service
-	limit time.Duration
-}
-
-func (w *refundWorker) Timeout(*river.Job[refundJob]) time.Duration { return w.limit }
-
-func (w *refundWorker) Work(ctx context.Context, job *river.Job[refundJob]) error {
-	s := w.s
+func (s *Service) followRefund(ctx context.Context, job *river.Job[refundJob]) error {
 	row, err := s.q.RefundGetByID(ctx, job.Args.RefundID)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil // gone with its booking
@@ -213,15 +194,10 @@ func (w *refundWorker) Work(ctx context.Context, job *river.Job[refundJob]) erro
 	return river.JobSnooze(jobs.Backoff(jobs.Snoozes(job.JobRow), checkFirst, checkMax))
 }
 
-// cleanupWorker deletes webhook event ids older than eventsKept: a
-// delivery that old is not retried by the gateway any more.
-type cleanupWorker struct {
-	river.WorkerDefaults[cleanupJob]
-	s *Service
-}
-
-func (w *cleanupWorker) Work(ctx context.Context, _ *river.Job[cleanupJob]) error {
-	if err := w.s.q.PaymentEventsCleanup(ctx, w.s.now().Add(-eventsKept)); err != nil {
+// cleanup deletes webhook event ids older than eventsKept: a delivery that
+// old is not retried by the gateway any more.
+func (s *Service) cleanup(ctx context.Context, _ *river.Job[cleanupJob]) error {
+	if err := s.q.PaymentEventsCleanup(ctx, s.now().Add(-eventsKept)); err != nil {
 		return fmt.Errorf("deleting old webhook event ids: %w", err)
 	}
 	return nil
