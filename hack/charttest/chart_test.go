@@ -771,6 +771,18 @@ func registeredMetrics(t *testing.T, root string) map[string]bool {
 	for _, m := range ops {
 		names["paryatan_operator_"+m[1]] = true
 	}
+	// And the job queue's, read from its table at scrape time (internal/jobs).
+	src, err = os.ReadFile(filepath.Join(root, "internal", "jobs", "observe.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	descs := regexp.MustCompile(`prometheus\.NewDesc\("(paryatan_[a-z_]+)"`).FindAllStringSubmatch(string(src), -1)
+	if len(descs) < 2 {
+		t.Fatalf("found only %d metric names in internal/jobs/observe.go", len(descs))
+	}
+	for _, m := range descs {
+		names[m[1]] = true
+	}
 	return names
 }
 
@@ -827,7 +839,8 @@ func TestAlerts(t *testing.T) {
 	}
 	for _, want := range []string{"ParyatanSupplierTimeouts", "ParyatanTicketsFailing", "ParyatanAPIErrors",
 		"ParyatanConnectorConfigRefused", "ParyatanConnectorNotApplied", "ParyatanBookingsUnknown", "ParyatanMailBacklog",
-		"ParyatanSupplierUnreachable", "ParyatanPaymentGatewayFailing", "ParyatanPaymentWebhooksForged"} {
+		"ParyatanSupplierUnreachable", "ParyatanPaymentGatewayFailing", "ParyatanPaymentWebhooksForged",
+		"ParyatanJobsRetrying", "ParyatanJobsDiscarded"} {
 		if alerts[want] != 1 {
 			t.Errorf("alert %s appears %d times", want, alerts[want])
 		}
@@ -887,6 +900,7 @@ func TestDashboard(t *testing.T) {
 	var dash struct {
 		UID    string `json:"uid"`
 		Panels []struct {
+			ID      int    `json:"id"`
 			Type    string `json:"type"`
 			Title   string `json:"title"`
 			Targets []struct {
@@ -898,7 +912,16 @@ func TestDashboard(t *testing.T) {
 		t.Fatalf("dashboard is not JSON: %v", err)
 	}
 	var graphs int
+	// Grafana links, repeats and edits panels by id: two panels with one id
+	// show each other's settings.
+	ids := map[int]string{}
 	for _, p := range dash.Panels {
+		if other, dup := ids[p.ID]; dup {
+			t.Errorf("panels %q and %q share id %d", other, p.Title, p.ID)
+		} else if p.ID == 0 {
+			t.Errorf("panel %q has no id", p.Title)
+		}
+		ids[p.ID] = p.Title
 		if p.Type == "row" {
 			continue
 		}
@@ -961,6 +984,7 @@ func TestNotes(t *testing.T) {
 	out, _ := docs[0]["notes"].(string)
 	for _, want := range []string{
 		"kubectl -n paryatan port-forward svc/paryatan 8080:80",
+		"kubectl -n paryatan port-forward deploy/paryatan 9090:9090   # then http://localhost:9090/jobs/",
 		"ConfigMap paryatan-connectors, Secret paryatan-connectors-credentials",
 		"Ready, SpecAccepted, Rendered, SupplierReachable, Applied",
 		"given 205s in all (longest supplier call: 170s)",

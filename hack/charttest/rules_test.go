@@ -88,6 +88,7 @@ monitoring:
     bookingUnknownAgeSeconds: 1209600
     outboxAgeSeconds: 90
     paymentErrorRatio: 0.25
+    jobsFailing: 3
 `}},
 	{name: "operator off", valueSet: "defaults", values: []string{monitoringOn, `
 operator:

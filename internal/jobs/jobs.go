@@ -135,9 +135,10 @@ func New(pool *pgxpool.Pool, cfg Config) (*Jobs, error) {
 		FetchPollInterval:    cfg.FetchPoll,
 		// The pause between fetches may not be longer than the poll.
 		FetchCooldown: min(100*time.Millisecond, cmp.Or(cfg.FetchPoll, time.Second)),
-		// Kept for the UI and for questions ("did the refund run?"):
-		// a week of completed work, a month of what gave up.
-		CompletedJobRetentionPeriod: 7 * 24 * time.Hour,
+		// Kept for the UI and for questions ("did the refund run?"): a day
+		// of completed work (the lease sweep alone completes 43,200 jobs a
+		// day), a month of what was cancelled or gave up.
+		CompletedJobRetentionPeriod: 24 * time.Hour,
 		CancelledJobRetentionPeriod: 30 * 24 * time.Hour,
 		DiscardedJobRetentionPeriod: 30 * 24 * time.Hour,
 		Middleware: []rivertype.Middleware{
