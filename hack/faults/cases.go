@@ -12,6 +12,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/paryatan/paryatan/internal/payment/rzpsim"
 	"github.com/paryatan/paryatan/internal/supplier/sim"
 )
 
@@ -358,7 +359,7 @@ func (d *Drill) ReplayAll(ctx context.Context, api *API, bs []*Booking) {
 	for _, b := range bs {
 		wg.Go(func() {
 			if b.Faulted.Form {
-				d.T.ReplayView(b.ID, d.User.Do(ctx, api.URL, BookingCall(b.ID), replayTimeout))
+				d.T.ReplayView(b.ID, b.ends(), d.User.Do(ctx, api.URL, BookingCall(b.ID), replayTimeout))
 				return
 			}
 			a := d.User.Do(ctx, api.URL, b.Faulted, replayTimeout)
@@ -395,8 +396,8 @@ func (d *Drill) round(ctx context.Context, api *API, run int, fault sim.Fault, w
 }
 
 // Cases are the fault scenarios, each on GDS book, GDS ticket and LCC
-// ticket in every run, but paid-then-kill-9, on tickets started by the
-// gateway's callback (GDS and LCC).
+// ticket in every run, but paid-then-kill-9 and refund-kill-9, on tickets
+// started by the gateway's callback (GDS and LCC).
 func Cases(runs int) []Case {
 	hold := sim.Fault{Latency: holdFor.String()}
 	kill9 := func(ctx context.Context, d *Drill, run int) error {
@@ -479,6 +480,14 @@ func Cases(runs int) []Case {
 				return nil, nil
 			})
 		}},
+		// The traveller pays and comes back from the gateway; the ticket the
+		// callback starts is refused, so the booking ends failed and its
+		// refund is written with its job. The API dies while that job runs
+		// (see refundRound); the restarted API must rescue the job and
+		// finish the refund, once.
+		{Name: "refund-kill-9", Variants: callbackVariants, Replicas: 1, Runs: runs, Run: func(ctx context.Context, d *Drill, run int) error {
+			return d.refundRound(ctx, d.St.APIs[0], run)
+		}},
 		// One replica takes the calls and is killed; the key is replayed
 		// on the other, which must also settle the bookings.
 		{Name: "replica-kill-9", Replicas: 2, Runs: runs, Run: func(ctx context.Context, d *Drill, run int) error {
@@ -497,6 +506,146 @@ func Cases(runs int) []Case {
 			})
 		}},
 	}
+}
+
+// refundRound is one run of refund-kill-9 on api, its one replica. The
+// run's bookings are paid and their callbacks posted; the supplier refuses
+// the tickets they start (after holding them holdFor), so each booking
+// ends failed and its refund is written, with the job that asks the
+// gateway for it. The gateway is told to hold that job mid-call, then the
+// API is killed -9 while it holds it:
+//
+//   - even runs: the gateway makes the refund and holds its answer; the
+//     strike comes once the gateway shows every refund made. The job run
+//     again after the rescue must find the refund by its receipt, not make
+//     a second one;
+//   - odd runs: the gateway holds the job's look-up of the payment's
+//     refunds, before the refund is asked for; the strike comes once every
+//     refund's job is running. The job run again must make the refund.
+//
+// The gateway's faults are cleared before the API restarts. The verdict
+// (Compare) then wants every refund processed, once, at the gateway.
+func (d *Drill) refundRound(ctx context.Context, api *API, run int) error {
+	bs, err := d.Prepare(ctx, api, run)
+	if err != nil {
+		return err
+	}
+	for _, b := range bs {
+		b.Refused = true
+	}
+	// The refusal comes after holdFor: the gateway's fault is set once the
+	// callbacks have answered (a callback asks the gateway about its order,
+	// which a held look-up would stall), and before the refunds' jobs call.
+	refuse := sim.Fault{Latency: holdFor.String(), Error: "true"}
+	if err := d.St.Sim.SetFaults(ctx, map[string]sim.Fault{"Ticket": refuse}); err != nil {
+		return err
+	}
+	defer func() { _ = d.St.Sim.ClearFaults(context.WithoutCancel(ctx)) }()
+	for _, b := range bs {
+		// The callback answers at once by design: the ticket it started
+		// runs on the server, where the supplier holds it.
+		if a := d.User.Do(ctx, api.URL, b.Faulted, firstTimeout); a.Err != nil || a.Status != http.StatusSeeOther ||
+			!strings.HasSuffix(a.Location, "?payment=paid") {
+			return fmt.Errorf("%s: the callback was not taken as a payment: %s", b.Variant, a)
+		}
+	}
+	made := run%2 == 0
+	fault := rzpsim.Faults{Refunds: rzpsim.FaultTimeout}
+	if !made {
+		fault = rzpsim.Faults{Fetch: rzpsim.FaultTimeout}
+	}
+	if err := d.St.Gateway.SetFaults(ctx, fault); err != nil {
+		return err
+	}
+	defer func() { _ = d.St.Gateway.ClearFaults(context.WithoutCancel(ctx)) }()
+	if err := d.awaitRefundJobs(ctx, bs, made); err != nil {
+		return err
+	}
+	api.Kill()
+	// The gateway answers again, as it would to a new connection: what
+	// is left to prove is the rescue of the killed jobs.
+	if err := d.St.Gateway.ClearFaults(ctx); err != nil {
+		return err
+	}
+	if err := api.Start(ctx); err != nil {
+		return err
+	}
+	d.ReplayAll(ctx, api, bs)
+	return nil
+}
+
+// awaitRefundJobs waits until the refund of every booking in bs is held
+// mid-call at the gateway: made there (made) or not yet asked for, with
+// its job running. A job no longer running at the strike (a loaded
+// machine: the gateway's 5 s deadline passed first) still has its refund
+// checked, but the run proves less.
+func (d *Drill) awaitRefundJobs(ctx context.Context, bs []*Booking, made bool) error {
+	ids := make([]string, len(bs))
+	for i, b := range bs {
+		ids[i] = b.ID
+	}
+	// The window: the refused ticket (holdFor), the refund's write and its
+	// job's first call.
+	deadline := time.Now().Add(holdFor + 10*time.Second)
+	for {
+		// The gateway first: a job seen running after its refund was seen
+		// made is still in the call that made it.
+		list, err := d.St.Gateway.Orders(ctx)
+		if err != nil {
+			return err
+		}
+		running, orders, err := d.refundJobs(ctx, ids)
+		if err != nil {
+			return err
+		}
+		refunded := 0
+		for _, o := range list {
+			if orders[o.Order.ID] && len(o.Refunds) > 0 {
+				refunded++
+			}
+		}
+		ready := running == len(bs) && refunded == 0
+		if made {
+			ready = refunded == len(bs)
+		}
+		if ready {
+			d.Logf("%s: strike with %d of %d refund jobs running, %d of %d refunds made at the gateway", d.St.Name,
+				running, len(bs), refunded, len(bs))
+			return nil
+		}
+		if time.Now().After(deadline) {
+			return fmt.Errorf("the refunds were not held mid-call: %d of %d refund jobs running, %d of %d paid orders refunded at the gateway",
+				running, len(bs), refunded, len(bs))
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// refundJobs reads, for our booking ids, how many of their refunds' jobs
+// (payment.refund, internal/payment/checkout) are running, and the
+// gateway's ids of their paid orders.
+func (d *Drill) refundJobs(ctx context.Context, ids []string) (running int, orders map[string]bool, err error) {
+	rows, err := d.St.DB.Query(ctx, `SELECT p.order_id, EXISTS (SELECT 1 FROM refunds r JOIN river_job j
+			ON j.kind = 'payment.refund' AND j.args->>'refund_id' = r.id::text AND j.state = 'running'
+			WHERE r.payment_id = p.id)
+		FROM payments p WHERE p.status = 'paid' AND p.booking_id::text = ANY($1)`, ids)
+	if err != nil {
+		return 0, nil, err
+	}
+	defer rows.Close()
+	orders = map[string]bool{}
+	for rows.Next() {
+		var order string
+		var run bool
+		if err := rows.Scan(&order, &run); err != nil {
+			return 0, nil, err
+		}
+		orders[order] = true
+		if run {
+			running++
+		}
+	}
+	return running, orders, rows.Err()
 }
 
 // LoadCase is n concurrent bookings, half GDS and half LCC, each booked,

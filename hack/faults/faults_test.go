@@ -1,22 +1,23 @@
-// The fault suite: no booking is lost or doubled whatever dies, and no
-// ticket is issued unpaid.
+// The fault suite: no booking is lost or doubled whatever dies, no ticket
+// is issued unpaid, and no payment is refunded twice or left unrefunded.
 //
 // Every case runs against real parts in child processes: a private
 // PostgreSQL cluster, the built paryatan-api (one or two replicas), the
 // tbo-sim supplier simulator and the razorpay-sim payment gateway (the
-// API's PAYMENTS_FILE points at it; it sends no webhooks). In each run the
-// case makes three bookings, each on its own search (its own TraceId) and
-// every book and ticket request with an Idempotency-Key: a GDS fare to
-// book, a GDS fare booked and paid to ticket, and an LCC fare recorded by
-// its book request and paid, to ticket. Paying is what a traveller does:
+// API's PAYMENTS_FILE points at it; it sends no webhooks). In each run a
+// case makes three bookings (the callback cases two, see below), each on
+// its own search (its own TraceId) and every book and ticket request with
+// an Idempotency-Key: a GDS fare to book, a GDS fare booked and paid to
+// ticket, and an LCC fare recorded by its book request and paid, to
+// ticket. Paying is what a traveller does:
 // the order opened through the API, paid on the gateway (its controls
 // stand in for the browser); the callback is not posted, so the keyed
 // ticket request finds the payment at the gateway itself. The simulator is
 // told to do the work of Book and Ticket and then hold the answer (or drop
 // it, or send it late); once its control surface (/_sim/bookings) shows
 // the work done, the case strikes, then replays every key. At the end it
-// compares our bookings table, with its payments and refunds, with the
-// simulator's list:
+// compares our bookings table, with its payments, with the simulator's
+// list, and our refunds with the gateway's own orders:
 //
 //   - kill-9: the API dies mid-call and is restarted. A booking the supplier
 //     made must still be recorded (the dead instance's bookings swept to
@@ -28,6 +29,17 @@
 //     the sweep and the reconciler must finish the tickets; a look at each
 //     booking (GET /me/bookings/{id}) must answer at once, ticketed or still
 //     being settled.
+//   - refund-kill-9: a GDS fare booked and an LCC fare recorded are paid
+//     and their callbacks posted; the supplier refuses the tickets the
+//     callbacks start, so each booking ends failed and its refund is
+//     written with the job that asks the gateway for it. The API dies while
+//     that job is mid-call and is restarted with the gateway answering
+//     again: in even runs the gateway has made the refund and holds the
+//     answer, so the job run again after its rescue must find it by its
+//     receipt and not refund again; in odd runs the gateway holds the job's
+//     look-up, before the refund is asked for, so the job run again must
+//     make it. Every refund must end processed, once; a look at each
+//     booking must answer at once, failed.
 //   - sigterm: the API is told to stop mid-call; the drain lets the call
 //     finish and be recorded before it exits, and the replay after the
 //     restart gets that answer.
@@ -49,14 +61,21 @@
 //     that lose their replica, the payment's steps too, are sent again to
 //     the other, and every key is replayed after.
 //
-// Each case fails on a lost booking (the supplier has it, we do not hold it
-// as booked or ticketed under its BookingId), a doubled one (two supplier
-// bookings for one key), a stuck one (ours still booking, ticketing or
-// unknown 45 s after the fault), a phantom (ours booked under a BookingId
-// the supplier lacks), an unpaid ticket (issued by the supplier for a
-// booking of ours with no paid order), a paid booking not done (a paid
-// order neither ticketed nor refunded 60 s after the fault), and a replay
-// that hangs (10 s), answers other than 200 or 202, or takes more than 5 s.
+// The API replicas run with JOBS_RESCUE_AFTER=10s, so that a job killed
+// mid-run is rescued and run again within the waits below (verdict.go
+// explains them). Each case fails on a lost booking (the supplier has it,
+// we do not hold it as booked or ticketed under its BookingId), a doubled
+// one (two supplier bookings for one key), a stuck one (ours still booking,
+// ticketing or unknown 60 s after the runs), a phantom (ours booked under a
+// BookingId the supplier lacks), an unpaid ticket (issued by the supplier
+// for a booking of ours with no paid order), a paid booking not done (a
+// paid order neither ticketed nor refunded 75 s after the runs), a double
+// refund (an order the gateway refunded more than once, or for more than
+// was paid, or with no refund of ours), a refund undone (a refund of ours
+// not processed 120 s after the runs, or processed as a gateway refund the
+// order does not have), and a replay that hangs (10 s), answers other than
+// 200 or 202, or takes more than 5 s. Every case is judged on refunds: any
+// can refund (a refused ticket, a ticket settled as not issued).
 package main
 
 import (
@@ -69,6 +88,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/paryatan/paryatan/internal/payment/rzpsim"
 	"github.com/paryatan/paryatan/internal/supplier/sim"
 )
 
@@ -118,9 +138,10 @@ func TestFaults(t *testing.T) {
 				t.Errorf("%v", r.Err)
 			}
 			if tl := r.Tally; tl.Failed() {
-				t.Errorf("%d lost, %d doubled, %d stuck, %d phantom, %d unpaid tickets, %d paid not done, %d of %d replays bad, slowest replay %s:\n%s",
-					tl.Lost, tl.Doubled, tl.Stuck, tl.Phantom, tl.UnpaidTicket, tl.PaidUndone, tl.BadReplay, tl.Replays,
-					tl.MaxReplay.Round(time.Millisecond), firstLines(tl.Details, 30))
+				t.Errorf("%d lost, %d doubled, %d stuck, %d phantom, %d unpaid tickets, %d paid not done, %d double refunds, "+
+					"%d refunds undone, %d of %d replays bad, slowest replay %s:\n%s",
+					tl.Lost, tl.Doubled, tl.Stuck, tl.Phantom, tl.UnpaidTicket, tl.PaidUndone, tl.DoubleRefund, tl.RefundUndone,
+					tl.BadReplay, tl.Replays, tl.MaxReplay.Round(time.Millisecond), firstLines(tl.Details, 30))
 			}
 			if r.Logs != "" {
 				t.Logf("logs:\n%s", r.Logs)
@@ -230,23 +251,97 @@ func TestJudge(t *testing.T) {
 	}
 
 	// A look at a booking whose ticket the server started after payment
-	// must find it ticketed, or still being settled.
+	// must find it ticketed, or still being settled; one whose ticket was
+	// refused, failed.
 	view := func(status string) []byte { return []byte(`{"booking":{"_id":"b1","status":"` + status + `"}}`) }
-	for _, status := range []string{"ticketed", "ticketing", "unknown"} {
+	for _, tc := range []struct{ ends, status string }{{"ticketed", "ticketed"}, {"ticketed", "ticketing"}, {"ticketed", "unknown"},
+		{"failed", "failed"}} {
 		var tl Tally
-		if tl.ReplayView("b1", Answer{Status: 200, Body: view(status), Took: time.Second}); tl.Failed() {
-			t.Fatalf("a paid booking %s failed the case: %v", status, tl.Details)
+		if tl.ReplayView("b1", tc.ends, Answer{Status: 200, Body: view(tc.status), Took: time.Second}); tl.Failed() {
+			t.Fatalf("a paid booking to be %s found %s failed the case: %v", tc.ends, tc.status, tl.Details)
 		}
 	}
-	for _, a := range []Answer{{Status: 200, Body: view("booked")}, {Status: 200, Body: view("quoted")}, {Status: 200, Body: view("failed")},
-		{Status: 404}, {Err: context.DeadlineExceeded, TimedOut: true}} {
-		var tl Tally
-		if tl.ReplayView("b1", a); tl.BadReplay != 1 || !tl.Failed() {
-			t.Fatalf("%s passed", a)
+	for _, ends := range []string{"ticketed", "failed"} {
+		other := "failed"
+		if ends == "failed" {
+			other = "ticketed"
 		}
+		for _, a := range []Answer{{Status: 200, Body: view("booked")}, {Status: 200, Body: view("quoted")}, {Status: 200, Body: view(other)},
+			{Status: 404}, {Err: context.DeadlineExceeded, TimedOut: true}} {
+			var tl Tally
+			if tl.ReplayView("b1", ends, a); tl.BadReplay != 1 || !tl.Failed() {
+				t.Fatalf("to be %s: %s passed", ends, a)
+			}
+		}
+	}
+	// A refused ticket was settled before the fault: still being settled
+	// is not its answer.
+	var unsettled Tally
+	if unsettled.ReplayView("b1", "failed", Answer{Status: 200, Body: view("unknown")}); unsettled.BadReplay != 1 {
+		t.Fatal("a refused booking found unknown passed")
 	}
 	var slow Tally
-	if slow.ReplayView("b1", Answer{Status: 200, Body: view("ticketed"), Took: 6 * time.Second}); !slow.Failed() || slow.BadReplay != 0 {
+	if slow.ReplayView("b1", "ticketed", Answer{Status: 200, Body: view("ticketed"), Took: 6 * time.Second}); !slow.Failed() || slow.BadReplay != 0 {
 		t.Fatal("a 6 s look passed")
+	}
+}
+
+// The refund verdict counts a refund made twice (or for too much, or
+// without one of ours) and one of ours left undone, each once; a refund of
+// ours processed once at the gateway is fine.
+func TestJudgeRefunds(t *testing.T) {
+	id := func(s string) *string { return &s }
+	paid := func(amount int64) rzpsim.Payment {
+		return rzpsim.Payment{ID: "pay_1", Amount: amount, Captured: true, Status: rzpsim.PaymentRefunded}
+	}
+	refund := func(rid string, amount int64, status string) rzpsim.Refund {
+		return rzpsim.Refund{ID: rid, Amount: amount, PaymentID: "pay_1", Status: status}
+	}
+	order := func(payments []rzpsim.Payment, refunds ...rzpsim.Refund) rzpsim.OrderRecord {
+		return rzpsim.OrderRecord{Order: rzpsim.Order{ID: "order_1", Notes: rzpsim.Notes{"booking": "b1"}}, Payments: payments,
+			Refunds: append([]rzpsim.Refund{}, refunds...)}
+	}
+	ours := func(status string, refundID *string) []refundRow {
+		return []refundRow{{Trace: "a", Status: status, RefundID: refundID, OrderID: "order_1"}}
+	}
+	for _, tc := range []struct {
+		name           string
+		ours           []refundRow
+		orders         []rzpsim.OrderRecord
+		double, undone int
+	}{
+		{name: "paid, not refunded", orders: []rzpsim.OrderRecord{order([]rzpsim.Payment{paid(500000)})}},
+		{name: "refunded once, processed on both sides", ours: ours("processed", id("rfnd_1")),
+			orders: []rzpsim.OrderRecord{order([]rzpsim.Payment{paid(500000)}, refund("rfnd_1", 500000, rzpsim.RefundProcessed))}},
+		{name: "refunded twice: a second ask made a second refund", ours: ours("processed", id("rfnd_1")),
+			orders: []rzpsim.OrderRecord{order([]rzpsim.Payment{paid(500000)}, refund("rfnd_1", 250000, rzpsim.RefundProcessed),
+				refund("rfnd_2", 250000, rzpsim.RefundProcessed))}, double: 1},
+		{name: "refunded more than paid", ours: ours("processed", id("rfnd_1")),
+			orders: []rzpsim.OrderRecord{order([]rzpsim.Payment{paid(400000)}, refund("rfnd_1", 500000, rzpsim.RefundProcessed))}, double: 1},
+		{name: "refunded at the gateway with no refund of ours",
+			orders: []rzpsim.OrderRecord{order([]rzpsim.Payment{paid(500000)}, refund("rfnd_1", 500000, rzpsim.RefundProcessed))}, double: 1},
+		{name: "ours still requested, the gateway never asked", ours: ours("requested", nil),
+			orders: []rzpsim.OrderRecord{order([]rzpsim.Payment{paid(500000)})}, undone: 1},
+		{name: "ours still pending, the gateway's processed", ours: ours("pending", id("rfnd_1")),
+			orders: []rzpsim.OrderRecord{order([]rzpsim.Payment{paid(500000)}, refund("rfnd_1", 500000, rzpsim.RefundProcessed))}, undone: 1},
+		{name: "ours processed as a refund the gateway lacks", ours: ours("processed", id("rfnd_9")),
+			orders: []rzpsim.OrderRecord{order([]rzpsim.Payment{paid(500000)})}, undone: 1},
+		{name: "ours processed, the gateway's still pending", ours: ours("processed", id("rfnd_1")),
+			orders: []rzpsim.OrderRecord{order([]rzpsim.Payment{paid(500000)}, refund("rfnd_1", 500000, rzpsim.RefundPending))}, undone: 1},
+		{name: "refunded twice and ours never settled", ours: ours("requested", nil),
+			orders: []rzpsim.OrderRecord{order([]rzpsim.Payment{paid(500000)}, refund("rfnd_1", 500000, rzpsim.RefundProcessed),
+				refund("rfnd_2", 500000, rzpsim.RefundProcessed))}, double: 1, undone: 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var tl Tally
+			tl.judgeRefunds(tc.ours, tc.orders, map[string]string{"a": VariantGDSCallback})
+			if tl.DoubleRefund != tc.double || tl.RefundUndone != tc.undone {
+				t.Fatalf("double refunds, refunds undone = %d, %d; want %d, %d\n%s", tl.DoubleRefund, tl.RefundUndone,
+					tc.double, tc.undone, strings.Join(tl.Details, "\n"))
+			}
+			if n := tc.double + tc.undone; len(tl.Details) != n || tl.Failed() != (n > 0) {
+				t.Fatalf("%d details, Failed() = %v for %d findings", len(tl.Details), tl.Failed(), n)
+			}
+		})
 	}
 }

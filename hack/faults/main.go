@@ -1,16 +1,19 @@
 // Command faults is the booking fault drill: real PostgreSQL, the built
 // paryatan-api, tbo-sim and razorpay-sim binaries as child processes, and
 // faults struck while the supplier holds a committed Book or Ticket. It
-// checks that no booking is lost or doubled whatever dies, and that no
-// ticket is issued unpaid nor a payment left without its ticket or refund. `go test ./hack/faults` runs
-// every case briefly (see faults_test.go); this command runs the long soak:
+// checks that no booking is lost or doubled whatever dies, that no ticket
+// is issued unpaid nor a payment left without its ticket or refund, and
+// that every refund is made once and processed. `go test ./hack/faults`
+// runs every case briefly (see faults_test.go); this command runs the long
+// soak:
 //
 //	go run ./hack/faults -bookings 2000            # concurrent bookings, replicas killed
 //	go run ./hack/faults -bookings 0 -runs 5       # only the scripted cases, 5 runs each
 //
 // It prints one table row per case and exits 1 when any case found a lost,
 // doubled or stuck booking, an unpaid ticket, a paid booking neither
-// ticketed nor refunded, or a replay that was refused, failed or slow.
+// ticketed nor refunded, a refund made twice or left unprocessed, or a
+// replay that was refused, failed or slow.
 package main
 
 import (
@@ -105,7 +108,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	fmt.Fprint(stdout, Table(rows))
 	fmt.Fprintf(stdout, "wall time %s\n", time.Since(start).Round(time.Second))
 	if failed {
-		return errors.New("bookings were lost, doubled or stuck, tickets unpaid or payments left undone, or replays failed (see above)")
+		return errors.New("bookings were lost, doubled or stuck, tickets unpaid, payments left undone, refunds doubled or undone, or replays failed (see above)")
 	}
 	return nil
 }

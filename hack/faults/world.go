@@ -264,6 +264,58 @@ func (w *World) StartGateway(ctx context.Context, dir, name string) (*Gateway, e
 	return g, waitHTTP(ctx, p, g.URL+"/healthz", readyTimeout)
 }
 
+func (g *Gateway) admin(ctx context.Context, method, path string, body, out any) error {
+	var rd io.Reader
+	if body != nil {
+		b, err := json.Marshal(body)
+		if err != nil {
+			return err
+		}
+		rd = bytes.NewReader(b)
+	}
+	req, err := http.NewRequestWithContext(ctx, method, g.URL+rzpsim.AdminPrefix+path, rd)
+	if err != nil {
+		return err
+	}
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	res, err := g.client.Do(req)
+	if err != nil {
+		return fmt.Errorf("gateway %s %s: %w", method, path, err)
+	}
+	defer res.Body.Close()
+	b, _ := io.ReadAll(res.Body)
+	if res.StatusCode != http.StatusOK {
+		return fmt.Errorf("gateway %s %s: HTTP %d: %s", method, path, res.StatusCode, b)
+	}
+	if out != nil {
+		return json.Unmarshal(b, out)
+	}
+	return nil
+}
+
+// SetFaults replaces the faults the gateway applies to the API's calls
+// ({"refunds": "timeout"}: refunds are made, and their answers held).
+func (g *Gateway) SetFaults(ctx context.Context, f rzpsim.Faults) error {
+	return g.admin(ctx, http.MethodPut, "faults", f, nil)
+}
+
+// ClearFaults has the gateway answer every call again.
+func (g *Gateway) ClearFaults(ctx context.Context) error {
+	return g.admin(ctx, http.MethodDelete, "faults", nil, nil)
+}
+
+// Orders lists every order the gateway holds, with the payments and
+// refunds made on it: what it really paid out.
+func (g *Gateway) Orders(ctx context.Context) ([]rzpsim.OrderRecord, error) {
+	var list struct {
+		Orders []rzpsim.OrderRecord `json:"orders"`
+	}
+	err := g.admin(ctx, http.MethodGet, "orders", nil, &list)
+	return list.Orders, err
+}
+
 // errOrderPaid is the gateway refusing to pay an order paid already.
 var errOrderPaid = errors.New("the order is paid already")
 
@@ -390,6 +442,14 @@ func (w *World) NewStage(ctx context.Context, name string, pg *Postgres, replica
 			// made once the simulator has had no such booking for this long
 			// (30 minutes against a real supplier).
 			"BOOKING_GIVE_UP_AFTER=15s",
+			// A job whose process was killed stays running in the queue
+			// until the rescuer takes it back, this long after it started
+			// (10 minutes in production, longer than any job's time limit).
+			// The least the API takes, so that a ticket or refund killed
+			// mid-run runs again within the drill's waits (settleWait). Every
+			// kind's time limit shrinks with it, to 7.5 s: still longer than
+			// one supplier call (bookTimeout) or one gateway call (5 s).
+			"JOBS_RESCUE_AFTER=10s",
 		}})
 		api := &API{Proc: p, URL: "http://127.0.0.1:" + strconv.Itoa(port)}
 		if err := api.Start(ctx); err != nil {
