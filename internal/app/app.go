@@ -361,9 +361,10 @@ func (a *App) Start(ctx context.Context, opts RunOptions) (*Running, error) {
 		})
 	}
 	g.Go(func() error {
-		// Stopped by the signal, not after the drain: no job starts a
-		// 120 s supplier call while the process is going away.
-		return a.Jobs.Run(ctx, !opts.Stepped, a.cfg.ShutdownDelay+a.cfg.ShutdownGrace)
+		// Stopped by the signal (or a server that failed), not after the
+		// drain: no job starts a 120 s supplier call while the process
+		// is going away.
+		return a.Jobs.Run(failed, !opts.Stepped, a.cfg.ShutdownDelay+a.cfg.ShutdownGrace)
 	})
 	var public, metrics *http.Server
 	if opts.Public != nil {
