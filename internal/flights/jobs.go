@@ -110,7 +110,11 @@ func (s *Bookings) register(j *jobs.Jobs) {
 	j.Every(cleanupEvery, func() river.JobArgs { return cleanupJob{} })
 }
 
-// Insert options of each kind: one open job per booking and kind.
+// Insert options of each kind.
+// reconcileOpts are a reconcile job's: one open per booking. An insert
+// while one runs is skipped, which loses nothing: a booking becomes unknown
+// only from booking or ticketing, which a running reconcile job's booking
+// (unknown) is not until that job has settled it and returned.
 func reconcileOpts(at time.Time) *river.InsertOpts {
 	if !at.After(time.Now()) {
 		at = time.Time{} // due now: available at once, not left to the scheduler
@@ -118,8 +122,14 @@ func reconcileOpts(at time.Time) *river.InsertOpts {
 	return &river.InsertOpts{Queue: jobs.QueueSupplier, UniqueOpts: jobs.UniqueWhileOpen, MaxAttempts: jobAttempts, ScheduledAt: at}
 }
 
+// settleOpts are a settle job's. It is not unique: uniqueness in River
+// counts a running job as open, so news that arrives while one runs (the
+// difference of a moved fare paid as that job records the move) would be
+// dropped, and the booking left paid with nothing to take it on. Two
+// settle jobs at once are harmless: the ticket call starts compare-and-set
+// and a refund is made once per order.
 func settleOpts() *river.InsertOpts {
-	return &river.InsertOpts{Queue: jobs.QueueTickets, UniqueOpts: jobs.UniqueWhileOpen, MaxAttempts: jobAttempts}
+	return &river.InsertOpts{Queue: jobs.QueueTickets, MaxAttempts: jobAttempts}
 }
 
 // follow writes, in tx, the work a booking's new state b calls for: an

@@ -200,7 +200,9 @@ func (j *Jobs) Run(ctx context.Context, periodic bool, grace time.Duration) erro
 
 // UniqueWhileOpen makes one job per args among those not finished: a second
 // insert while one waits or runs is skipped; once it has finished, the work
-// may be asked for again.
+// may be asked for again. A running job counts as open (River requires it),
+// so use it only where the job that runs covers whatever is asked of it
+// meanwhile: news that needs another run must insert without it.
 var UniqueWhileOpen = river.UniqueOpts{ByArgs: true, ByState: []rivertype.JobState{
 	rivertype.JobStateAvailable, rivertype.JobStatePending, rivertype.JobStateRunning,
 	rivertype.JobStateRetryable, rivertype.JobStateScheduled,
