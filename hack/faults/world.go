@@ -190,6 +190,13 @@ func (w *World) StartSim(ctx context.Context, dir, name string) (*Sim, error) {
 }
 
 func (s *Sim) admin(ctx context.Context, method, path string, body, out any) error {
+	return adminCall(ctx, s.client, "simulator", s.URL+sim.AdminPrefix, method, path, body, out)
+}
+
+// adminCall calls a simulator's control surface at prefix+path: body (if
+// any) as JSON, a 200 answer decoded into out (if any); who names it in
+// errors.
+func adminCall(ctx context.Context, client *http.Client, who, prefix, method, path string, body, out any) error {
 	var rd io.Reader
 	if body != nil {
 		b, err := json.Marshal(body)
@@ -198,18 +205,21 @@ func (s *Sim) admin(ctx context.Context, method, path string, body, out any) err
 		}
 		rd = bytes.NewReader(b)
 	}
-	req, err := http.NewRequestWithContext(ctx, method, s.URL+sim.AdminPrefix+path, rd)
+	req, err := http.NewRequestWithContext(ctx, method, prefix+path, rd)
 	if err != nil {
 		return err
 	}
-	res, err := s.client.Do(req)
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	res, err := client.Do(req)
 	if err != nil {
-		return fmt.Errorf("simulator %s %s: %w", method, path, err)
+		return fmt.Errorf("%s %s %s: %w", who, method, path, err)
 	}
 	defer res.Body.Close()
 	b, _ := io.ReadAll(res.Body)
 	if res.StatusCode != http.StatusOK {
-		return fmt.Errorf("simulator %s %s: HTTP %d: %s", method, path, res.StatusCode, b)
+		return fmt.Errorf("%s %s %s: HTTP %d: %s", who, method, path, res.StatusCode, b)
 	}
 	if out != nil {
 		return json.Unmarshal(b, out)
@@ -265,34 +275,7 @@ func (w *World) StartGateway(ctx context.Context, dir, name string) (*Gateway, e
 }
 
 func (g *Gateway) admin(ctx context.Context, method, path string, body, out any) error {
-	var rd io.Reader
-	if body != nil {
-		b, err := json.Marshal(body)
-		if err != nil {
-			return err
-		}
-		rd = bytes.NewReader(b)
-	}
-	req, err := http.NewRequestWithContext(ctx, method, g.URL+rzpsim.AdminPrefix+path, rd)
-	if err != nil {
-		return err
-	}
-	if body != nil {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	res, err := g.client.Do(req)
-	if err != nil {
-		return fmt.Errorf("gateway %s %s: %w", method, path, err)
-	}
-	defer res.Body.Close()
-	b, _ := io.ReadAll(res.Body)
-	if res.StatusCode != http.StatusOK {
-		return fmt.Errorf("gateway %s %s: HTTP %d: %s", method, path, res.StatusCode, b)
-	}
-	if out != nil {
-		return json.Unmarshal(b, out)
-	}
-	return nil
+	return adminCall(ctx, g.client, "gateway", g.URL+rzpsim.AdminPrefix, method, path, body, out)
 }
 
 // SetFaults replaces the faults the gateway applies to the API's calls

@@ -1,7 +1,6 @@
 package jobs
 
 import (
-	"context"
 	"fmt"
 	"net/http"
 
@@ -21,7 +20,7 @@ type UI struct {
 	*riverui.Handler
 }
 
-// NewUI builds the UI; Start begins its background refresh.
+// NewUI builds the UI; its Start begins the background refresh it needs.
 func (j *Jobs) NewUI() (*UI, error) {
 	h, err := riverui.NewHandler(&riverui.HandlerOpts{
 		Endpoints: riverui.NewEndpoints[pgx.Tx](j.Client, nil),
@@ -34,11 +33,6 @@ func (j *Jobs) NewUI() (*UI, error) {
 		return nil, fmt.Errorf("jobs: ui: %w", err)
 	}
 	return &UI{Handler: h}, nil
-}
-
-// Start runs the UI's background refresh until ctx ends.
-func (u *UI) Start(ctx context.Context) error {
-	return u.Handler.Start(ctx)
 }
 
 // Mount serves the UI on mux under UIPath.
