@@ -130,6 +130,8 @@ func ConnectorFor(sc *v1alpha1.SupplierConnector, credentialsDir string) connect
 		connector.OpFareQuote: dur(t.FareQuote), connector.OpFareRule: dur(t.FareRule),
 		connector.OpBook: dur(t.Book), connector.OpTicket: dur(t.Ticket),
 		connector.OpBookingDetails: dur(t.BookingDetails), connector.OpRelease: dur(t.Release),
+		connector.OpCancellationCharges: dur(t.CancellationCharges), connector.OpChangeRequest: dur(t.ChangeRequest),
+		connector.OpChangeRequestStatus: dur(t.ChangeRequestStatus),
 	} {
 		if d != nil {
 			if c.Timeouts == nil {

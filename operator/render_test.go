@@ -2,6 +2,7 @@ package operator
 
 import (
 	"encoding/json"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -40,6 +41,31 @@ var goodLogin = map[string]string{"clientId": "ApiIntegrationNew", "userName": "
 
 func seconds(n int) *metav1.Duration {
 	return &metav1.Duration{Duration: time.Duration(n) * time.Second}
+}
+
+// Every supplier operation has a deadline in the resource, carried into the
+// connector document under its own name: an operation added to the API
+// without a field here would silently keep its default.
+func TestEveryOperationTimeoutIsCarriedOver(t *testing.T) {
+	t.Parallel()
+	var timeouts v1alpha1.Timeouts
+	v := reflect.ValueOf(&timeouts).Elem()
+	want := map[connector.Operation]time.Duration{}
+	for i := range v.NumField() {
+		name, _, _ := strings.Cut(v.Type().Field(i).Tag.Get("json"), ",")
+		want[connector.Operation(name)] = time.Duration(121+i) * time.Second
+		v.Field(i).Set(reflect.ValueOf(seconds(121 + i)))
+	}
+	r := sc("tbo", "tbo", 0, func(s *v1alpha1.SupplierConnectorSpec) { s.Timeouts = timeouts })
+	c := ConnectorFor(&r, "/credentials")
+	if len(want) != len(connector.Operations) || len(c.Timeouts) != len(connector.Operations) {
+		t.Fatalf("%d timeout fields, %d carried over, for %d operations", len(want), len(c.Timeouts), len(connector.Operations))
+	}
+	for _, op := range connector.Operations {
+		if got, ok := c.Timeouts[op]; !ok || time.Duration(got) != want[op] {
+			t.Errorf("timeouts.%s = %v, want %v", op, time.Duration(got), want[op])
+		}
+	}
 }
 
 func TestRender(t *testing.T) {

@@ -69,7 +69,8 @@ type SupplierConnectorSpec struct {
 	EndUserIP string `json:"endUserIp,omitempty"`
 
 	// Timeouts are the deadlines of each supplier operation; unset ones take
-	// the product's defaults (90s; 120s for fareRule, book and ticket).
+	// the product's defaults (90s; 120s for fareRule, book, ticket and
+	// changeRequest).
 	// +optional
 	Timeouts Timeouts `json:"timeouts,omitempty"`
 
@@ -132,7 +133,8 @@ type Endpoints struct {
 	// Air serves Search, FareQuote and FareRule (…/AirService.svc/rest).
 	// +required
 	Air EndpointURL `json:"air"`
-	// Booking serves Book, Ticket, GetBookingDetails and ReleasePNRRequest
+	// Booking serves Book, Ticket, GetBookingDetails, ReleasePNRRequest,
+	// GetCancellationCharges, SendChangeRequest and GetChangeRequestStatus
 	// (default: Air).
 	// +optional
 	Booking EndpointURL `json:"booking,omitempty"`
@@ -166,8 +168,8 @@ type CredentialsSecret struct {
 // Timeouts are per-operation deadlines, as durations ("90s"), each between
 // 1s and 170s so that every hop above the supplier (the API's write timeout,
 // the ingress, the pod's grace period) outlasts the longest call. FareRule,
-// Book and Ticket take at least 120s: a booking cut short at our side may
-// still complete at the supplier.
+// Book, Ticket and ChangeRequest take at least 120s: a booking or a
+// cancellation cut short at our side may still complete at the supplier.
 type Timeouts struct {
 	// +optional
 	// +kubebuilder:validation:Type=string
@@ -220,6 +222,31 @@ type Timeouts struct {
 	// +kubebuilder:validation:Pattern=`^([0-9]+(\.[0-9]+)?(ns|us|ms|s|m|h))+$`
 	// +kubebuilder:validation:XValidation:rule="duration(self) >= duration('1s') && duration(self) <= duration('170s')",message="must be between 1s and 170s"
 	Release *metav1.Duration `json:"release,omitempty"`
+	// CancellationCharges is the deadline of pricing a cancellation
+	// (GetCancellationCharges); it changes nothing, so it has no 120s floor.
+	// +optional
+	// +kubebuilder:validation:Type=string
+	// +kubebuilder:validation:MaxLength=20
+	// +kubebuilder:validation:Pattern=`^([0-9]+(\.[0-9]+)?(ns|us|ms|s|m|h))+$`
+	// +kubebuilder:validation:XValidation:rule="duration(self) >= duration('1s') && duration(self) <= duration('170s')",message="must be between 1s and 170s"
+	CancellationCharges *metav1.Duration `json:"cancellationCharges,omitempty"`
+	// ChangeRequest is the deadline of asking for a cancellation
+	// (SendChangeRequest): like Ticket it commits at the supplier, and takes
+	// at least 120s.
+	// +optional
+	// +kubebuilder:validation:Type=string
+	// +kubebuilder:validation:MaxLength=20
+	// +kubebuilder:validation:Pattern=`^([0-9]+(\.[0-9]+)?(ns|us|ms|s|m|h))+$`
+	// +kubebuilder:validation:XValidation:rule="duration(self) >= duration('120s') && duration(self) <= duration('170s')",message="must be between 120s and 170s"
+	ChangeRequest *metav1.Duration `json:"changeRequest,omitempty"`
+	// ChangeRequestStatus is the deadline of following a cancellation
+	// (GetChangeRequestStatus).
+	// +optional
+	// +kubebuilder:validation:Type=string
+	// +kubebuilder:validation:MaxLength=20
+	// +kubebuilder:validation:Pattern=`^([0-9]+(\.[0-9]+)?(ns|us|ms|s|m|h))+$`
+	// +kubebuilder:validation:XValidation:rule="duration(self) >= duration('1s') && duration(self) <= duration('170s')",message="must be between 1s and 170s"
+	ChangeRequestStatus *metav1.Duration `json:"changeRequestStatus,omitempty"`
 }
 
 // CabinCodes are supplier FlightCabinClass codes (1 to 6) per cabin.

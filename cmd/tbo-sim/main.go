@@ -6,7 +6,11 @@
 // need travel documents (sim.Documents); PUT /_sim/documents changes them
 // while it runs. -departures multiplies every carrier's departures a day
 // (sim.Options.Departures), for long result lists: with 4 a one-way BOM-DEL
-// search answers over 300 results.
+// search answers over 300 results. -cancel-acknowledge-after,
+// -cancel-complete-after and -cancel-instant-lcc set how change requests
+// (cancellations) move to Completed (sim.Cancellations); PUT
+// /_sim/cancellations changes them while it runs, and "0s" for both
+// durations makes every cancellation instant.
 package main
 
 import (
@@ -84,6 +88,12 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	grace := fs.String("grace", env("GRACE", "5s"), "how long calls in progress may finish on shutdown (TBO_SIM_GRACE)")
 	departures := fs.String("departures", env("DEPARTURES", "1"),
 		fmt.Sprintf("multiplies every carrier's departures a day, 1-%d, for long result lists: 4 gives BOM-DEL over 300 one-way results (TBO_SIM_DEPARTURES)", sim.MaxDepartures))
+	cancelAck := fs.String("cancel-acknowledge-after", env("CANCEL_ACKNOWLEDGE_AFTER", sim.DefaultCancellations.AcknowledgeAfter.String()),
+		"how long a change request stays Unassigned (or Pending) before it is Acknowledged (TBO_SIM_CANCEL_ACKNOWLEDGE_AFTER)")
+	cancelDone := fs.String("cancel-complete-after", env("CANCEL_COMPLETE_AFTER", sim.DefaultCancellations.CompleteAfter.String()),
+		"how long a change request takes to be Completed, the ticket cancelled and refunded; 0s: at once (TBO_SIM_CANCEL_COMPLETE_AFTER)")
+	cancelInstant := fs.String("cancel-instant-lcc", env("CANCEL_INSTANT_LCC", strconv.FormatFloat(sim.DefaultCancellations.InstantLCC, 'g', -1, 64)),
+		"share of low-cost airlines whose cancellations complete at once, 0-1 (TBO_SIM_CANCEL_INSTANT_LCC)")
 	if err := fs.Parse(args[1:]); err != nil {
 		return err
 	}
@@ -118,6 +128,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		Documents: sim.Documents{PAN: rate("require-pan", *requirePAN), Passport: rate("require-passport", *requirePassport),
 			GST: rate("require-gst", *requireGST), NoGST: rate("no-gst", *noGST), At: *requireAt},
 	}
+	cancellations := sim.Cancellations{AcknowledgeAfter: duration("cancel-acknowledge-after", *cancelAck),
+		CompleteAfter: duration("cancel-complete-after", *cancelDone), InstantLCC: rate("cancel-instant-lcc", *cancelInstant)}
+	opts.Cancellations = &cancellations
 	graceD := duration("grace", *grace)
 	var err error
 	if opts.Departures, err = strconv.Atoi(*departures); err != nil || opts.Departures < 1 || opts.Departures > sim.MaxDepartures {
@@ -136,6 +149,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	}
 	if opts.DropWhen, err = sim.ParseDropPoint(*dropWhen); err != nil || opts.DropWhen == sim.DropNone {
 		errs = append(errs, fmt.Errorf("-drop-when %q: want after or before", *dropWhen))
+	}
+	if err := cancellations.Check(); err != nil && len(errs) == 0 {
+		errs = append(errs, fmt.Errorf("-cancel-acknowledge-after, -cancel-complete-after: %w", err))
 	}
 	var level slog.Level
 	if err := level.UnmarshalText([]byte(*logLevel)); err != nil {
@@ -157,11 +173,14 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	fmt.Fprintf(stdout, "  Authenticate  %s/SharedServices/SharedData.svc/rest/Authenticate\n", base)
 	fmt.Fprintf(stdout, "  Air methods   %s/BookingEngineService_Air/AirService.svc/rest/{Method}\n", base)
 	fmt.Fprintf(stdout, "  credentials   ClientId=%s UserName=%s Password=%s\n", *clientID, *userName, *password)
-	fmt.Fprintf(stdout, "  control       GET %[1]s%[2]sbookings, GET|PUT|DELETE %[1]s%[2]sfaults, GET|PUT|DELETE %[1]s%[2]sdocuments\n", base, sim.AdminPrefix)
+	fmt.Fprintf(stdout, "  control       GET %[1]s%[2]sbookings, GET|PUT|DELETE %[1]s%[2]sfaults, GET|PUT|DELETE %[1]s%[2]sdocuments, GET|PUT|DELETE %[1]s%[2]scancellations\n",
+		base, sim.AdminPrefix)
 	log.Info("serving", "addr", ln.Addr().String(), "seed", opts.Seed, "latency", *latency,
 		"error_rate", opts.ErrorRate, "drop_rate", opts.DropRate, "price_change", opts.PriceChange,
 		"require_pan", opts.Documents.PAN, "require_passport", opts.Documents.Passport, "require_gst", opts.Documents.GST,
-		"no_gst", opts.Documents.NoGST, "require_at", opts.Documents.At, "departures", opts.Departures)
+		"no_gst", opts.Documents.NoGST, "require_at", opts.Documents.At, "departures", opts.Departures,
+		"cancel_acknowledge_after", cancellations.AcknowledgeAfter, "cancel_complete_after", cancellations.CompleteAfter,
+		"cancel_instant_lcc", cancellations.InstantLCC)
 
 	err = sim.New(opts).Serve(ctx, ln, graceD)
 	log.Info("stopped")

@@ -19,9 +19,10 @@ func TestRunServesUntilCancelled(t *testing.T) {
 	defer cancel()
 	outR, outW := io.Pipe()
 	done := make(chan error, 1)
-	env := map[string]string{"TBO_SIM_LATENCY": "0", "TBO_SIM_USERNAME": "agent7", "TBO_SIM_REQUIRE_AT": "Ticket"}
+	env := map[string]string{"TBO_SIM_LATENCY": "0", "TBO_SIM_USERNAME": "agent7", "TBO_SIM_REQUIRE_AT": "Ticket", "TBO_SIM_CANCEL_COMPLETE_AFTER": "0s"}
 	go func() {
-		done <- run(ctx, []string{"tbo-sim", "-addr", "127.0.0.1:0", "-password", "s3cret", "-require-pan", "0.2", "-require-gst", "0.1"},
+		done <- run(ctx, []string{"tbo-sim", "-addr", "127.0.0.1:0", "-password", "s3cret", "-require-pan", "0.2", "-require-gst", "0.1",
+			"-cancel-acknowledge-after", "0s", "-cancel-instant-lcc", "1"},
 			func(k string) string { return env[k] }, outW, io.Discard)
 		outW.Close()
 	}()
@@ -68,6 +69,18 @@ func TestRunServesUntilCancelled(t *testing.T) {
 		t.Fatalf("documents: %v %+v", err, docs)
 	}
 
+	// The cancellation flags set the timings: instant here.
+	resp, err = http.Get(base + sim.AdminPrefix + "cancellations")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cancellations sim.Cancellations
+	err = json.NewDecoder(resp.Body).Decode(&cancellations)
+	resp.Body.Close()
+	if err != nil || cancellations != (sim.Cancellations{InstantLCC: 1}) {
+		t.Fatalf("cancellations: %v %+v", err, cancellations)
+	}
+
 	cancel()
 	select {
 	case err := <-done:
@@ -98,6 +111,9 @@ func TestRunRejectsBadSettings(t *testing.T) {
 		{[]string{"-require-at", "later"}, nil, "-require-at"},
 		{[]string{"-departures", "0"}, nil, "-departures"},
 		{nil, map[string]string{"TBO_SIM_DEPARTURES": "11"}, "-departures"},
+		{[]string{"-cancel-complete-after", "soon"}, nil, "-cancel-complete-after"},
+		{[]string{"-cancel-acknowledge-after", "10m", "-cancel-complete-after", "1m"}, nil, "-cancel-acknowledge-after"},
+		{nil, map[string]string{"TBO_SIM_CANCEL_INSTANT_LCC": "2"}, "-cancel-instant-lcc"},
 		{[]string{"extra"}, nil, "unexpected"},
 	} {
 		err := run(context.Background(), append([]string{"tbo-sim"}, tc.args...), func(k string) string { return tc.env[k] }, io.Discard, io.Discard)

@@ -27,11 +27,14 @@ const (
 	// that cannot be read.
 	KindFailed Kind = "failed"
 	// KindNoSuchBooking: the supplier says, in so many words, that it holds
-	// no such booking (BookingDetails, Release).
+	// no such booking (BookingDetails, Release, CancellationCharges,
+	// ChangeRequest), or no such change request (ChangeRequestStatus).
 	KindNoSuchBooking Kind = "no_such_booking"
 	// KindNotAllowed: the supplier refused what the booking's present state
 	// rules out: releasing a booking whose tickets are issued, ticketing one
-	// that has been released. The request will never succeed: neither
+	// that has been released, cancelling a ticket cancelled or being
+	// cancelled already, pricing the cancellation of a non-refundable fare
+	// or of a flight gone. The request will never succeed: neither
 	// retrying nor searching again is the remedy.
 	KindNotAllowed Kind = "not_allowed"
 	// KindCanceled: our caller gave up (a client that went away).
@@ -61,9 +64,10 @@ func (e *Error) Error() string {
 func (e *Error) Unwrap() error { return e.Err }
 
 // OutcomeUnknown reports whether the request may have been carried out at
-// the supplier although no answer came back. Such a Book or Ticket must
-// never be sent again; its real state is asked for with BookingDetails. A
-// Release may be sent again: releasing twice is harmless.
+// the supplier although no answer came back. Such a Book, Ticket or
+// ChangeRequest must never be sent again; its real state is asked for with
+// BookingDetails (and ChangeRequestStatus). A Release may be sent again:
+// releasing twice is harmless.
 func (e *Error) OutcomeUnknown() bool { return e.Kind == KindTimeout || e.Kind == KindNotReceived }
 
 // AsError returns the *Error in err's chain.

@@ -1,6 +1,8 @@
 // Package supplier is the port between the flight features and the flight
 // suppliers: the operations the product needs (search, fare quote, fare
-// rules, book, ticket, booking details, release), their requests and
+// rules, book, ticket, booking details, release, and the cancellation of
+// ticketed bookings: charges, change requests and their status), their
+// requests and
 // answers in the product's terms, and one error type. Each supplier
 // protocol is an adapter implementing Port (internal/supplier/tbo); the
 // flights API picks one per connector by the connector's type
@@ -60,6 +62,34 @@ type Port interface {
 	// through the supplier's change request, not released). A supplier
 	// that holds no such booking answers KindNoSuchBooking.
 	Release(ctx context.Context, conn *connector.Connector, r ReleaseRequest) error
+	// CancellationCharges asks what cancelling a ticketed booking, or some
+	// of its tickets, would cost now: the airline's charge and what it
+	// would refund. It changes nothing and may be asked again freely. For
+	// the same tickets, while nothing changes (the fee band before
+	// departure, the fare), it states what the change requests will end
+	// with: their Charge and Refunded add up to its Charge and Refund. A
+	// cancellation the booking's state rules out (a non-refundable fare, a
+	// flight gone or about to leave, a ticket cancelled or being cancelled,
+	// a booking not ticketed) fails with an Error of kind KindNotAllowed;
+	// a booking the supplier does not hold, KindNoSuchBooking.
+	CancellationCharges(ctx context.Context, conn *connector.Connector, r ChargesRequest) (*Charges, error)
+	// ChangeRequest asks the airline to cancel a ticketed booking, whole or
+	// some of its tickets: one change request per ticket. Like Book and
+	// Ticket it commits at the supplier: never send it again after an error
+	// whose outcome is unknown (Error.OutcomeUnknown); ask BookingDetails
+	// (which tickets are cancelled or being cancelled) instead. Cancelling
+	// a ticket already cancelled or being cancelled fails with an Error of
+	// kind KindNotAllowed, and nothing is made. A request the supplier
+	// records and refuses (a non-refundable fare, a flight gone) is no
+	// error: its changes come back with status ChangeRejected and the
+	// supplier's reason in Remarks, the tickets standing. Some changes come
+	// back completed at once (a low-cost airline's), the others are
+	// followed with ChangeRequestStatus.
+	ChangeRequest(ctx context.Context, conn *connector.Connector, r ChangeRequest) ([]TicketChange, error)
+	// ChangeRequestStatus asks where one change request stands. It changes
+	// nothing and may be asked again freely. A change request the supplier
+	// does not hold fails with an Error of kind KindNoSuchBooking.
+	ChangeRequestStatus(ctx context.Context, conn *connector.Connector, changeRequestID int64) (*TicketChange, error)
 }
 
 // Registry holds the adapters by connector type.
@@ -293,8 +323,22 @@ type BookedPassenger struct {
 	// ID is the supplier's id of the passenger in the booking.
 	ID                  int64
 	FirstName, LastName string
-	// TicketNumber is empty until the ticket is issued.
+	// PaxType is PaxAdult, PaxChild or PaxInfant (0 when not stated).
+	PaxType int
+	// TicketNumber is empty until the ticket is issued; TicketID is the
+	// supplier's id of the ticket (0 until issued), which a change request
+	// names.
 	TicketNumber string
+	TicketID     int64
+	// ChangeRequestID is the change request cancelling this passenger's
+	// ticket (0: none), and ChangeStatus where it stands: a booking's
+	// details show which tickets are cancelled (ChangeCompleted) or being
+	// cancelled (not Done), and a rejected request (ChangeRejected, the
+	// ticket standing). The supplier's details may not say it at all
+	// (ChangeNotSet, ChangeRequestID 0); a cancelled ticket keeps its
+	// TicketNumber.
+	ChangeRequestID int64
+	ChangeStatus    ChangeStatus
 }
 
 // Details is a booking as the supplier knows it now.
@@ -320,4 +364,102 @@ func (d *Details) Ticketed() bool {
 		}
 	}
 	return len(d.Passengers) > 0
+}
+
+// Sector is one flight of a booking, by its airports, as a partial
+// cancellation names it.
+type Sector struct{ Origin, Destination string }
+
+// ChargesRequest names a ticketed booking, and the tickets whose
+// cancellation is priced (none: the whole booking).
+type ChargesRequest struct {
+	BookingID int64
+	// TicketIDs are the tickets to price (empty: every ticket of the
+	// booking); Sectors the flights, for a fare that cancels by sector
+	// (empty: every flight). Sectors narrow the tickets named: they need
+	// TicketIDs.
+	TicketIDs []int64
+	Sectors   []Sector
+}
+
+// Charges is what cancelling would cost, as the supplier states it now.
+type Charges struct {
+	Answer
+	// Charge is the airline's (and the supplier's) cancellation charge;
+	// Refund what would be refunded for the priced tickets, exactly, in
+	// Currency.
+	Charge, Refund decimal.Decimal
+	Currency       string
+	// Remarks are the supplier's own words, if any.
+	Remarks string
+}
+
+// Cancellation reasons, as ChangeRequest.Reason takes them (TBO's
+// CancellationType).
+const (
+	ReasonOthers          = 3
+	ReasonFlightCancelled = 2
+	ReasonNoShow          = 1
+)
+
+// ChangeRequest asks for the cancellation of a ticketed booking, whole or
+// some of its tickets.
+type ChangeRequest struct {
+	BookingID int64
+	// TicketIDs are the tickets to cancel: every ticket of the booking for
+	// a full cancellation.
+	TicketIDs []int64
+	// Partial: only TicketIDs (and Sectors) are cancelled, the rest of the
+	// booking stays ticketed. A partial cancellation names its tickets.
+	Partial bool
+	// Sectors limit a partial cancellation to some flights (empty: every
+	// flight of the chosen tickets). The simulated supplier takes a sector
+	// as one direction of the journey, by its first origin and last
+	// destination (DEL-YYZ of a DEL-FRA-YYZ connection), and refuses one
+	// flight of a connection.
+	Sectors []Sector
+	// Reason is one of the Reason constants (0: ReasonOthers).
+	Reason int
+	// Remarks go to the supplier with the request.
+	Remarks string
+}
+
+// ChangeStatus is where a change request stands at the supplier (TBO's
+// ChangeRequestStatus for flights).
+type ChangeStatus int
+
+// The change request statuses.
+const (
+	ChangeNotSet       ChangeStatus = 0
+	ChangeUnassigned   ChangeStatus = 1
+	ChangeAssigned     ChangeStatus = 2
+	ChangeAcknowledged ChangeStatus = 3
+	ChangeCompleted    ChangeStatus = 4
+	ChangeRejected     ChangeStatus = 5
+	ChangeClosed       ChangeStatus = 6
+	ChangePending      ChangeStatus = 7
+	ChangeOther        ChangeStatus = 8
+)
+
+// Done reports whether s is final: the ticket is cancelled (Completed) or
+// the request refused (Rejected, Closed).
+func (s ChangeStatus) Done() bool {
+	return s == ChangeCompleted || s == ChangeRejected || s == ChangeClosed
+}
+
+// TicketChange is one ticket's change request, as SendChangeRequest or
+// GetChangeRequestStatus answer it.
+type TicketChange struct {
+	ChangeRequestID int64
+	TicketID        int64
+	Status          ChangeStatus
+	// Charge is the cancellation charge and Refunded the amount refunded
+	// for the ticket, once known (zero before); ServiceTax is the tax on
+	// the supplier's fee, part of Charge.
+	Charge, Refunded, ServiceTax decimal.Decimal
+	// CreditNote is the supplier's credit note number for the refund, and
+	// CreditNoteOn when it was made (the supplier's own text), once known.
+	CreditNote, CreditNoteOn string
+	// Remarks are the supplier's own words (a refusal's reason).
+	Remarks string
 }

@@ -416,7 +416,8 @@ func TestAPIServerRefusesInvalidSpecs(t *testing.T) {
 		field  string // the field the API server names
 	}{
 		{"boundaries are valid", func(s *v1alpha1.SupplierConnectorSpec) {
-			s.Timeouts = v1alpha1.Timeouts{Search: d("1s"), FareQuote: d("170s"), FareRule: d("120s"), Book: d("2m50s"), Ticket: d("120s")}
+			s.Timeouts = v1alpha1.Timeouts{Search: d("1s"), FareQuote: d("170s"), FareRule: d("120s"), Book: d("2m50s"), Ticket: d("120s"),
+				CancellationCharges: d("1s"), ChangeRequest: d("120s"), ChangeRequestStatus: d("170s")}
 			s.CabinCodes = v1alpha1.CabinCodes{Economy: i32(1), First: i32(6)}
 			s.Sources = []v1alpha1.Source{"GDS", "LCC"}
 			s.SearchCacheWindow = d("5m")
@@ -426,6 +427,8 @@ func TestAPIServerRefusesInvalidSpecs(t *testing.T) {
 		{"fare rule under 120s", func(s *v1alpha1.SupplierConnectorSpec) { s.Timeouts.FareRule = d("119s") }, false, "spec.timeouts.fareRule"},
 		{"book under 120s", func(s *v1alpha1.SupplierConnectorSpec) { s.Timeouts.Book = d("90s") }, false, "spec.timeouts.book"},
 		{"ticket under 120s", func(s *v1alpha1.SupplierConnectorSpec) { s.Timeouts.Ticket = d("1m") }, false, "spec.timeouts.ticket"},
+		{"change request under 120s", func(s *v1alpha1.SupplierConnectorSpec) { s.Timeouts.ChangeRequest = d("90s") }, false, "spec.timeouts.changeRequest"},
+		{"change request status over 170s", func(s *v1alpha1.SupplierConnectorSpec) { s.Timeouts.ChangeRequestStatus = d("3m") }, false, "spec.timeouts.changeRequestStatus"},
 		{"cabin code 0", func(s *v1alpha1.SupplierConnectorSpec) { s.CabinCodes.Economy = i32(0) }, false, "spec.cabinCodes.economy"},
 		{"cabin code 7", func(s *v1alpha1.SupplierConnectorSpec) { s.CabinCodes.Business = i32(7) }, false, "spec.cabinCodes.business"},
 		{"unknown source", func(s *v1alpha1.SupplierConnectorSpec) { s.Sources = []v1alpha1.Source{"NDC"} }, false, "spec.sources"},

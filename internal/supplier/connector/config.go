@@ -37,24 +37,38 @@ const (
 	// OpRelease gives up a held, unticketed booking (the supplier's
 	// ReleasePNRRequest).
 	OpRelease Operation = "release"
+	// OpCancellationCharges prices a cancellation (the supplier's
+	// GetCancellationCharges).
+	OpCancellationCharges Operation = "cancellationCharges"
+	// OpChangeRequest asks for a ticket's cancellation (SendChangeRequest).
+	OpChangeRequest Operation = "changeRequest"
+	// OpChangeRequestStatus follows a change request
+	// (GetChangeRequestStatus).
+	OpChangeRequestStatus Operation = "changeRequestStatus"
 )
 
 // Operations lists every operation, in call order.
-var Operations = []Operation{OpAuthenticate, OpSearch, OpFareQuote, OpFareRule, OpBook, OpTicket, OpBookingDetails, OpRelease}
+var Operations = []Operation{OpAuthenticate, OpSearch, OpFareQuote, OpFareRule, OpBook, OpTicket, OpBookingDetails, OpRelease, OpCancellationCharges, OpChangeRequest, OpChangeRequestStatus}
 
 // DefaultTimeouts are the product's deadlines (spec 9): 90 s by default and
-// for fare quotes, at least 120 s for fare rules, booking and ticketing.
-// Releasing a booking has no floor: a release cut short is simply sent
-// again.
+// for fare quotes, at least 120 s for fare rules, booking, ticketing and
+// change requests. Releasing a booking has no floor: a release cut short is
+// simply sent again; nor have pricing a cancellation and following a change
+// request, which change nothing.
 var DefaultTimeouts = map[Operation]time.Duration{
-	OpAuthenticate:   90 * time.Second,
-	OpSearch:         90 * time.Second,
-	OpFareQuote:      90 * time.Second,
-	OpFareRule:       120 * time.Second,
-	OpBook:           120 * time.Second,
-	OpTicket:         120 * time.Second,
-	OpBookingDetails: 90 * time.Second,
-	OpRelease:        90 * time.Second,
+	OpAuthenticate:        90 * time.Second,
+	OpSearch:              90 * time.Second,
+	OpFareQuote:           90 * time.Second,
+	OpFareRule:            120 * time.Second,
+	OpBook:                120 * time.Second,
+	OpTicket:              120 * time.Second,
+	OpBookingDetails:      90 * time.Second,
+	OpRelease:             90 * time.Second,
+	OpCancellationCharges: 90 * time.Second,
+	// A change request commits at the supplier, like Ticket: it is given
+	// as long, and never sent again blindly.
+	OpChangeRequest:       120 * time.Second,
+	OpChangeRequestStatus: 90 * time.Second,
 }
 
 // minTimeouts are floors: booking and ticketing must be given time to finish
@@ -63,6 +77,9 @@ var minTimeouts = map[Operation]time.Duration{
 	OpFareRule: 120 * time.Second,
 	OpBook:     120 * time.Second,
 	OpTicket:   120 * time.Second,
+	// A change request cut short leaves the cancellation unknown until the
+	// supplier is asked.
+	OpChangeRequest: 120 * time.Second,
 }
 
 // MaxTimeout bounds every deadline: the HTTP server's write timeout and the
@@ -125,10 +142,11 @@ type Connector struct {
 	EndUserIP string `json:"endUserIp,omitempty"`
 	// Timeouts per operation, as Go durations ("90s"); missing ones default.
 	Timeouts map[Operation]Duration `json:"timeouts,omitempty"`
-	// FaultDrill lifts the 120 s floor of the fareRule, book and ticket
-	// timeouts (the 1 s to 170 s range still holds), so that a fault drill
-	// against a simulated supplier sees a timeout in seconds. Never set it
-	// for a real supplier: bookings would become unknown needlessly.
+	// FaultDrill lifts the 120 s floor of the fareRule, book, ticket and
+	// changeRequest timeouts (the 1 s to 170 s range still holds), so that
+	// a fault drill against a simulated supplier sees a timeout in seconds.
+	// Never set it for a real supplier: bookings and cancellations would
+	// become unknown needlessly.
 	FaultDrill bool `json:"faultDrill,omitempty"`
 	// CabinCodes maps the product's cabins to supplier codes.
 	CabinCodes map[string]int `json:"cabinCodes,omitempty"`
@@ -160,15 +178,17 @@ func (c *Connector) CacheWindow() time.Duration {
 func (c *Connector) Compressed() bool { return c.Compression == nil || *c.Compression }
 
 // Endpoints are the base URLs of the supplier's method groups. Book, Ticket,
-// GetBookingDetails and ReleasePNRRequest live on a separate host in
-// production.
+// GetBookingDetails, ReleasePNRRequest and the cancellation methods
+// (GetCancellationCharges, SendChangeRequest, GetChangeRequestStatus) live
+// on a separate host in production.
 type Endpoints struct {
 	// Auth is the shared-data service (…/SharedData.svc/rest).
 	Auth string `json:"auth"`
 	// Air is the air search service (…/AirService.svc/rest): Search,
 	// FareQuote, FareRule.
 	Air string `json:"air"`
-	// Booking serves Book, Ticket, GetBookingDetails and ReleasePNRRequest;
+	// Booking serves Book, Ticket, GetBookingDetails, ReleasePNRRequest,
+	// GetCancellationCharges, SendChangeRequest and GetChangeRequestStatus;
 	// defaults to Air.
 	Booking string `json:"booking,omitempty"`
 }

@@ -40,6 +40,7 @@ func TestParseFillsDefaults(t *testing.T) {
 		OpSearch: 30 * time.Second, OpBook: 150 * time.Second, OpFareQuote: 90 * time.Second,
 		OpFareRule: 120 * time.Second, OpTicket: 120 * time.Second, OpAuthenticate: 90 * time.Second,
 		OpBookingDetails: 90 * time.Second, OpRelease: 90 * time.Second,
+		OpCancellationCharges: 90 * time.Second, OpChangeRequest: 120 * time.Second, OpChangeRequestStatus: 90 * time.Second,
 	} {
 		if got := c.Timeout(op); got != want {
 			t.Errorf("timeout %s = %s, want %s", op, got, want)
@@ -119,6 +120,37 @@ connectors:
 `))
 	if err == nil || !strings.Contains(err.Error(), "timeouts.release: 3m0s must be between 1s and 2m50s") {
 		t.Fatalf("a release deadline above the maximum: %v", err)
+	}
+}
+
+// A change request commits at the supplier like a ticket: its deadline has
+// the same floor; following it or pricing it has none.
+func TestChangeRequestTimeoutFloor(t *testing.T) {
+	t.Parallel()
+	_, err := Parse([]byte(`
+connectors:
+  - name: tbo
+    endpoints: {auth: "http://a", air: "http://b"}
+    credentials: {file: /x}
+    timeouts: {changeRequest: 60s, changeRequestStatus: 20s, cancellationCharges: 20s}
+`))
+	if err == nil || !strings.Contains(err.Error(), "timeouts.changeRequest: 1m0s is below the 2m0s minimum") ||
+		strings.Contains(err.Error(), "changeRequestStatus") || strings.Contains(err.Error(), "cancellationCharges") {
+		t.Fatalf("a 60s change request deadline: %v", err)
+	}
+	doc, err := Parse([]byte(`
+connectors:
+  - name: tbo
+    endpoints: {auth: "http://a", air: "http://b"}
+    credentials: {file: /x}
+    faultDrill: true
+    timeouts: {changeRequest: 5s}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c, _ := doc.Find("tbo"); c.Timeout(OpChangeRequest) != 5*time.Second {
+		t.Fatalf("a fault drill's change request deadline %s, want 5s", c.Timeout(OpChangeRequest))
 	}
 }
 

@@ -22,6 +22,10 @@ import (
 //	GET    /_sim/documents the document settings in force (Documents)
 //	PUT    /_sim/documents replace them: {"pan": 0.2, "passport": 0, "gst": 0.1, "noGst": 0, "at": "book"}
 //	DELETE /_sim/documents back to Options.Documents
+//	GET    /_sim/cancellations the cancellation timings in force (Cancellations)
+//	PUT    /_sim/cancellations replace them: {"acknowledgeAfter": "0s", "completeAfter": "0s", "instantLCC": 1}
+//	                           (a field left out takes its default; zeros make cancellations instant)
+//	DELETE /_sim/cancellations back to Options.Cancellations
 //
 // It lets a test in another process see what the supplier really did, and
 // script what it does next, without the client's help.
@@ -40,6 +44,24 @@ type BookingInfo struct {
 	CreatedAt   time.Time  `json:"createdAt"`
 	TicketedAt  *time.Time `json:"ticketedAt,omitempty"`
 	ReleasedAt  *time.Time `json:"releasedAt,omitempty"`
+	// Cancelled: every ticket is cancelled (its change request completed).
+	Cancelled bool `json:"cancelled"`
+	// ChangeRequests are the change requests made on the booking's
+	// tickets, oldest first.
+	ChangeRequests []ChangeRequestInfo `json:"changeRequests,omitempty"`
+}
+
+// ChangeRequestInfo is one change request, as GET /_sim/bookings lists it:
+// its status now (1 Unassigned, 3 Acknowledged, 4 Completed, 5 Rejected, 7
+// Pending), and the charge and refund it was made with (rupees, exact).
+type ChangeRequestInfo struct {
+	ChangeRequestID int       `json:"changeRequestId"`
+	TicketID        int       `json:"ticketId"`
+	Status          int       `json:"status"`
+	Charge          string    `json:"charge"`
+	Refund          string    `json:"refund"`
+	Refusal         string    `json:"refusal,omitempty"`
+	CreatedAt       time.Time `json:"createdAt"`
 }
 
 // BookingList is the answer of GET /_sim/bookings.
@@ -49,6 +71,7 @@ type BookingList struct {
 
 // Bookings lists every booking held, oldest first.
 func (s *Server) Bookings() []BookingInfo {
+	now := s.now()
 	bs := s.bookings
 	bs.mu.Lock()
 	out := make([]BookingInfo, 0, bs.lru.Len())
@@ -63,6 +86,17 @@ func (s *Server) Bookings() []BookingInfo {
 		if b.released {
 			at := b.releasedAt
 			info.ReleasedAt = &at
+		}
+		info.Cancelled = b.ticketed && len(b.pax) > 0
+		for _, px := range b.pax {
+			if c := b.liveChange(px.ticketID); c == nil || c.status(now) != changeCompleted {
+				info.Cancelled = false
+			}
+		}
+		for i := range b.changes {
+			c := &b.changes[i]
+			info.ChangeRequests = append(info.ChangeRequests, ChangeRequestInfo{ChangeRequestID: c.id, TicketID: c.ticketID,
+				Status: c.status(now), Charge: rupeeText(c.charge), Refund: rupeeText(c.refund), Refusal: c.refusal, CreatedAt: c.createdAt})
 		}
 		out = append(out, info)
 	}
@@ -196,6 +230,30 @@ func (s *Server) serveAdmin(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		writeAdminJSON(w, http.StatusOK, s.Documents())
+	case path == AdminPrefix+"cancellations":
+		switch r.Method {
+		case http.MethodGet:
+		case http.MethodPut:
+			b, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
+			c := DefaultCancellations
+			if err == nil {
+				err = json.Unmarshal(b, &c)
+			}
+			if err == nil {
+				err = s.SetCancellations(c)
+			}
+			if err != nil {
+				writeAdminJSON(w, http.StatusBadRequest, map[string]string{"error": "cancellations: " + err.Error()})
+				return
+			}
+		case http.MethodDelete:
+			_ = s.SetCancellations(s.opts.cancellations())
+		default:
+			w.Header().Set("Allow", "GET, PUT, DELETE")
+			http.Error(w, "Method not allowed.", http.StatusMethodNotAllowed)
+			return
+		}
+		writeAdminJSON(w, http.StatusOK, s.Cancellations())
 	case path == AdminPrefix+"bookings":
 		w.Header().Set("Allow", http.MethodGet)
 		http.Error(w, "Method not allowed.", http.StatusMethodNotAllowed)

@@ -58,11 +58,15 @@ type booking struct {
 	agentRef    string
 	invoiceID   int
 	ssr         [3]paise // baggage, meals, seats
+	// changes are the change requests made on the booking's tickets,
+	// oldest first (cancel.go); a record is never changed once made.
+	changes []changeRecord
 }
 
 func (b *booking) snapshot() *booking {
 	c := *b
 	c.pax = append([]paxRecord(nil), b.pax...)
+	c.changes = append([]changeRecord(nil), b.changes...)
 	return &c
 }
 
@@ -76,7 +80,9 @@ type bookingStore struct {
 	byPNR                                    map[string]int
 	byTrace                                  map[string]int // the latest booking of each trace
 	byOffer                                  map[string]int // trace and ResultIndex → booking
+	byChange                                 map[int]int    // ChangeRequestId → booking
 	nextID, nextPax, nextTicket, nextInvoice int
+	nextChange                               int
 }
 
 func newBookingStore(max int) *bookingStore {
@@ -85,8 +91,8 @@ func newBookingStore(max int) *bookingStore {
 	start := func(base int) int { return base + mrand.IntN(8_000_000) }
 	return &bookingStore{
 		max: max, lru: list.New(),
-		byID: map[int]*list.Element{}, byPNR: map[string]int{}, byTrace: map[string]int{}, byOffer: map[string]int{},
-		nextID: start(1_000_000), nextPax: start(1_000_000), nextTicket: start(1_000_000), nextInvoice: start(100_000),
+		byID: map[int]*list.Element{}, byPNR: map[string]int{}, byTrace: map[string]int{}, byOffer: map[string]int{}, byChange: map[int]int{},
+		nextID: start(1_000_000), nextPax: start(1_000_000), nextTicket: start(1_000_000), nextInvoice: start(100_000), nextChange: start(100_000),
 	}
 }
 
@@ -144,6 +150,27 @@ func (bs *bookingStore) evict(e *list.Element) {
 	if k := offerKey(b.traceID, b.index); bs.byOffer[k] == b.id {
 		delete(bs.byOffer, k)
 	}
+	for _, c := range b.changes {
+		delete(bs.byChange, c.id)
+	}
+}
+
+// addChanges numbers change requests and adds them to b (under bs.mu).
+func (bs *bookingStore) addChanges(b *booking, recs []changeRecord) []changeRecord {
+	for i := range recs {
+		bs.nextChange++
+		recs[i].id = bs.nextChange
+		bs.byChange[recs[i].id] = b.id
+	}
+	b.changes = append(b.changes, recs...)
+	return recs
+}
+
+// idByChange returns the booking holding a change request.
+func (bs *bookingStore) idByChange(changeID int) int {
+	bs.mu.Lock()
+	defer bs.mu.Unlock()
+	return bs.byChange[changeID]
 }
 
 // issue numbers the tickets of b (under bs.mu).
@@ -827,9 +854,12 @@ func (s *Server) releasePNR(body []byte) reply {
 
 // itinerary renders a booking (or a would-be booking, with id 0) as the
 // supplier's FlightItinerary: flat Segments, passengers with their fares
-// and, once ticketed, tickets and an invoice.
+// and, once ticketed, tickets and an invoice. A ticket shows its change
+// request and cancellation; a journey cancelled for every passenger shows
+// its segments XX, and a booking cancelled on every journey Status 8.
 func (s *Server) itinerary(b *booking, o *offer, rise priceRise) *wItinerary {
 	q := b.q
+	now := s.now()
 	fc := o.price(q, rise)
 	fc.baggage, fc.meals, fc.seats = b.ssr[0], b.ssr[1], b.ssr[2]
 	first := o.journeys[0]
@@ -858,13 +888,18 @@ func (s *Server) itinerary(b *booking, o *offer, rise priceRise) *wItinerary {
 	}
 	it.LastTicketDate = lastTicketDate(o)
 	var info []wSegmentInfo
+	cancelled := 0
 	for i, j := range o.journeys {
+		gone := b.journeyCancelled(i, now)
+		if gone {
+			cancelled++
+		}
 		for k, f := range j.flights {
 			seg := s.gen.segment(f, o.trips[i], k+1, j.cabin)
 			apnr := b.airlinePNR
 			seg.AirlinePNR = &apnr
 			seg.Status = "HK" // holding confirmed
-			if b.released {
+			if b.released || gone {
 				seg.Status = "XX" // cancelled
 			}
 			it.Segments = append(it.Segments, seg)
@@ -873,6 +908,9 @@ func (s *Server) itinerary(b *booking, o *offer, rise priceRise) *wItinerary {
 		}
 		it.FareRules = append(it.FareRules, fareRuleSummary(j, ""))
 		it.MiniFareRules = append(it.MiniFareRules, miniFareRules(j))
+	}
+	if cancelled == len(o.journeys) && cancelled > 0 {
+		it.Status = itineraryCancelled
 	}
 	for _, px := range b.pax {
 		wp := wPassenger{
@@ -902,20 +940,20 @@ func (s *Server) itinerary(b *booking, o *offer, rise priceRise) *wItinerary {
 			}
 			wp.Ticket = &wTicket{
 				TicketID: px.ticketID, TicketNumber: px.ticketNumber, IssueDate: b.ticketedAt.In(ist).Format(wireTime),
-				ValidatingAirline: validating, ServiceFeeDisplayType: "ShowInTax", Status: "OK",
+				ValidatingAirline: validating, ServiceFeeDisplayType: "ShowInTax", Status: ticketOK,
+			}
+			if c := b.latestChange(px.ticketID); c != nil {
+				wp.Ticket.ChangeRequestID, wp.Ticket.ChangeRequestStatus = c.id, c.status(now)
+				wp.Ticket.Status = c.ticketStatus(now, len(o.journeys))
 			}
 		}
 		it.Passenger = append(it.Passenger, wp)
 	}
 	if b.ticketed {
 		fy := b.ticketedAt.In(ist)
-		year := fy.Year()
-		if fy.Month() < time.April {
-			year--
-		}
 		it.Invoice = []wInvoice{{
 			InvoiceID:        b.invoiceID,
-			InvoiceNo:        fmt.Sprintf("IW/%02d%02d/%d", year%100, (year+1)%100, b.invoiceID),
+			InvoiceNo:        fmt.Sprintf("IW/%s/%d", fiscalYear(fy), b.invoiceID),
 			InvoiceAmount:    rupees(fc.offered() + fc.baggage + fc.meals + fc.seats),
 			InvoiceCreatedOn: fy.Format(wireTime),
 			InvoiceStatus:    3,

@@ -312,6 +312,22 @@ func (f fareCalc) breakdown() []wFareBreakdown {
 	return out
 }
 
+// paxOther is one passenger's share of the booking's OtherCharges: shared
+// by the adults and children, none on infants.
+func (f fareCalc) paxOther(t int) paise {
+	if t == paxInfant || f.counts[paxAdult]+f.counts[paxChild] == 0 {
+		return 0
+	}
+	return f.other / paise(f.counts[paxAdult]+f.counts[paxChild])
+}
+
+// paxPublished is what one passenger of type t pays: the published fare of
+// their ticket (base fare, taxes and their share of OtherCharges).
+func (f fareCalc) paxPublished(t int) paise {
+	a := f.pax[t]
+	return a.base + a.taxTotal() + f.paxOther(t)
+}
+
 // paxFare is the Fare shown on one passenger of a booking: that
 // passenger's amounts, with the booking's charges and earnings shared out in
 // proportion to the base fare.
@@ -324,12 +340,9 @@ func (f fareCalc) paxFare(t int) wFare {
 		}
 		return paise(math.Round(float64(p) * float64(a.base) / float64(tb)))
 	}
-	var other paise
-	if t != paxInfant && f.counts[paxAdult]+f.counts[paxChild] > 0 {
-		other = f.other / paise(f.counts[paxAdult]+f.counts[paxChild])
-	}
+	other := f.paxOther(t)
 	comm, plb, inc := share(f.commission), share(f.plb), share(f.incentive)
-	published := a.base + a.taxTotal() + other
+	published := f.paxPublished(t)
 	return wFare{
 		Currency:         "INR",
 		BaseFare:         rupees(a.base),

@@ -125,6 +125,41 @@ func (v *looseStrings) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
+// looseInts is a list of ids (TicketId) sent as an array of numbers or
+// numeric strings, a single one, a comma-separated string, or null.
+type looseInts []int64
+
+func (v *looseInts) UnmarshalJSON(b []byte) error {
+	b = bytes.TrimSpace(b)
+	var parts []looseString
+	if len(b) > 0 && b[0] == '[' {
+		if err := json.Unmarshal(b, &parts); err != nil {
+			return fmt.Errorf("want a list of ids, got %s", b)
+		}
+	} else {
+		s, ok := scalarText(b)
+		if !ok {
+			return fmt.Errorf("want a list of ids, got %s", b)
+		}
+		for _, p := range strings.Split(s, ",") {
+			parts = append(parts, looseString(p))
+		}
+	}
+	*v = nil
+	for _, p := range parts {
+		s := strings.TrimSpace(string(p))
+		if s == "" {
+			continue
+		}
+		n, err := strconv.ParseInt(s, 10, 64)
+		if err != nil {
+			return fmt.Errorf("want a list of ids, got %s", b)
+		}
+		*v = append(*v, n)
+	}
+	return nil
+}
+
 // scalarText returns the text of a JSON scalar: a string's contents, a
 // number's or boolean's literal, "" for null. Objects and arrays are not
 // scalars.

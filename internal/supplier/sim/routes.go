@@ -14,19 +14,24 @@ const (
 	methodTicket
 	methodGetBookingDetails
 	methodReleasePNR
+	methodCancellationCharges
+	methodSendChangeRequest
+	methodChangeRequestStatus
 	numMethods
 )
 
 // Method names as they appear in URLs and in Options.MethodLatency.
-var methodNames = [numMethods]string{"Authenticate", "Search", "FareQuote", "FareRule", "Book", "Ticket", "GetBookingDetails", "ReleasePNRRequest"}
+var methodNames = [numMethods]string{"Authenticate", "Search", "FareQuote", "FareRule", "Book", "Ticket", "GetBookingDetails", "ReleasePNRRequest",
+	"GetCancellationCharges", "SendChangeRequest", "GetChangeRequestStatus"}
 
 func (m method) String() string { return methodNames[m] }
 
 // commitsFirst reports whether the call changes state: its work is done when
 // the request arrives and only the answer waits out the latency, as a
-// supplier that has made (or released) the booking but is slow to say so.
+// supplier that has made (or released, or begun cancelling) the booking but
+// is slow to say so.
 func (m method) commitsFirst() bool {
-	return m == methodBook || m == methodTicket || m == methodReleasePNR
+	return m == methodBook || m == methodTicket || m == methodReleasePNR || m == methodSendChangeRequest
 }
 
 func methodByName(name string) (method, bool) {

@@ -1,6 +1,7 @@
 // Package sim simulates the TBO Air API, Paryatan's flight supplier, over
 // HTTP: Authenticate, Search, FareQuote, FareRule, Book, Ticket (GDS and LCC
-// paths), GetBookingDetails and ReleasePNRRequest, with the supplier's JSON
+// paths), GetBookingDetails, ReleasePNRRequest, GetCancellationCharges,
+// SendChangeRequest and GetChangeRequestStatus, with the supplier's JSON
 // shapes, status codes, token and trace lifetimes, and its quirks. A client
 // written against the real API works against it unchanged.
 //
@@ -8,6 +9,20 @@
 // Status 7 and its segments XX, Ticket refuses it, releasing it again
 // succeeds, and its result may be booked again. A ticketed booking is not
 // released.
+//
+// A ticketed booking is cancelled, whole or some of its tickets (and, on a
+// full-service fare, some of its journeys), by change requests, one per
+// ticket. Charges come from the fare rules the simulator shows: a fee per
+// passenger and per journey that rises within 72 hours of departure, never
+// more than the basic fare and fuel surcharge (the taxes always come back),
+// a small flat fee for infants; non-refundable
+// fares and flights gone (or leaving within 2 hours) are refused. A request
+// moves from Unassigned (Pending at a low-cost airline) to Acknowledged and
+// Completed on the simulator's clock (Options.Cancellations; some low-cost
+// airlines complete at once), with the charge and refund that
+// GetCancellationCharges quoted for the same tickets. GetBookingDetails
+// shows each ticket's change request and cancellation. The rules in full are
+// in cancel.go.
 //
 // Results are generated for any pair of airports in the embedded OpenFlights
 // data (internal/supplier/sim/data, made by hack/gen-sim-data.mjs) and are
@@ -27,8 +42,9 @@
 // documents, frequent-flyer numbers and special meals given, and
 // GetBookingDetails shows them.
 //
-// Paths under AdminPrefix list the bookings made and change the faults and
-// the document settings at run time.
+// Paths under AdminPrefix list the bookings made (with their change
+// requests) and change the faults, the document settings and the
+// cancellation timings at run time.
 //
 // The Server is an http.Handler: serve it in-process on a loopback port,
 // from httptest.Server in tests, or standalone with cmd/tbo-sim.
@@ -124,6 +140,11 @@ type Options struct {
 	// schedule's, and stay deterministic for a seed. New panics above
 	// MaxDepartures.
 	Departures int
+	// Cancellations set how change requests move from Unassigned to
+	// Completed (nil: DefaultCancellations); AdminPrefix changes them at
+	// run time. New panics when one is out of range (see
+	// Cancellations.Check).
+	Cancellations *Cancellations
 }
 
 // MaxDepartures bounds Options.Departures: beyond it a carrier's
@@ -148,6 +169,9 @@ type Server struct {
 	// documents are the document settings, from Options.Documents and
 	// AdminPrefix.
 	documents documentSettings
+	// cancellations are the cancellation settings, from
+	// Options.Cancellations and AdminPrefix.
+	cancellations cancellationSettings
 }
 
 // New returns a Server. It panics if the embedded reference data is
@@ -200,6 +224,9 @@ func New(opts Options) *Server {
 	}
 	if err := s.SetDocuments(opts.Documents); err != nil {
 		panic("sim: Options.Documents: " + err.Error())
+	}
+	if err := s.SetCancellations(opts.cancellations()); err != nil {
+		panic("sim: Options.Cancellations: " + err.Error())
 	}
 	_, _ = rand.Read(s.tokenKey[:])
 	return s
@@ -448,6 +475,12 @@ func (s *Server) handle(m method, body []byte, p plan) reply {
 		return s.bookingDetails(body)
 	case methodReleasePNR:
 		return s.releasePNR(body)
+	case methodCancellationCharges:
+		return s.cancellationCharges(body)
+	case methodSendChangeRequest:
+		return s.sendChangeRequest(body)
+	case methodChangeRequestStatus:
+		return s.changeRequestStatus(body)
 	}
 	return reply{badRequest: true}
 }
@@ -461,14 +494,17 @@ func decode(body []byte, dst any) bool {
 // forcedMessages are the texts of injected business errors, in the
 // supplier's words for each method.
 var forcedMessages = [numMethods]string{
-	methodAuthenticate:      "Authentication service is temporarily unavailable.",
-	methodSearch:            "Unable to fetch results from the supplier at this time. Please try again.",
-	methodFareQuote:         "Fare quote failed from supplier end. Please try again.",
-	methodFareRule:          "Fare rules are not available at this time.",
-	methodBook:              "Booking failed from supplier end. Please try again.",
-	methodTicket:            "Ticketing failed from supplier end.",
-	methodGetBookingDetails: "Unable to retrieve booking details at this time.",
-	methodReleasePNR:        "Unable to release the PNR at this time. Please try again.",
+	methodAuthenticate:        "Authentication service is temporarily unavailable.",
+	methodSearch:              "Unable to fetch results from the supplier at this time. Please try again.",
+	methodFareQuote:           "Fare quote failed from supplier end. Please try again.",
+	methodFareRule:            "Fare rules are not available at this time.",
+	methodBook:                "Booking failed from supplier end. Please try again.",
+	methodTicket:              "Ticketing failed from supplier end.",
+	methodGetBookingDetails:   "Unable to retrieve booking details at this time.",
+	methodReleasePNR:          "Unable to release the PNR at this time. Please try again.",
+	methodCancellationCharges: "Unable to fetch the cancellation charges at this time.",
+	methodSendChangeRequest:   "Change request failed from supplier end. Please try again.",
+	methodChangeRequestStatus: "Unable to retrieve the change request status at this time.",
 }
 
 // forcedError is the answer to a call the fault plan fails.

@@ -5,6 +5,8 @@ package sim
 // misspelt IsCouponAppilcable). Requests use the loose scalar types of
 // loose.go; responses use plain Go types.
 
+import "fmt"
+
 // ResponseStatus values of the Air methods.
 const (
 	statusNotSet         = 0
@@ -28,6 +30,32 @@ const (
 const (
 	itineraryBooked   = 1
 	itineraryReleased = 7
+)
+
+// itineraryCancelled is the FlightItinerary Status of a booking whose every
+// ticket is cancelled: like itineraryReleased, the simulator's own value
+// (nothing public shows the supplier's); its segments say XX as well, which
+// is what the TBO adapter reads.
+const itineraryCancelled = 8
+
+// Ticket.Status texts of a booking's tickets: issued and standing, being
+// cancelled, cancelled, or cancelled on some of its sectors. The supplier
+// documents only "OK"; the others are the simulator's (see cancel.go).
+const (
+	ticketOK                     = "OK"
+	ticketCancellationInProgress = "CancellationInProgress"
+	ticketCancelled              = "Cancelled"
+	ticketPartlyCancelled        = "PartiallyCancelled"
+)
+
+// ChangeRequestStatus values for flights (TBO's hotel API numbers the same
+// names differently).
+const (
+	changeUnassigned   = 1
+	changeAcknowledged = 3
+	changeCompleted    = 4
+	changeRejected     = 5
+	changePending      = 7
 )
 
 // TicketStatus values.
@@ -194,6 +222,41 @@ type releaseRequest struct {
 	Source    looseString `json:"Source"`
 }
 
+// sectorRequest is one flight of a partial cancellation, by its airports.
+type sectorRequest struct {
+	Origin      looseString `json:"Origin"`
+	Destination looseString `json:"Destination"`
+}
+
+// cancellationChargesRequest is GetCancellationCharges: RequestType 1 (full)
+// or 2 (partial, with the tickets and optionally the sectors, as
+// SendChangeRequest takes them); BookingMode is 5.
+type cancellationChargesRequest struct {
+	airRequest
+	BookingID   looseInt        `json:"BookingId"`
+	RequestType looseInt        `json:"RequestType"`
+	BookingMode looseInt        `json:"BookingMode"`
+	TicketID    looseInts       `json:"TicketId"`
+	Sectors     []sectorRequest `json:"Sectors"`
+}
+
+// changeRequestRequest is SendChangeRequest.
+type changeRequestRequest struct {
+	airRequest
+	BookingID        looseInt        `json:"BookingId"`
+	RequestType      looseInt        `json:"RequestType"`
+	CancellationType looseInt        `json:"CancellationType"`
+	Sectors          []sectorRequest `json:"Sectors"`
+	TicketID         looseInts       `json:"TicketId"`
+	Remarks          looseString     `json:"Remarks"`
+}
+
+// changeRequestStatusRequest is GetChangeRequestStatus.
+type changeRequestStatusRequest struct {
+	airRequest
+	ChangeRequestID looseInt `json:"ChangeRequestId"`
+}
+
 // Responses.
 
 type authResponse struct {
@@ -275,6 +338,72 @@ type ticketInner struct {
 type releaseBody struct {
 	B2B2BStatus *bool `json:"B2B2BStatus"`
 	statusBody
+}
+
+// chargesBody is GetCancellationCharges' answer.
+type chargesBody struct {
+	statusBody
+	RefundAmount       amount `json:"RefundAmount"`
+	CancellationCharge amount `json:"CancellationCharge"`
+	Remarks            string `json:"Remarks"`
+	Currency           string `json:"Currency"`
+}
+
+// changeRequestBody is SendChangeRequest's answer: one change request per
+// ticket.
+type changeRequestBody struct {
+	B2B2BStatus bool `json:"B2B2BStatus"`
+	statusBody
+	TicketCRInfo []wTicketCR `json:"TicketCRInfo"`
+}
+
+// wTicketCR is one ticket's change request in SendChangeRequest's answer.
+// The amounts, the credit note and ChangeRequestStatus come only with a
+// request completed at once (as some low-cost airlines' do).
+type wTicketCR struct {
+	ChangeRequestID     int     `json:"ChangeRequestId"`
+	TicketID            int     `json:"TicketId"`
+	Status              int     `json:"Status"`
+	Remarks             string  `json:"Remarks"`
+	ChangeRequestStatus int     `json:"ChangeRequestStatus,omitempty"`
+	CancellationCharge  *amount `json:"CancellationCharge,omitempty"`
+	RefundedAmount      *amount `json:"RefundedAmount,omitempty"`
+	ServiceTaxOnRAF     *amount `json:"ServiceTaxOnRAF,omitempty"`
+	SwachhBharatCess    *amount `json:"SwachhBharatCess,omitempty"`
+	KrishiKalyanCess    *amount `json:"KrishiKalyanCess,omitempty"`
+	CreditNoteNo        string  `json:"CreditNoteNo,omitempty"`
+	CreditNoteCreatedOn string  `json:"CreditNoteCreatedOn,omitempty"`
+}
+
+// changeStatusBody is GetChangeRequestStatus' answer. The amounts are zero
+// and the credit note null until the request is completed; Remarks (the
+// reason of a refusal) is the simulator's addition.
+type changeStatusBody struct {
+	statusBody
+	ChangeRequestID     int     `json:"ChangeRequestId"`
+	TicketID            int     `json:"TicketId"`
+	ChangeRequestStatus int     `json:"ChangeRequestStatus"`
+	RefundedAmount      amount  `json:"RefundedAmount"`
+	CancellationCharge  amount  `json:"CancellationCharge"`
+	ServiceTaxOnRAF     amount  `json:"ServiceTaxOnRAF"`
+	SwachhBharatCess    amount  `json:"SwachhBharatCess"`
+	KrishiKalyanCess    amount  `json:"KrishiKalyanCess"`
+	CreditNoteNo        *string `json:"CreditNoteNo"`
+	CreditNoteCreatedOn *string `json:"CreditNoteCreatedOn"`
+	Remarks             string  `json:"Remarks"`
+}
+
+// amount is a sum in paise written as the supplier writes the amounts of
+// its post-ticketing answers: a JSON number with four decimals (3560.0000).
+type amount paise
+
+// MarshalJSON writes rupees with four decimals, exactly.
+func (a amount) MarshalJSON() ([]byte, error) {
+	p, sign := int64(a), ""
+	if p < 0 {
+		p, sign = -p, "-"
+	}
+	return fmt.Appendf(nil, "%s%d.%02d00", sign, p/100, p%100), nil
 }
 
 type bookingDetailsBody struct {
@@ -452,6 +581,10 @@ type wTicket struct {
 	Remarks               string `json:"Remarks"`
 	ServiceFeeDisplayType string `json:"ServiceFeeDisplayType"`
 	Status                string `json:"Status"`
+	// ChangeRequestID and ChangeRequestStatus are the ticket's change
+	// request, once there is one (the simulator's model: see cancel.go).
+	ChangeRequestID     int `json:"ChangeRequestId,omitempty"`
+	ChangeRequestStatus int `json:"ChangeRequestStatus,omitempty"`
 }
 
 type wSegmentInfo struct {

@@ -2,10 +2,20 @@
 // over real HTTP with fixed, production-shaped documents (fixtures/, written
 // from the supplier's documentation and public client code: result indexes
 // of about 700 characters with + / = [ ], a GUID trace, both forms of the
-// last ticket date, nulls, codeshares, HTML fare rules) and records the
-// identifiers it is sent back (result indexes, and the booking and source
-// of a release), so a test can check they arrive byte for byte. Unlike the simulator it models nothing: it is the supplier's wire
-// format, frozen.
+// last ticket date, nulls, codeshares, HTML fare rules, four-decimal
+// amounts, some as strings) and records the identifiers it is sent back
+// (result indexes, the booking and source of a release, the fields of a
+// cancellation), so a test can check they arrive byte for byte. Unlike the
+// simulator it models nothing: it is the supplier's wire format, frozen.
+//
+// The cancellation fixtures follow the documented fields
+// (GetCancellationCharges' RefundAmount, SendChangeRequest's B2B2BStatus
+// and TicketCRInfo, GetChangeRequestStatus' credit note); how
+// GetBookingDetails shows a cancelled ticket is not public, and
+// bookingdetails_partly_cancelled.json writes it as the simulator does
+// (Ticket.Status, ChangeRequestId, ChangeRequestStatus). Three bookings are
+// cancelled, each its own way: see PartlyCancelledBooking, LCCBooking and
+// NonRefundableBooking.
 package standin
 
 import (
@@ -14,6 +24,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -37,6 +48,35 @@ const (
 	DomesticReturn = "search_domestic_return.json"
 )
 
+// The bookings and change requests of the cancellation fixtures.
+const (
+	// PartlyCancelledBooking is a full-service booking (AI 865 BOM→DEL) of
+	// two adults whose first ticket is cancelled: GetCancellationCharges
+	// prices CancelledTicket (cancellation_charges_partial.json),
+	// SendChangeRequest makes CancelledChange (changerequest_partial.json)
+	// and refuses a second request for a ticket
+	// (changerequest_refused.json), GetChangeRequestStatus answers it
+	// Acknowledged the first time and Completed after, at the price quoted
+	// (changerequest_status_*.json), and GetBookingDetails shows the first
+	// ticket cancelled and KeptTicket standing
+	// (bookingdetails_partly_cancelled.json).
+	PartlyCancelledBooking = 2046112
+	CancelledTicket        = 1702301
+	KeptTicket             = 1702302
+	CancelledChange        = 884512
+	// LCCBooking is the low-cost booking of ticket_lcc.json (one adult,
+	// LCCTicket): cancelled whole, at once, its change request answered
+	// Completed with the refund quoted (cancellation_charges_lcc.json,
+	// changerequest_lcc_completed.json).
+	LCCBooking = 2045990
+	LCCTicket  = 1702251
+	// NonRefundableBooking holds NonRefundableTicket, on a non-refundable
+	// fare: no charges (cancellation_charges_refused.json), its change
+	// request rejected with the reason (changerequest_rejected.json).
+	NonRefundableBooking = 2046140
+	NonRefundableTicket  = 1702330
+)
+
 // Fixture returns a fixture's bytes.
 func Fixture(t testing.TB, name string) []byte {
 	t.Helper()
@@ -53,9 +93,12 @@ type Server struct {
 	t       testing.TB
 	results map[string]json.RawMessage // ResultIndex → Result, from every search fixture
 
-	mu       sync.Mutex
-	seen     map[string][]string // method → ResultIndex values received
-	releases []Release
+	mu            sync.Mutex
+	seen          map[string][]string // method → ResultIndex values received
+	releases      []Release
+	cancellations []Cancellation
+	changed       map[string]bool // tickets a change request has named
+	statusAsked   int             // GetChangeRequestStatus calls for CancelledChange
 }
 
 // Release is a ReleasePNRRequest the stand-in received: its BookingId and
@@ -64,11 +107,20 @@ type Release struct {
 	BookingID, Source string
 }
 
+// Cancellation is a GetCancellationCharges, SendChangeRequest or
+// GetChangeRequestStatus call the stand-in received: its method, and its
+// fields as they were written (JSON; empty when left out).
+type Cancellation struct {
+	Method                                                 string
+	BookingID, RequestType, BookingMode, CancellationType  string
+	TicketID, Sectors, Remarks, ChangeRequestID, EndUserIP string
+}
+
 // New starts a stand-in supplier for the test. Its URL serves the paths of
 // the supplier's staging layout (as the simulator does).
 func New(t testing.TB) *Server {
 	t.Helper()
-	s := &Server{t: t, results: map[string]json.RawMessage{}, seen: map[string][]string{}}
+	s := &Server{t: t, results: map[string]json.RawMessage{}, seen: map[string][]string{}, changed: map[string]bool{}}
 	for _, name := range []string{GDSConnection, LCCNonStop, DomesticReturn} {
 		var doc struct {
 			Response struct{ Results [][]json.RawMessage }
@@ -103,6 +155,13 @@ func (s *Server) Releases() []Release {
 	return append([]Release(nil), s.releases...)
 }
 
+// Cancellations returns the cancellation calls the stand-in received.
+func (s *Server) Cancellations() []Cancellation {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]Cancellation(nil), s.cancellations...)
+}
+
 // Results returns the ResultIndex values of a search fixture, by list.
 func Results(t testing.TB, name string) [][]string {
 	t.Helper()
@@ -135,6 +194,10 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		JourneyType               json.Number
 		Segments                  []struct{ Origin, Destination string }
 		Passengers                []json.RawMessage
+		// Cancellation fields.
+		EndUserIp                                                   string
+		RequestType, BookingMode, CancellationType, ChangeRequestId json.RawMessage
+		TicketId, Sectors, Remarks                                  json.RawMessage
 	}
 	body, _ := io.ReadAll(r.Body)
 	if err := json.Unmarshal(body, &req); err != nil {
@@ -186,7 +249,16 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		}
 		_, _ = w.Write(Fixture(s.t, name))
 	case "GetBookingDetails":
-		_, _ = w.Write(Fixture(s.t, "bookingdetails.json"))
+		name := "bookingdetails.json"
+		if req.BookingId.String() == strconv.Itoa(PartlyCancelledBooking) {
+			name = "bookingdetails_partly_cancelled.json"
+		}
+		_, _ = w.Write(Fixture(s.t, name))
+	case "GetCancellationCharges", "SendChangeRequest", "GetChangeRequestStatus":
+		s.cancellation(w, method, req.BookingId.String(), Cancellation{Method: method, BookingID: req.BookingId.String(),
+			RequestType: string(req.RequestType), BookingMode: string(req.BookingMode), CancellationType: string(req.CancellationType),
+			TicketID: string(req.TicketId), Sectors: string(req.Sectors), Remarks: string(req.Remarks),
+			ChangeRequestID: string(req.ChangeRequestId), EndUserIP: req.EndUserIp})
 	case "ReleasePNRRequest":
 		s.mu.Lock()
 		s.releases = append(s.releases, Release{BookingID: req.BookingId.String(), Source: string(req.Source)})
@@ -199,4 +271,58 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	default:
 		http.NotFound(w, r)
 	}
+}
+
+// cancellation answers the cancellation calls from their fixtures, by
+// booking (or change request), and records them.
+func (s *Server) cancellation(w http.ResponseWriter, method, booking string, c Cancellation) {
+	s.mu.Lock()
+	s.cancellations = append(s.cancellations, c)
+	again := false
+	if method == "SendChangeRequest" {
+		again = s.changed[booking+"/"+c.TicketID]
+		s.changed[booking+"/"+c.TicketID] = true
+	}
+	asked := 0
+	if method == "GetChangeRequestStatus" && c.ChangeRequestID == strconv.Itoa(CancelledChange) {
+		s.statusAsked++
+		asked = s.statusAsked
+	}
+	s.mu.Unlock()
+	fixtures := map[string]map[string]string{
+		"GetCancellationCharges": {
+			strconv.Itoa(PartlyCancelledBooking): "cancellation_charges_partial.json",
+			strconv.Itoa(LCCBooking):             "cancellation_charges_lcc.json",
+			strconv.Itoa(NonRefundableBooking):   "cancellation_charges_refused.json",
+		},
+		"SendChangeRequest": {
+			strconv.Itoa(PartlyCancelledBooking): "changerequest_partial.json",
+			strconv.Itoa(LCCBooking):             "changerequest_lcc_completed.json",
+			strconv.Itoa(NonRefundableBooking):   "changerequest_rejected.json",
+		},
+	}
+	var name string
+	switch {
+	case method == "GetChangeRequestStatus" && asked == 1:
+		name = "changerequest_status_acknowledged.json"
+	case method == "GetChangeRequestStatus" && asked > 1:
+		name = "changerequest_status_completed.json"
+	case method == "SendChangeRequest" && again:
+		// A ticket named a second time: its change request is made already.
+		name = "changerequest_refused.json"
+	case c.BookingMode != "" && c.BookingMode != "5" && c.BookingMode != `"5"`:
+		_, _ = w.Write([]byte(`{"Response":{"ResponseStatus":3,"TraceId":"` + TraceID + `","Error":{"ErrorCode":3,"ErrorMessage":"Invalid BookingMode."}}}`))
+		return
+	default:
+		name = fixtures[method][booking]
+	}
+	if name == "" {
+		msg := "No booking found for this BookingId."
+		if method == "GetChangeRequestStatus" {
+			msg = "No change request found for this ChangeRequestId."
+		}
+		_, _ = w.Write([]byte(`{"Response":{"ResponseStatus":2,"TraceId":"` + TraceID + `","Error":{"ErrorCode":2,"ErrorMessage":"` + msg + `"}}}`))
+		return
+	}
+	_, _ = w.Write(Fixture(s.t, name))
 }

@@ -1,8 +1,9 @@
 // Package suppliertest is an in-memory supplier adapter for unit tests of
 // the flight features: no HTTP, no simulator. Each operation answers what
 // the test scripts (a function per operation; unscripted operations answer
-// a small coherent default: Release succeeds), and every request is
-// recorded. Integration tests use the real adapter against the simulator
+// a small coherent default: Release succeeds, a cancellation costs
+// DefaultCharge, a change request is Unassigned and its status Completed),
+// and every request is recorded. Integration tests use the real adapter against the simulator
 // instead (internal/apitest).
 package suppliertest
 
@@ -30,6 +31,11 @@ type Fake struct {
 	Ticket         func(supplier.TicketRequest) (*supplier.Booking, error)
 	BookingDetails func(supplier.DetailsRequest) (*supplier.Details, error)
 	Release        func(supplier.ReleaseRequest) error
+	// CancellationCharges, ChangeRequest and ChangeRequestStatus script the
+	// cancellation of ticketed bookings.
+	CancellationCharges func(supplier.ChargesRequest) (*supplier.Charges, error)
+	ChangeRequest       func(supplier.ChangeRequest) ([]supplier.TicketChange, error)
+	ChangeRequestStatus func(changeRequestID int64) (*supplier.TicketChange, error)
 
 	mu    sync.Mutex
 	calls []Call
@@ -72,6 +78,17 @@ func Doc(traceID, resultIndex string, fare string) json.RawMessage {
 
 // defaultFare is the default answers' fare.
 const defaultFare = `{"Currency":"INR","BaseFare":4120,"Tax":1123.46,"PublishedFare":5243.46,"OfferedFare":5200}`
+
+// The default cancellation answers: a charge of DefaultCharge per ticket,
+// the rest of the default fare (5243.46) refunded.
+var (
+	DefaultCharge = decimal.RequireFromString("3000")
+	DefaultRefund = decimal.RequireFromString("2243.46")
+)
+
+// FirstChangeRequestID is the id of the first default change request; the
+// others follow it, one per ticket.
+const FirstChangeRequestID = 7001
 
 type port struct{ f *Fake }
 
@@ -139,6 +156,43 @@ func (p port) Release(_ context.Context, conn *connector.Connector, r supplier.R
 		return p.f.Release(r)
 	}
 	return nil
+}
+
+func (p port) CancellationCharges(_ context.Context, conn *connector.Connector, r supplier.ChargesRequest) (*supplier.Charges, error) {
+	p.f.record(connector.OpCancellationCharges, conn, r)
+	if p.f.CancellationCharges != nil {
+		return p.f.CancellationCharges(r)
+	}
+	n := decimal.NewFromInt(int64(max(len(r.TicketIDs), 1)))
+	doc := fmt.Sprintf(`{"Response":{"ResponseStatus":1,"TraceId":%q,"RefundAmount":%s,"CancellationCharge":%s,"Currency":"INR"}}`,
+		TraceID, DefaultRefund.Mul(n).StringFixed(4), DefaultCharge.Mul(n).StringFixed(4))
+	return &supplier.Charges{Answer: supplier.Answer{Doc: json.RawMessage(doc), TraceID: TraceID},
+		Charge: DefaultCharge.Mul(n), Refund: DefaultRefund.Mul(n), Currency: "INR"}, nil
+}
+
+func (p port) ChangeRequest(_ context.Context, conn *connector.Connector, r supplier.ChangeRequest) ([]supplier.TicketChange, error) {
+	p.f.record(connector.OpChangeRequest, conn, r)
+	if p.f.ChangeRequest != nil {
+		return p.f.ChangeRequest(r)
+	}
+	tickets := r.TicketIDs
+	if len(tickets) == 0 {
+		tickets = []int64{0}
+	}
+	out := make([]supplier.TicketChange, len(tickets))
+	for i, t := range tickets {
+		out[i] = supplier.TicketChange{ChangeRequestID: FirstChangeRequestID + int64(i), TicketID: t, Status: supplier.ChangeUnassigned}
+	}
+	return out, nil
+}
+
+func (p port) ChangeRequestStatus(_ context.Context, conn *connector.Connector, changeRequestID int64) (*supplier.TicketChange, error) {
+	p.f.record(connector.OpChangeRequestStatus, conn, changeRequestID)
+	if p.f.ChangeRequestStatus != nil {
+		return p.f.ChangeRequestStatus(changeRequestID)
+	}
+	return &supplier.TicketChange{ChangeRequestID: changeRequestID, Status: supplier.ChangeCompleted, Charge: DefaultCharge, Refunded: DefaultRefund,
+		CreditNote: fmt.Sprintf("CN/FAKE/%d", changeRequestID), CreditNoteOn: "2030-01-01T00:00:00"}, nil
 }
 
 func booked(traceID string, id int64, pnr string, ticketed bool) *supplier.Booking {

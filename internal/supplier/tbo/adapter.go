@@ -4,7 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/shopspring/decimal"
@@ -364,13 +366,32 @@ func (a *Adapter) BookingDetails(ctx context.Context, conn *connector.Connector,
 	out := &supplier.Details{Answer: *answer(d.Reply), BookingID: int64(it.BookingId), PNR: string(it.PNR),
 		Released: it.Released(), AsBooking: synthesisedBooking(it, d.Raw)}
 	for _, p := range it.Passenger {
-		bp := supplier.BookedPassenger{ID: int64(p.PaxId), FirstName: string(p.FirstName), LastName: string(p.LastName)}
-		if p.Ticket != nil {
-			bp.TicketNumber = string(p.Ticket.TicketNumber)
+		bp := supplier.BookedPassenger{ID: int64(p.PaxId), FirstName: string(p.FirstName), LastName: string(p.LastName), PaxType: int(p.PaxType)}
+		if t := p.Ticket; t != nil {
+			bp.TicketNumber, bp.TicketID = string(t.TicketNumber), int64(t.TicketId)
+			bp.ChangeRequestID, bp.ChangeStatus = int64(t.ChangeRequestId), ticketChangeStatus(t)
 		}
 		out.Passengers = append(out.Passengers, bp)
 	}
 	return out, nil
+}
+
+// ticketChangeStatus is where a ticket's cancellation stands, read
+// tolerantly (see Ticket): its change request's status when the details
+// give one, else what its Status text says (Completed for a cancelled
+// ticket, Pending for one being cancelled), else ChangeNotSet.
+func ticketChangeStatus(t *Ticket) supplier.ChangeStatus {
+	if t.ChangeRequestStatus != 0 {
+		return supplier.ChangeStatus(t.ChangeRequestStatus)
+	}
+	word := strings.NewReplacer(" ", "", "_", "", "-", "").Replace(strings.ToLower(string(t.Status)))
+	switch {
+	case strings.Contains(word, "progress") || strings.Contains(word, "pending") || strings.Contains(word, "requested"):
+		return supplier.ChangePending
+	case strings.Contains(word, "cancelled") || strings.Contains(word, "canceled"):
+		return supplier.ChangeCompleted
+	}
+	return supplier.ChangeNotSet
 }
 
 // Release implements supplier.Port. The supplier wants the booking's fare
@@ -394,6 +415,124 @@ func (a *Adapter) Release(ctx context.Context, conn *connector.Connector, r supp
 		return nil
 	}
 	return portError(err)
+}
+
+// accountCurrency is the currency of amounts an answer gives without one:
+// the agency's account with the supplier is kept in rupees.
+const accountCurrency = "INR"
+
+// CancellationCharges implements supplier.Port: the whole booking
+// (RequestType 1) when the request names no tickets, else a partial
+// cancellation (RequestType 2) of the tickets and sectors named (see
+// Client.CancellationCharges).
+func (a *Adapter) CancellationCharges(ctx context.Context, conn *connector.Connector, r supplier.ChargesRequest) (*supplier.Charges, error) {
+	if msg := cancellationProblem(r.BookingID, len(r.TicketIDs) > 0 || len(r.Sectors) > 0, r.TicketIDs, r.Sectors); msg != "" {
+		return nil, &supplier.Error{Op: connector.OpCancellationCharges, Kind: supplier.KindRefused, Message: msg}
+	}
+	req := ChargesRequest{BookingId: r.BookingID, RequestType: RequestFullCancellation}
+	if len(r.TicketIDs) > 0 {
+		req.RequestType, req.TicketIds, req.Sectors = RequestPartialCancellation, r.TicketIDs, wireSectors(r.Sectors)
+	}
+	ch, err := a.c.CancellationCharges(ctx, conn, req)
+	if err != nil {
+		return nil, portError(err)
+	}
+	out := &supplier.Charges{Answer: *answer(ch.Reply), Charge: ch.CancellationCharge.Decimal, Refund: ch.RefundAmount.Decimal,
+		Currency: ch.Currency, Remarks: ch.Remarks}
+	if out.Currency == "" {
+		out.Currency = accountCurrency
+	}
+	return out, nil
+}
+
+// ChangeRequest implements supplier.Port. A request the supplier records but
+// refuses (a non-refundable fare, a flight gone) comes back as changes with
+// status ChangeRejected and the supplier's reason in Remarks; a request it
+// refuses outright (a ticket cancelled already) as an Error.
+func (a *Adapter) ChangeRequest(ctx context.Context, conn *connector.Connector, r supplier.ChangeRequest) ([]supplier.TicketChange, error) {
+	msg := cancellationProblem(r.BookingID, r.Partial, r.TicketIDs, r.Sectors)
+	reason := r.Reason
+	if reason == 0 {
+		reason = supplier.ReasonOthers
+	}
+	switch {
+	case msg != "":
+	case !r.Partial && len(r.Sectors) > 0:
+		msg = "Sectors limit a partial cancellation: a full one cancels every flight."
+	case reason < supplier.ReasonNoShow || reason > supplier.ReasonOthers:
+		msg = fmt.Sprintf("Cancellation reason %d is not one the supplier knows.", r.Reason)
+	}
+	if msg != "" {
+		return nil, &supplier.Error{Op: connector.OpChangeRequest, Kind: supplier.KindRefused, Message: msg}
+	}
+	req := ChangeRequest{BookingId: r.BookingID, RequestType: RequestFullCancellation, CancellationType: reason,
+		TicketIds: r.TicketIDs, Remarks: r.Remarks}
+	if r.Partial {
+		req.RequestType, req.Sectors = RequestPartialCancellation, wireSectors(r.Sectors)
+	}
+	ch, err := a.c.SendChangeRequest(ctx, conn, req)
+	if err != nil {
+		return nil, portError(err)
+	}
+	out := make([]supplier.TicketChange, len(ch.Tickets))
+	for i, t := range ch.Tickets {
+		out[i] = ticketChange(t)
+	}
+	return out, nil
+}
+
+// ChangeRequestStatus implements supplier.Port.
+func (a *Adapter) ChangeRequestStatus(ctx context.Context, conn *connector.Connector, changeRequestID int64) (*supplier.TicketChange, error) {
+	if changeRequestID <= 0 {
+		return nil, &supplier.Error{Op: connector.OpChangeRequestStatus, Kind: supplier.KindRefused, Message: "No change request to follow."}
+	}
+	st, err := a.c.GetChangeRequestStatus(ctx, conn, changeRequestID)
+	if err != nil {
+		return nil, portError(err)
+	}
+	out := ticketChange(st.TicketChange)
+	return &out, nil
+}
+
+// cancellationProblem is what makes a cancellation request incomplete before
+// anything is sent, or "".
+func cancellationProblem(bookingID int64, partial bool, tickets []int64, sectors []supplier.Sector) string {
+	switch {
+	case bookingID <= 0:
+		return "No booking to cancel."
+	case partial && len(tickets) == 0:
+		// The supplier takes a partial cancellation by ticket id; sectors
+		// alone name no tickets.
+		return "A partial cancellation names its tickets."
+	case slices.Contains(tickets, 0):
+		return "A ticket without an id cannot be cancelled."
+	}
+	for _, s := range sectors {
+		if s.Origin == "" || s.Destination == "" {
+			return "A sector names its origin and destination airports."
+		}
+	}
+	return ""
+}
+
+func wireSectors(in []supplier.Sector) []Sector {
+	var out []Sector
+	for _, s := range in {
+		out = append(out, Sector{Origin: s.Origin, Destination: s.Destination})
+	}
+	return out
+}
+
+// ticketChange is a change request in the port's terms. ServiceTax is every
+// tax on the supplier's fee: the tax proper and the cesses once levied on
+// it.
+func ticketChange(t TicketChange) supplier.TicketChange {
+	return supplier.TicketChange{
+		ChangeRequestID: int64(t.ChangeRequestId), TicketID: int64(t.TicketId), Status: supplier.ChangeStatus(t.State()),
+		Charge: t.CancellationCharge.Decimal, Refunded: t.RefundedAmount.Decimal,
+		ServiceTax: t.ServiceTaxOnRAF.Add(t.SwachhBharatCess.Decimal).Add(t.KrishiKalyanCess.Decimal),
+		CreditNote: string(t.CreditNoteNo), CreditNoteOn: string(t.CreditNoteCreatedOn), Remarks: string(t.Remarks),
+	}
 }
 
 // keptSource is the fare source of a booking from its kept documents: the

@@ -63,6 +63,23 @@ func TestPortErrors(t *testing.T) {
 		{&Error{Op: connector.OpRelease, Kind: KindTimeout}, supplier.KindTimeout, false},
 		// Words about tickets mean nothing on other calls.
 		{&Error{Op: connector.OpBook, Kind: KindSupplier, ResponseStatus: StatusFailed, Message: "Flight cancelled by the airline."}, supplier.KindFailed, true},
+		// Cancelling: an unknown booking or change request, a ticket
+		// cancelled or being cancelled, a fare or a flight that rules it
+		// out; a change request whose answer is lost is of unknown outcome.
+		{&Error{Op: connector.OpChangeRequest, Kind: KindSupplier, ResponseStatus: StatusFailed, Message: "No booking found for this BookingId."}, supplier.KindNoSuchBooking, true},
+		{&Error{Op: connector.OpCancellationCharges, Kind: KindSupplier, ResponseStatus: StatusFailed, Message: "Booking does not exist."}, supplier.KindNoSuchBooking, true},
+		{&Error{Op: connector.OpChangeRequestStatus, Kind: KindSupplier, ResponseStatus: StatusFailed, Message: "No change request found for this ChangeRequestId."}, supplier.KindNoSuchBooking, true},
+		{&Error{Op: connector.OpChangeRequest, Kind: KindSupplier, ResponseStatus: StatusFailed, Message: "Ticket 1702301 is already cancelled (change request 884512)."}, supplier.KindNotAllowed, true},
+		{&Error{Op: connector.OpChangeRequest, Kind: KindSupplier, ResponseStatus: StatusFailed, Message: "A change request is already in progress for ticket 7."}, supplier.KindNotAllowed, true},
+		{&Error{Op: connector.OpChangeRequest, Kind: KindSupplier, ResponseStatus: StatusFailed, Message: "Change Request Already Raised For This Ticket"}, supplier.KindNotAllowed, true},
+		{&Error{Op: connector.OpCancellationCharges, Kind: KindSupplier, ResponseStatus: StatusFailed, Message: "The fare of BOM-DEL is non-refundable: no refund is due."}, supplier.KindNotAllowed, true},
+		{&Error{Op: connector.OpCancellationCharges, Kind: KindSupplier, ResponseStatus: StatusFailed, Message: "Flight 6E 2175 has departed: the ticket can no longer be cancelled."}, supplier.KindNotAllowed, true},
+		{&Error{Op: connector.OpCancellationCharges, Kind: KindSupplier, ResponseStatus: StatusFailed, Message: "Booking 7 is not ticketed."}, supplier.KindNotAllowed, true},
+		{&Error{Op: connector.OpChangeRequest, Kind: KindSupplier, ResponseStatus: StatusFailed, Message: "Change request failed from supplier end. Please try again."}, supplier.KindFailed, true},
+		{&Error{Op: connector.OpChangeRequest, Kind: KindSupplier, ResponseStatus: StatusInvalidRequest, Message: "TicketId is mandatory for a partial cancellation."}, supplier.KindRefused, true},
+		{&Error{Op: connector.OpChangeRequestStatus, Kind: KindSupplier, ResponseStatus: StatusFailed, Message: "Ticket already cancelled."}, supplier.KindFailed, true},
+		{&Error{Op: connector.OpChangeRequest, Kind: KindTimeout}, supplier.KindTimeout, false},
+		{&Error{Op: connector.OpChangeRequest, Kind: KindNetwork}, supplier.KindNotReceived, false},
 	} {
 		err := portError(tc.in)
 		e, ok := supplier.AsError(err)
@@ -288,5 +305,94 @@ func TestWirePassengerDocuments(t *testing.T) {
 	}
 	if md, _ := lcc[0]["MealDynamic"].([]any); len(md) != 1 || md[0].(map[string]any)["Code"] != "NoMeal" {
 		t.Fatalf("LCC meals %v", lcc[0]["MealDynamic"])
+	}
+}
+
+// A change request's answer is read loosely: amounts with four decimals as
+// numbers or strings, ChangeRequestStatus winning over Status when given,
+// the cesses counted with the tax on the supplier's fee.
+func TestTicketChangeFromTheWire(t *testing.T) {
+	t.Parallel()
+	var info []TicketChange
+	if err := json.Unmarshal([]byte(`[
+		{"ChangeRequestId":884530,"TicketId":"1702251","Status":4,"Remarks":null,"ChangeRequestStatus":"4","CancellationCharge":"3059.0000",
+		 "RefundedAmount":2186.4600,"ServiceTaxOnRAF":9.0000,"SwachhBharatCess":"0.2500","KrishiKalyanCess":0.2500,
+		 "CreditNoteNo":"CN/2627/5512","CreditNoteCreatedOn":"2026-11-24T09:40:00"},
+		{"ChangeRequestId":"884531","TicketId":1702252,"Status":1,"Remarks":"Request received."}]`), &info); err != nil {
+		t.Fatal(err)
+	}
+	done, open := ticketChange(info[0]), ticketChange(info[1])
+	if done.ChangeRequestID != 884530 || done.TicketID != 1702251 || done.Status != supplier.ChangeCompleted ||
+		done.Charge.String() != "3059" || !done.Refunded.Equal(decimal.RequireFromString("2186.46")) ||
+		!done.ServiceTax.Equal(decimal.RequireFromString("9.5")) || done.CreditNote != "CN/2627/5512" || done.CreditNoteOn != "2026-11-24T09:40:00" {
+		t.Fatalf("completed %+v", done)
+	}
+	if open.ChangeRequestID != 884531 || open.Status != supplier.ChangeUnassigned || !open.Charge.IsZero() || !open.Refunded.IsZero() ||
+		open.Remarks != "Request received." || open.Status.Done() {
+		t.Fatalf("unassigned %+v", open)
+	}
+}
+
+// A ticket's cancellation is read from its change request when the details
+// carry one, else from its status text, else it has none.
+func TestTicketChangeStatusFromDetails(t *testing.T) {
+	t.Parallel()
+	for doc, want := range map[string]supplier.ChangeStatus{
+		`{"TicketId":1,"Status":"OK"}`: supplier.ChangeNotSet,
+		`{"TicketId":1}`:               supplier.ChangeNotSet,
+		`{"TicketId":1,"Status":"CancellationInProgress","ChangeRequestId":5,"ChangeRequestStatus":3}`: supplier.ChangeAcknowledged,
+		`{"TicketId":1,"Status":"OK","ChangeRequestId":5,"ChangeRequestStatus":"5"}`:                   supplier.ChangeRejected,
+		`{"TicketId":1,"Status":"Cancelled"}`:                                                          supplier.ChangeCompleted,
+		`{"TicketId":1,"Status":"Partially Cancelled"}`:                                                supplier.ChangeCompleted,
+		`{"TicketId":1,"Status":"CANCELED"}`:                                                           supplier.ChangeCompleted,
+		`{"TicketId":1,"Status":"Cancellation In Progress"}`:                                           supplier.ChangePending,
+		`{"TicketId":1,"Status":"Cancellation_Pending"}`:                                               supplier.ChangePending,
+	} {
+		var tk Ticket
+		if err := json.Unmarshal([]byte(doc), &tk); err != nil {
+			t.Fatal(err)
+		}
+		if got := ticketChangeStatus(&tk); got != want {
+			t.Errorf("%s: %v, want %v", doc, got, want)
+		}
+	}
+}
+
+// Requests missing what the supplier needs are refused before anything is
+// sent: the adapter holds no client, so a call would fail otherwise.
+func TestCancellationRequestsCheckedFirst(t *testing.T) {
+	t.Parallel()
+	a := NewAdapter(nil)
+	conn := &connector.Connector{Name: "tbo"}
+	for name, call := range map[string]func() error{
+		"charges without a booking": func() error {
+			_, err := a.CancellationCharges(t.Context(), conn, supplier.ChargesRequest{})
+			return err
+		},
+		"charges of sectors without tickets": func() error {
+			_, err := a.CancellationCharges(t.Context(), conn, supplier.ChargesRequest{BookingID: 7, Sectors: []supplier.Sector{{Origin: "BOM", Destination: "DEL"}}})
+			return err
+		},
+		"a partial request without tickets": func() error {
+			_, err := a.ChangeRequest(t.Context(), conn, supplier.ChangeRequest{BookingID: 7, Partial: true})
+			return err
+		},
+		"a full request with sectors": func() error {
+			_, err := a.ChangeRequest(t.Context(), conn, supplier.ChangeRequest{BookingID: 7, Sectors: []supplier.Sector{{Origin: "BOM", Destination: "DEL"}}})
+			return err
+		},
+		"an unknown reason": func() error {
+			_, err := a.ChangeRequest(t.Context(), conn, supplier.ChangeRequest{BookingID: 7, Reason: 9})
+			return err
+		},
+		"a sector without its airports": func() error {
+			_, err := a.ChangeRequest(t.Context(), conn, supplier.ChangeRequest{BookingID: 7, Partial: true, TicketIDs: []int64{1}, Sectors: []supplier.Sector{{Origin: "BOM"}}})
+			return err
+		},
+		"no change request": func() error { _, err := a.ChangeRequestStatus(t.Context(), conn, 0); return err },
+	} {
+		if e, ok := supplier.AsError(call()); !ok || e.Kind != supplier.KindRefused || e.FromSupplier {
+			t.Errorf("%s: %v", name, e)
+		}
 	}
 }

@@ -1,6 +1,7 @@
 // Package tbo is a client of the TBO Air API (the flight supplier): the
 // shared daily token, Search, FareQuote, FareRule, Book, Ticket,
-// GetBookingDetails and ReleasePNRRequest, each with the deadline the
+// GetBookingDetails, ReleasePNRRequest, GetCancellationCharges,
+// SendChangeRequest and GetChangeRequestStatus, each with the deadline the
 // connector configuration gives it, measured, traced and logged.
 package tbo
 

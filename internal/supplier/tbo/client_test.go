@@ -383,6 +383,21 @@ func TestEveryOperationHonoursItsDeadline(t *testing.T) {
 			_, err := f.client.Release(ctx, c, tbo.ReleaseRequest{BookingId: 42, Source: "4"})
 			return err
 		},
+		// The booking is held, not ticketed: the refusals come after the
+		// delay.
+		connector.OpCancellationCharges: func(ctx context.Context, c *connector.Connector) error {
+			_, err := f.client.CancellationCharges(ctx, c, tbo.ChargesRequest{BookingId: booked.BookingId, RequestType: tbo.RequestFullCancellation})
+			return err
+		},
+		connector.OpChangeRequest: func(ctx context.Context, c *connector.Connector) error {
+			_, err := f.client.SendChangeRequest(ctx, c, tbo.ChangeRequest{BookingId: booked.BookingId, RequestType: tbo.RequestFullCancellation,
+				CancellationType: tbo.CancellationOthers})
+			return err
+		},
+		connector.OpChangeRequestStatus: func(ctx context.Context, c *connector.Connector) error {
+			_, err := f.client.GetChangeRequestStatus(ctx, c, 42)
+			return err
+		},
 	}
 	for _, op := range connector.Operations {
 		if _, ok := calls[op]; !ok && op != connector.OpAuthenticate {

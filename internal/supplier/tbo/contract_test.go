@@ -153,3 +153,111 @@ func TestAdapterReleaseAgainstProductionShapedAnswers(t *testing.T) {
 		t.Fatalf("the supplier received %+v, want twice %+v", got, want)
 	}
 }
+
+// The cancellation answers of the stand-in supplier, read through the
+// adapter: a partial cancellation of one of two travellers priced, made,
+// refused a second time, followed from Acknowledged to Completed at the
+// price quoted, and shown by the booking's details (the other traveller
+// still ticketed); a low-cost cancellation completed at once at its quoted
+// price; a non-refundable fare refused a price and its change request
+// rejected. The supplier receives the fields its clients send.
+func TestAdapterCancellationAgainstProductionShapedAnswers(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	sup := standin.New(t)
+	conns := apitest.NewSimConnectors(t, sup.URL, nil)
+	conn, _ := conns.Current().Find("tbo")
+	a := tbo.NewAdapter(tbo.NewClient(tbo.NewPGTokens(storetest.NewPool(t)), telemetry.NewSupplierMetrics(prometheus.NewRegistry()),
+		noop.NewTracerProvider(), slog.New(slog.DiscardHandler), os.Getenv))
+	dec := decimal.RequireFromString
+
+	// Partly cancelled: one ticket of two.
+	ch, err := a.CancellationCharges(ctx, conn, supplier.ChargesRequest{BookingID: standin.PartlyCancelledBooking, TicketIDs: []int64{standin.CancelledTicket}})
+	if err != nil || !ch.Charge.Equal(dec("3559")) || !ch.Refund.Equal(dec("3283")) || ch.Currency != "INR" || !strings.Contains(ch.Remarks, "indicative") {
+		t.Fatalf("charges of one ticket: %+v %v", ch, err)
+	}
+	partial := supplier.ChangeRequest{BookingID: standin.PartlyCancelledBooking, TicketIDs: []int64{standin.CancelledTicket}, Partial: true,
+		Reason: supplier.ReasonOthers, Remarks: "Traveller unwell"}
+	changes, err := a.ChangeRequest(ctx, conn, partial)
+	if err != nil || len(changes) != 1 || changes[0].ChangeRequestID != standin.CancelledChange || changes[0].TicketID != standin.CancelledTicket ||
+		changes[0].Status != supplier.ChangeUnassigned || changes[0].Remarks == "" {
+		t.Fatalf("partial change request: %+v %v", changes, err)
+	}
+	_, err = a.ChangeRequest(ctx, conn, partial)
+	if e, ok := supplier.AsError(err); !ok || e.Kind != supplier.KindNotAllowed || !e.FromSupplier || e.OutcomeUnknown() {
+		t.Fatalf("a second change request for the ticket: %v", err)
+	}
+	st, err := a.ChangeRequestStatus(ctx, conn, standin.CancelledChange)
+	if err != nil || st.Status != supplier.ChangeAcknowledged || !st.Charge.IsZero() || st.CreditNote != "" {
+		t.Fatalf("acknowledged: %+v %v", st, err)
+	}
+	st, err = a.ChangeRequestStatus(ctx, conn, standin.CancelledChange)
+	if err != nil || st.Status != supplier.ChangeCompleted || !st.Charge.Equal(ch.Charge) || !st.Refunded.Equal(ch.Refund) ||
+		!st.ServiceTax.Equal(dec("9")) || st.CreditNote != "CN/2627/55098" || st.CreditNoteOn != "2026-11-24T11:05:37" || st.TicketID != standin.CancelledTicket {
+		t.Fatalf("completed %+v (%v), quoted %+v", st, err, ch)
+	}
+	d, err := a.BookingDetails(ctx, conn, supplier.DetailsRequest{BookingID: standin.PartlyCancelledBooking})
+	if err != nil || len(d.Passengers) != 2 || d.Released || !d.Ticketed() {
+		t.Fatalf("partly cancelled details: %+v %v", d, err)
+	}
+	if p := d.Passengers[0]; p.TicketID != standin.CancelledTicket || p.ChangeRequestID != standin.CancelledChange ||
+		p.ChangeStatus != supplier.ChangeCompleted || p.PaxType != supplier.PaxAdult || p.TicketNumber == "" {
+		t.Fatalf("the cancelled traveller: %+v", p)
+	}
+	if p := d.Passengers[1]; p.TicketID != standin.KeptTicket || p.ChangeRequestID != 0 || p.ChangeStatus != supplier.ChangeNotSet || p.FirstName != "PRIYA" {
+		t.Fatalf("the traveller who stays: %+v", p)
+	}
+	// A booking whose details say nothing of cancellation has none.
+	d, err = a.BookingDetails(ctx, conn, supplier.DetailsRequest{BookingID: 2045981})
+	if err != nil || d.Passengers[0].TicketID != 1702233 || d.Passengers[0].ChangeStatus != supplier.ChangeNotSet || d.Passengers[0].ChangeRequestID != 0 {
+		t.Fatalf("details without cancellation: %+v %v", d, err)
+	}
+
+	// Low-cost, whole, completed at once.
+	ch, err = a.CancellationCharges(ctx, conn, supplier.ChargesRequest{BookingID: standin.LCCBooking})
+	if err != nil || !ch.Charge.Equal(dec("3059")) || !ch.Refund.Equal(dec("2186.46")) {
+		t.Fatalf("low-cost charges: %+v %v", ch, err)
+	}
+	changes, err = a.ChangeRequest(ctx, conn, supplier.ChangeRequest{BookingID: standin.LCCBooking, TicketIDs: []int64{standin.LCCTicket}})
+	if err != nil || len(changes) != 1 || changes[0].Status != supplier.ChangeCompleted || !changes[0].Charge.Equal(ch.Charge) ||
+		!changes[0].Refunded.Equal(ch.Refund) || changes[0].CreditNote == "" || !changes[0].ServiceTax.Equal(dec("9")) {
+		t.Fatalf("low-cost cancellation %+v (%v), quoted %+v", changes, err, ch)
+	}
+
+	// Non-refundable.
+	_, err = a.CancellationCharges(ctx, conn, supplier.ChargesRequest{BookingID: standin.NonRefundableBooking})
+	if e, ok := supplier.AsError(err); !ok || e.Kind != supplier.KindNotAllowed || !strings.Contains(e.Message, "non-refundable") {
+		t.Fatalf("charges of a non-refundable fare: %v", err)
+	}
+	changes, err = a.ChangeRequest(ctx, conn, supplier.ChangeRequest{BookingID: standin.NonRefundableBooking, TicketIDs: []int64{standin.NonRefundableTicket}})
+	if err != nil || len(changes) != 1 || changes[0].Status != supplier.ChangeRejected || !strings.Contains(changes[0].Remarks, "Non-refundable") {
+		t.Fatalf("change request on a non-refundable fare: %+v %v", changes, err)
+	}
+	_, err = a.ChangeRequestStatus(ctx, conn, 42)
+	if !supplier.IsNoSuchBooking(err) {
+		t.Fatalf("an unknown change request: %v", err)
+	}
+
+	got := sup.Cancellations()
+	want := []standin.Cancellation{
+		{Method: "GetCancellationCharges", BookingID: "2046112", RequestType: "2", BookingMode: "5", TicketID: "[1702301]"},
+		{Method: "SendChangeRequest", BookingID: "2046112", RequestType: "2", CancellationType: "3", TicketID: "[1702301]", Remarks: `"Traveller unwell"`},
+		{Method: "SendChangeRequest", BookingID: "2046112", RequestType: "2", CancellationType: "3", TicketID: "[1702301]", Remarks: `"Traveller unwell"`},
+		{Method: "GetChangeRequestStatus", ChangeRequestID: "884512"},
+		{Method: "GetChangeRequestStatus", ChangeRequestID: "884512"},
+		{Method: "GetCancellationCharges", BookingID: "2045990", RequestType: "1", BookingMode: "5"},
+		{Method: "SendChangeRequest", BookingID: "2045990", RequestType: "1", CancellationType: "3", TicketID: "[1702251]", Remarks: `""`},
+		{Method: "GetCancellationCharges", BookingID: "2046140", RequestType: "1", BookingMode: "5"},
+		{Method: "SendChangeRequest", BookingID: "2046140", RequestType: "1", CancellationType: "3", TicketID: "[1702330]", Remarks: `""`},
+		{Method: "GetChangeRequestStatus", ChangeRequestID: "42"},
+	}
+	if len(got) != len(want) {
+		t.Fatalf("the supplier received %d cancellation calls, want %d: %+v", len(got), len(want), got)
+	}
+	for i := range want {
+		want[i].EndUserIP = conn.EndUserIP
+		if got[i] != want[i] {
+			t.Errorf("call %d: received %+v, want %+v", i, got[i], want[i])
+		}
+	}
+}

@@ -55,28 +55,39 @@ func (e *Error) ClientFault() bool {
 }
 
 // IsNoSuchBooking reports whether err is the supplier saying, in so many
-// words, that it holds no booking for a GetBookingDetails or
-// ReleasePNRRequest request. Only that answer is proof that a lost Book or
-// Ticket never took effect: timeouts, HTTP failures and other refusals
-// ("try again later") prove nothing and keep the booking's outcome unknown.
+// words, that it holds no booking for a GetBookingDetails,
+// ReleasePNRRequest, GetCancellationCharges or SendChangeRequest request, or
+// no change request for a GetChangeRequestStatus one. Only that answer is
+// proof that a lost Book or Ticket never took effect: timeouts, HTTP
+// failures and other refusals ("try again later") prove nothing and keep
+// the booking's outcome unknown.
 func IsNoSuchBooking(err error) bool {
-	e, ok := supplierSaid(err, connector.OpBookingDetails, connector.OpRelease)
-	return ok && says(e, "no booking", "not found", "does not exist", "no record")
+	e, ok := supplierSaid(err, connector.OpBookingDetails, connector.OpRelease,
+		connector.OpCancellationCharges, connector.OpChangeRequest, connector.OpChangeRequestStatus)
+	return ok && says(e, "no booking", "not found", "does not exist", "no record", "no change request")
 }
 
 // IsNotAllowed reports whether err is the supplier refusing what the
 // booking's present state rules out: releasing a booking whose tickets are
-// issued, or ticketing one that has been released. Like IsNoSuchBooking it
-// reads the supplier's words: its error codes for these are not published.
+// issued, ticketing one that has been released, or cancelling (or pricing
+// the cancellation of) a ticket cancelled or being cancelled already, a
+// non-refundable fare, a flight gone or about to leave, or a booking not
+// ticketed. Like IsNoSuchBooking it reads the supplier's words: its error
+// codes for these are not published.
 func IsNotAllowed(err error) bool {
-	e, ok := supplierSaid(err, connector.OpRelease, connector.OpTicket)
+	e, ok := supplierSaid(err, connector.OpRelease, connector.OpTicket, connector.OpCancellationCharges, connector.OpChangeRequest)
 	if !ok {
 		return false
 	}
-	if e.Op == connector.OpRelease {
+	switch e.Op {
+	case connector.OpRelease:
 		return says(e, "ticketed", "ticket issued", "tickets issued", "ticket has been issued", "tickets have been issued", "ticket already")
+	case connector.OpTicket:
+		return says(e, "released", "cancelled", "canceled")
 	}
-	return says(e, "released", "cancelled", "canceled")
+	return says(e, "already cancelled", "already canceled", "already been cancelled", "already been canceled", "in progress",
+		"already raised", "already requested", "non-refundable", "non refundable", "nonrefundable", "departed",
+		"no longer be cancel", "not ticketed", "released", "not allowed")
 }
 
 // IsAlreadyReleased reports whether err is the supplier refusing a release

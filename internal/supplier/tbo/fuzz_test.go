@@ -7,14 +7,17 @@ import (
 )
 
 // Whatever the supplier sends, reading it never panics: the envelope, the
-// fare quote, the booking and the booking details decoders either read it
-// or return an error.
+// fare quote, the booking, the booking details and the cancellation
+// decoders either read it or return an error.
 func FuzzSupplierAnswer(f *testing.F) {
 	for _, s := range []string{
 		`{"Response":{"ResponseStatus":1,"TraceId":"t","Results":[[{"ResultIndex":"OB10[TBO]aG9+/=","IsLCC":"true","Fare":{"PublishedFare":"4994.00","OfferedFare":4800.5}}]]}}`,
 		`{"Response":{"ResponseStatus":"4","Error":{"ErrorCode":"6","ErrorMessage":"Invalid Token"}}}`,
 		`{"Response":{"IsPriceChanged":"true","Results":{"ResultIndex":"IB1","Segments":[[{"Airline":{"AirlineCode":"AI"}}]],"LastTicketDate":null}}}`,
 		`{"Response":{"Response":{"PNR":"ABC123","BookingId":"123","TicketStatus":1,"FlightItinerary":{"Passenger":[{"PaxId":1,"Ticket":{"TicketNumber":"098"}}]}}}}`,
+		`{"Response":{"B2B2BStatus":false,"ResponseStatus":1,"TicketCRInfo":[{"ChangeRequestId":"884530","TicketId":1702251,"Status":4,"RefundedAmount":"2186.4600","CreditNoteNo":null}]}}`,
+		`{"Response":{"ChangeRequestId":884512,"ChangeRequestStatus":"4","CancellationCharge":3559.0000,"ServiceTaxOnRAF":"9.0000","SwachhBharatCess":null}}`,
+		`{"Response":{"FlightItinerary":{"Passenger":[{"PaxType":"1","Ticket":{"TicketId":"1","Status":"Cancellation In Progress","ChangeRequestStatus":null}}]}}}`,
 		`{"Status":1,"TokenId":"x"}`, `[]`, `null`, `{"Response":null}`, `{"Response":{"Results":[[null]]}}`, `"`, `{"Response":{"Error":{"ErrorCode":1e400}}}`,
 	} {
 		f.Add([]byte(s))
@@ -40,6 +43,28 @@ func FuzzSupplierAnswer(f *testing.F) {
 				FlightItinerary *Itinerary `json:"FlightItinerary"`
 			} `json:"Response"`
 		}
-		_ = decode(raw, &d)
+		if decode(raw, &d) == nil && d.Response.FlightItinerary != nil {
+			for _, p := range d.Response.FlightItinerary.Passenger {
+				if p.Ticket != nil {
+					_ = ticketChangeStatus(p.Ticket)
+				}
+			}
+		}
+		var cr struct {
+			Response struct {
+				TicketCRInfo []TicketChange `json:"TicketCRInfo"`
+			} `json:"Response"`
+		}
+		if decode(raw, &cr) == nil {
+			for _, c := range cr.Response.TicketCRInfo {
+				_ = ticketChange(c)
+			}
+		}
+		var st struct {
+			Response TicketChange `json:"Response"`
+		}
+		if decode(raw, &st) == nil {
+			_ = ticketChange(st.Response)
+		}
 	})
 }

@@ -176,13 +176,26 @@ type Itinerary struct {
 		Status Str `json:"Status"`
 	} `json:"Segments"`
 	Passenger []struct {
-		PaxId     Int `json:"PaxId"`
-		FirstName Str `json:"FirstName"`
-		LastName  Str `json:"LastName"`
-		Ticket    *struct {
-			TicketNumber Str `json:"TicketNumber"`
-		} `json:"Ticket"`
+		PaxId     Int     `json:"PaxId"`
+		FirstName Str     `json:"FirstName"`
+		LastName  Str     `json:"LastName"`
+		PaxType   Int     `json:"PaxType"`
+		Ticket    *Ticket `json:"Ticket"`
 	} `json:"Passenger"`
+}
+
+// Ticket is a passenger's ticket in a FlightItinerary. The supplier
+// documents TicketId, TicketNumber and Status ("OK"); nothing public shows
+// how it marks a cancelled ticket, so the cancellation is read tolerantly:
+// a ChangeRequestId and ChangeRequestStatus on the ticket (as the simulator
+// writes them) when given, else the Status text (Cancelled,
+// CancellationInProgress and the like), else nothing.
+type Ticket struct {
+	TicketId            Int `json:"TicketId"`
+	TicketNumber        Str `json:"TicketNumber"`
+	Status              Str `json:"Status"`
+	ChangeRequestId     Int `json:"ChangeRequestId"`
+	ChangeRequestStatus Int `json:"ChangeRequestStatus"`
 }
 
 // ItineraryReleased is the FlightItinerary Status of a released booking.
