@@ -59,7 +59,7 @@ run: build ## Install what is needed, build, and start Paryatan on embedded defa
 
 .PHONY: test
 test: build $(HELM) $(ENVTEST) ## Run every test: Go (real PostgreSQL, real Kubernetes API server), the Helm chart, fuzzing, web unit tests, browser journeys (Chromium), the chart on a local cluster (root)
-	PARYATAN_REQUIRE_WEB=1 PARYATAN_BIN_DIR=$(CURDIR)/$(BIN) HELM=$(CURDIR)/$(HELM) PROMTOOL=$(shell hack/ensure-promtool.sh) KUBEBUILDER_ASSETS=$(CURDIR)/$(ENVTEST_DIR) $(GO) test -race -count=1 $(GO_PKGS)
+	PARYATAN_REQUIRE_WEB=1 PARYATAN_BIN_DIR=$(CURDIR)/$(BIN) HELM=$(CURDIR)/$(HELM) PROMTOOL=$(shell hack/ensure-promtool.sh) PDFTOTEXT=$(shell hack/ensure-poppler.sh) KUBEBUILDER_ASSETS=$(CURDIR)/$(ENVTEST_DIR) $(GO) test -race -count=1 $(GO_PKGS)
 	$(MAKE) --no-print-directory fuzz
 	$(NPM) run test -w web
 	hack/e2e.sh
