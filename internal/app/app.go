@@ -44,6 +44,7 @@ import (
 	"github.com/paryatan/paryatan/internal/searchcache"
 	"github.com/paryatan/paryatan/internal/sso"
 	"github.com/paryatan/paryatan/internal/store"
+	"github.com/paryatan/paryatan/internal/store/queries"
 	"github.com/paryatan/paryatan/internal/supplier"
 	"github.com/paryatan/paryatan/internal/supplier/connector"
 	"github.com/paryatan/paryatan/internal/supplier/tbo"
@@ -280,6 +281,9 @@ func newTrips(cfg config.Config, p Parts, metrics *telemetry.Metrics, work *jobs
 		Settings: p.Payment, Metrics: metrics.Payments, Log: p.Log, PublicURL: cfg.PublicURL, Now: p.Now,
 		OnPaid: func(ctx context.Context, tx pgx.Tx, id uuid.UUID) error {
 			return bookings.Payments().OnPaid(ctx, tx, id)
+		},
+		OnRefunded: func(ctx context.Context, tx pgx.Tx, r queries.Refund) error {
+			return bookings.OnRefunded(ctx, tx, r)
 		}})
 	if err != nil {
 		return nil, nil, err
@@ -292,6 +296,8 @@ func newTrips(cfg config.Config, p Parts, metrics *telemetry.Metrics, work *jobs
 	if cfg.BookingGiveUpAfter > 0 {
 		bookings.GiveUpAfter = cfg.BookingGiveUpAfter
 	}
+	bookings.CancellationFee = cfg.CancellationFee
+	bookings.Seller = cfg.Seller
 	return bookings, payments, nil
 }
 

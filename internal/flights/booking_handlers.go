@@ -51,6 +51,10 @@ type BookingJSON struct {
 	Paid      decimal.Decimal `json:"paid,omitzero"`
 	Refunded  decimal.Decimal `json:"refunded,omitzero"`
 	AmountDue decimal.Decimal `json:"amountDue,omitzero"`
+	// Cancellation is where a ticketed booking's cancellations leave it:
+	// "cancelling" (a cancellation is with the airline), "partly_cancelled"
+	// or "cancelled" (every ticket); empty when none.
+	Cancellation string `json:"cancellation,omitempty"`
 }
 
 func bookingJSON(b queries.Booking) BookingJSON {
@@ -300,9 +304,20 @@ func (h *Handler) MyBookings(w http.ResponseWriter, r *http.Request) {
 		httpjson.Fail(w, r, err)
 		return
 	}
+	sums, err := h.q.CancellationSummaryByUser(r.Context(), auth.FromContext(r.Context()).User.ID)
+	if err != nil {
+		httpjson.Fail(w, r, err)
+		return
+	}
 	items := make([]BookingJSON, 0, len(rows))
 	for _, b := range rows {
-		items = append(items, bookingJSON(b))
+		j := bookingJSON(b)
+		for _, sum := range sums {
+			if sum.BookingID == b.ID && b.Status == trip.Ticketed {
+				j.Cancellation = cancellationState(int(sum.Cancelled), int(sum.Cancelling), len(ticketsOf(b)))
+			}
+		}
+		items = append(items, j)
 	}
 	httpjson.Write(w, r, http.StatusOK, struct {
 		Items []BookingJSON `json:"items"`

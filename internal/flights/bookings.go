@@ -15,10 +15,12 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/riverqueue/river"
+	"github.com/shopspring/decimal"
 
 	"github.com/paryatan/paryatan/internal/apierr"
 	"github.com/paryatan/paryatan/internal/jobs"
 	"github.com/paryatan/paryatan/internal/outbox"
+	"github.com/paryatan/paryatan/internal/platform/config"
 	"github.com/paryatan/paryatan/internal/platform/telemetry"
 	"github.com/paryatan/paryatan/internal/store"
 	"github.com/paryatan/paryatan/internal/store/queries"
@@ -77,6 +79,11 @@ type Bookings struct {
 	// LeaseMargin is added to a supplier call's deadline to make its lease:
 	// time to record the answer after the call returns.
 	LeaseMargin time.Duration
+	// CancellationFee is our fee per cancelled ticket, kept from its refund
+	// (zero: none).
+	CancellationFee decimal.Decimal
+	// Seller issues the tax invoices (none without a GSTIN).
+	Seller config.Seller
 	// RecordFor is how long the answer of a supplier call is retried into
 	// the database when the database is unavailable (a restart, a failover)
 	// before the booking is left to the lease sweep.

@@ -101,6 +101,7 @@ func (s *Bookings) register(j *jobs.Jobs) {
 		return p.expireDue(ctx, job.Args.BookingID)
 	})
 	jobs.AddFunc(j, supplierJobLimit, p.releaseByJob)
+	jobs.AddFunc(j, supplierJobLimit, s.followCancellation)
 	jobs.AddFunc(j, time.Minute, func(ctx context.Context, _ *river.Job[sweepJob]) error {
 		_, err := s.Sweep(ctx)
 		return err

@@ -71,7 +71,9 @@ func (s *Bookings) announce(ctx context.Context, tx pgx.Tx, b queries.Booking, k
 	case outbox.KindBookingConfirmed:
 		msg, err = s.mail.Templates.BookingConfirmed(to, name, trip)
 	case outbox.KindTicketIssued:
-		msg, err = s.mail.Templates.TicketIssued(to, name, trip)
+		if msg, err = s.mail.Templates.TicketIssued(to, name, trip); err == nil {
+			msg.Attachments, err = s.ticketDocuments(ctx, tx, b)
+		}
 	case outbox.KindBookingFailed:
 		msg, err = s.mail.Templates.BookingFailed(to, name, trip, failureReason(b))
 	case outbox.KindBookingPending:

@@ -92,12 +92,31 @@ func (h *Handler) writeBooking(w http.ResponseWriter, r *http.Request, b queries
 		httpjson.Fail(w, r, err)
 		return
 	}
+	tickets, cancellations, err := h.bookings.cancellationsOf(r.Context(), b)
+	if err != nil {
+		httpjson.Fail(w, r, err)
+		return
+	}
 	out := struct {
 		Booking  BookingJSON            `json:"booking"`
 		Payments []checkout.PaymentJSON `json:"payments"`
 		Refunds  []checkout.RefundJSON  `json:"refunds"`
-	}{Booking: bookingJSON(b), Payments: l.Payments, Refunds: l.Refunds}
+		// Tickets and Cancellations: a ticketed booking's only.
+		Tickets       []TicketJSON       `json:"tickets,omitempty"`
+		Cancellations []CancellationJSON `json:"cancellations,omitempty"`
+		Documents     []DocumentJSON     `json:"documents,omitempty"`
+	}{Documents: h.bookings.documentsOf(b), Booking: bookingJSON(b), Payments: l.Payments, Refunds: l.Refunds, Tickets: tickets, Cancellations: cancellations}
 	out.Booking.Paid, out.Booking.Refunded = checkout.Rupees(l.Paid), checkout.Rupees(l.Refunded)
+	cancelled, cancelling := 0, 0
+	for _, t := range tickets {
+		switch t.State {
+		case "cancelled":
+			cancelled++
+		case "cancelling":
+			cancelling++
+		}
+	}
+	out.Booking.Cancellation = cancellationState(cancelled, cancelling, len(tickets))
 	if awaitingTicket(b) {
 		out.Booking.AmountDue = checkout.Rupees(max(due(b)-l.Paid, 0))
 	}

@@ -57,6 +57,9 @@ type Checkout interface {
 	Confirm(ctx context.Context, bookingID uuid.UUID, source string) (asked bool, err error)
 	// RefundAll refunds every paid order of a booking not refunded yet.
 	RefundAll(ctx context.Context, bookingID, userID uuid.UUID, reason, label string) error
+	// RefundForCancellation writes, in tx, the refund of amount paise of a
+	// booking for one of its cancellations (once per cancellation).
+	RefundForCancellation(ctx context.Context, tx pgx.Tx, bookingID, userID, cancellationID uuid.UUID, amount int64, reason string) error
 	// Ledger is a booking's orders and refunds.
 	Ledger(ctx context.Context, bookingID uuid.UUID) (checkout.Ledger, error)
 }

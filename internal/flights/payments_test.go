@@ -50,6 +50,7 @@ type tripView struct {
 		PNR          string `json:"pnr"`
 		TraceId      string `json:"traceId"`
 		ResultIndex  string `json:"resultIndex"`
+		Cancellation string `json:"cancellation"`
 	} `json:"booking"`
 	Payments []struct {
 		OrderID   string `json:"orderId"`

@@ -38,7 +38,11 @@ const TimeLayout = "2 Jan 2006, 3:04 pm MST"
 // trip template (trip.txt, trip.html).
 var (
 	kinds     = []string{outbox.KindEmailVerification, outbox.KindPasswordChanged, outbox.KindNewSignIn}
-	tripKinds = []string{outbox.KindBookingConfirmed, outbox.KindTicketIssued, outbox.KindBookingFailed, outbox.KindBookingPending}
+	tripKinds = []string{outbox.KindBookingConfirmed, outbox.KindTicketIssued, outbox.KindBookingFailed, outbox.KindBookingPending,
+		outbox.KindRefundDone}
+	// cancelKinds use the trip template and the cancellation one
+	// (cancellation.txt, cancellation.html).
+	cancelKinds = []string{outbox.KindCancellationRequested, outbox.KindCancellationDone, outbox.KindCancellationRefused}
 	// enquiryKinds also use the enquiry template (enquiry.txt, enquiry.html).
 	enquiryKinds = []string{outbox.KindEnquiryReceived, outbox.KindEnquiryAcknowledgement}
 )
@@ -62,11 +66,14 @@ func New(publicURL string) (*Renderer, error) {
 	r := &Renderer{publicURL: strings.TrimRight(publicURL, "/"), text: map[string]*texttemplate.Template{},
 		html: map[string]*htmltemplate.Template{}}
 	funcs := map[string]any{"button": func(u, label string) button { return button{u, label} }}
-	for _, k := range slices.Concat(kinds, tripKinds, enquiryKinds) {
+	for _, k := range slices.Concat(kinds, tripKinds, cancelKinds, enquiryKinds) {
 		txt, html := []string{"templates/layout.txt", "templates/" + k + ".txt"}, []string{"templates/layout.html", "templates/" + k + ".html"}
 		switch {
 		case slices.Contains(tripKinds, k):
 			txt, html = append(txt, "templates/trip.txt"), append(html, "templates/trip.html")
+		case slices.Contains(cancelKinds, k):
+			txt = append(txt, "templates/trip.txt", "templates/cancellation.txt")
+			html = append(html, "templates/trip.html", "templates/cancellation.html")
 		case slices.Contains(enquiryKinds, k):
 			txt, html = append(txt, "templates/enquiry.txt"), append(html, "templates/enquiry.html")
 		}
@@ -106,6 +113,10 @@ type data struct {
 	// Trip is the booking a trip message is about; Reason why it failed.
 	Trip   *Trip
 	Reason string
+	// Cancellation is what a cancellation message reports, Refund what a
+	// refund message does.
+	Cancellation *Cancellation
+	Refund       *Refund
 	// Enquiry is the enquiry an enquiry message is about.
 	Enquiry *Enquiry
 }

@@ -3,6 +3,7 @@ package outbox
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"html/template"
 	"log/slog"
 	"net/http"
@@ -46,7 +47,14 @@ type devMessage struct {
 	Frame string
 	// Links are the links of the text part, to open with one click.
 	Links []string
+	// Attachments counts the message's files; Files lists them on its
+	// page.
+	Attachments int
+	Files       []devFile
 }
+
+// devFile is one attached file as its message's page lists it.
+type devFile struct{ Name, ContentType, Size string }
 
 func toDevMessage(r queries.OutboxMessage) devMessage {
 	state := "queued"
@@ -58,7 +66,7 @@ func toDevMessage(r queries.OutboxMessage) devMessage {
 	}
 	m := devMessage{ID: r.ID.String(), Kind: r.Kind, To: r.Recipient, Subject: r.Subject, State: state,
 		When: r.CreatedAt.In(indiatime.Zone).Format("2 Jan 2006, 3:04:05 pm MST"), LastError: r.LastError,
-		Text: r.TextBody, Links: linkRe.FindAllString(r.TextBody, -1)}
+		Text: r.TextBody, Links: linkRe.FindAllString(r.TextBody, -1), Attachments: int(r.Attachments)}
 	if r.HtmlBody != "" {
 		m.Frame = `<base target="_blank">` + r.HtmlBody
 	}
@@ -98,7 +106,18 @@ func (d *DevMailbox) Show(w http.ResponseWriter, r *http.Request) {
 		d.fail(w, r, err)
 		return
 	}
-	d.render(w, r, "message", toDevMessage(row))
+	m := toDevMessage(row)
+	if m.Attachments > 0 {
+		files, err := d.q.OutboxAttachmentList(r.Context(), id)
+		if err != nil {
+			d.fail(w, r, err)
+			return
+		}
+		for _, f := range files {
+			m.Files = append(m.Files, devFile{Name: f.Name, ContentType: f.ContentType, Size: fmt.Sprintf("%d bytes", len(f.Data))})
+		}
+	}
+	d.render(w, r, "message", m)
 }
 
 func (d *DevMailbox) render(w http.ResponseWriter, r *http.Request, name string, v any) {
@@ -138,7 +157,7 @@ pre{white-space:pre-wrap;background:#fff;padding:12px;border:1px solid #d5e0f3}
 {{define "list"}}{{template "head" "Messages"}}
 <h1>Newest messages</h1>
 {{if .}}<table><thead><tr><th>Queued</th><th>To</th><th>Subject</th><th>State</th></tr></thead><tbody>
-{{range .}}<tr><td>{{.When}}</td><td>{{.To}}</td><td><a href="/dev/mail/{{.ID}}">{{.Subject}}</a></td><td class="{{.State}}">{{.State}}</td></tr>
+{{range .}}<tr><td>{{.When}}</td><td>{{.To}}</td><td><a href="/dev/mail/{{.ID}}">{{.Subject}}</a>{{with .Attachments}} ({{.}} attached){{end}}</td><td class="{{.State}}">{{.State}}</td></tr>
 {{end}}</tbody></table>{{else}}<p>The outbox is empty.</p>{{end}}
 </main></body></html>{{end}}
 {{define "message"}}{{template "head" .Subject}}
@@ -149,6 +168,7 @@ pre{white-space:pre-wrap;background:#fff;padding:12px;border:1px solid #d5e0f3}
 <tr><th>Kind</th><td>{{.Kind}}</td></tr>
 <tr><th>Queued</th><td>{{.When}}</td></tr>
 <tr><th>State</th><td class="{{.State}}">{{.State}}{{with .LastError}}: {{.}}{{end}}</td></tr>
+{{with .Files}}<tr><th>Attached</th><td>{{range .}}{{.Name}} ({{.ContentType}}, {{.Size}})<br>{{end}}</td></tr>{{end}}
 {{with .Links}}<tr><th>Links</th><td>{{range .}}<a href="{{.}}" target="_blank" rel="noopener">{{.}}</a><br>{{end}}</td></tr>{{end}}
 </table>
 {{with .Frame}}<h2>HTML part</h2>

@@ -109,3 +109,24 @@ func queueIn(t *testing.T, env *apitest.Env, m outbox.Message) uuid.UUID {
 	}
 	return id
 }
+
+// A message's files are named on its page, with their type and size, and
+// counted in the list, so a developer sees the e-ticket went with it.
+func TestDevMailboxListsAttachments(t *testing.T) {
+	t.Parallel()
+	env := apitest.New(t, apitest.Options{})
+	id := queueIn(t, env, outbox.Message{Kind: outbox.KindTicketIssued, To: mail.Address{Address: "x@example.in"},
+		Subject: "Ticket issued", Text: "t", Attachments: []outbox.Attachment{
+			{Name: "e-ticket-K7Q2MZ.pdf", Data: []byte("%PDF-1.7 ticket")},
+			{Name: "Tom & Jerry's invoice.pdf", ContentType: "application/pdf", Data: []byte("%PDF")}}})
+	c := env.NewClient(t)
+	if res := c.Do("GET", "/dev/mail", nil); !strings.Contains(string(res.Body), "Ticket issued</a> (2 attached)") {
+		t.Errorf("/dev/mail does not count the files:\n%s", res.Body)
+	}
+	res := c.Do("GET", "/dev/mail/"+id.String(), nil)
+	for _, want := range []string{"e-ticket-K7Q2MZ.pdf (application/pdf, 15 bytes)", "Tom &amp; Jerry&#39;s invoice.pdf (application/pdf, 4 bytes)"} {
+		if !strings.Contains(string(res.Body), want) {
+			t.Errorf("the message's page lacks %q:\n%s", want, res.Body)
+		}
+	}
+}

@@ -185,8 +185,21 @@ func (w *Worker) Work(ctx context.Context, job *river.Job[SendArgs]) error {
 		log.Info("e-mail already settled by an earlier run of its job; not sent again")
 		return nil
 	}
+	var files []queries.OutboxAttachmentListRow
+	if r.Attachments > 0 {
+		// Only a message with files reads them: the others cost no query.
+		if files, err = w.q.OutboxAttachmentList(ctx, r.ID); err != nil {
+			return fmt.Errorf("outbox: read attachments of %s: %w", r.ID, err)
+		}
+		if len(files) != int(r.Attachments) {
+			// Written in one transaction with the message, so never short
+			// unless rows were deleted by hand: better unsent than sent
+			// without the ticket it announces.
+			return fmt.Errorf("outbox: message %s has %d of its %d attachments", r.ID, len(files), r.Attachments)
+		}
+	}
 	sctx, cancel := context.WithTimeout(ctx, sendTimeout)
-	err = w.deliverer.Deliver(sctx, fromRow(r))
+	err = w.deliverer.Deliver(sctx, fromRow(r, files))
 	cancel()
 	return w.record(ctx, log, job, r, err)
 }

@@ -172,8 +172,9 @@ func TestSQLTargetsMatchTheTable(t *testing.T) {
 // payment and refund queries is one the tables know.
 func TestSQLNamesOnlyKnownStatuses(t *testing.T) {
 	known := map[string][]string{
-		"bookings.sql": strs(Statuses),
-		"payments.sql": append(append(strs(OrderStatuses), strs(RefundStatuses)...), strs(Statuses)...),
+		"bookings.sql":      strs(Statuses),
+		"payments.sql":      append(append(strs(OrderStatuses), strs(RefundStatuses)...), strs(Statuses)...),
+		"cancellations.sql": strs(CancelStatuses),
 	}
 	for file, statuses := range known {
 		b, err := os.ReadFile(filepath.Join("../store/sql", file))

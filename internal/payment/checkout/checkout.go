@@ -52,6 +52,8 @@ type Service struct {
 	publicURL string
 	now       func() time.Time
 	onPaid    func(ctx context.Context, tx pgx.Tx, bookingID uuid.UUID) error
+	// onRefunded is Deps.OnRefunded.
+	onRefunded func(ctx context.Context, tx pgx.Tx, r queries.Refund) error
 	// MaxOrders bounds the orders one booking may open.
 	MaxOrders int
 }
@@ -79,6 +81,11 @@ type Deps struct {
 	// retried). It must not call out of the process. A ticket request that
 	// found the payment itself is not told.
 	OnPaid func(ctx context.Context, tx pgx.Tx, bookingID uuid.UUID) error
+	// OnRefunded is told that a refund ended (processed or failed: its
+	// Status), inside the transaction that records it, once: the seller
+	// writes its message to the traveller with it or not at all. It must
+	// not call out of the process.
+	OnRefunded func(ctx context.Context, tx pgx.Tx, r queries.Refund) error
 }
 
 // New returns the payment service, its job kinds registered on d.Jobs.
@@ -96,9 +103,13 @@ func New(d Deps) (*Service, error) {
 	if onPaid == nil {
 		onPaid = func(context.Context, pgx.Tx, uuid.UUID) error { return nil }
 	}
+	onRefunded := d.OnRefunded
+	if onRefunded == nil {
+		onRefunded = func(context.Context, pgx.Tx, queries.Refund) error { return nil }
+	}
 	s := &Service{pool: d.DB, q: queries.New(store.Reads{Pool: d.DB}), jobs: d.Jobs, gateways: d.Gateways, settings: d.Settings,
 		metrics: d.Metrics, log: d.Log.With("component", "payments"), publicURL: strings.TrimRight(d.PublicURL, "/"),
-		now: now, onPaid: onPaid, MaxOrders: 10}
+		now: now, onPaid: onPaid, onRefunded: onRefunded, MaxOrders: 10}
 	s.register(d.Jobs)
 	return s, nil
 }

@@ -181,14 +181,15 @@ func (s *Service) applyEvent(ctx context.Context, ev *payment.Event) (result str
 			if ev.Kind == payment.EventRefundFailed {
 				status = trip.RefundFailed
 			}
-			_, err := q.RefundSettle(ctx, queries.RefundSettleParams{RefundID: &ev.Refund.ID, Status: status})
+			r, err := q.RefundSettle(ctx, queries.RefundSettleParams{RefundID: &ev.Refund.ID, Status: status})
 			if errors.Is(err, pgx.ErrNoRows) {
 				return nil
 			}
-			if err == nil {
-				result = webhookApplied
+			if err != nil {
+				return err
 			}
-			return err
+			result = webhookApplied
+			return s.onRefunded(ctx, tx, r)
 		}
 		return nil
 	})

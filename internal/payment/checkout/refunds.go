@@ -3,6 +3,7 @@ package checkout
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 
 	"github.com/google/uuid"
@@ -29,7 +30,10 @@ func (s *Service) RefundAll(ctx context.Context, bookingID, userID uuid.UUID, re
 			return err
 		}
 		for _, row := range rows {
-			r, err := q.RefundCreate(ctx, queries.RefundCreateParams{PaymentID: row.ID, BookingID: bookingID, UserID: userID, Amount: row.Amount, Reason: reason})
+			if row.Remaining <= 0 {
+				continue // refunded in full by cancellations
+			}
+			r, err := q.RefundCreate(ctx, queries.RefundCreateParams{PaymentID: row.Payment.ID, BookingID: bookingID, UserID: userID, Amount: row.Remaining, Reason: reason})
 			if errors.Is(err, pgx.ErrNoRows) {
 				continue // refunded meanwhile by another caller
 			}
@@ -49,6 +53,55 @@ func (s *Service) RefundAll(ctx context.Context, bookingID, userID uuid.UUID, re
 	for _, r := range made {
 		s.metrics.Refunds.WithLabelValues(label).Inc()
 		s.log.Info("refund requested", "booking", r.BookingID, "refund", r.ID, "paise", r.Amount)
+	}
+	return nil
+}
+
+// RefundForCancellation writes, in tx, the refund of amount paise of a
+// booking for one of its cancellations: taken from the booking's paid
+// orders, oldest first, each for at most what is not refunded of it yet,
+// one refund per order and cancellation, each with the job that asks the
+// gateway for it. Written again for the same cancellation it adds nothing.
+// An amount the orders cannot cover is an error: nothing is written.
+func (s *Service) RefundForCancellation(ctx context.Context, tx pgx.Tx, bookingID, userID, cancellationID uuid.UUID, amount int64, reason string) error {
+	if amount <= 0 {
+		return nil
+	}
+	q := s.q.WithTx(tx)
+	rows, err := q.PaymentsPaidUnrefunded(ctx, bookingID)
+	if err != nil {
+		return err
+	}
+	left := amount
+	var made []queries.Refund
+	for _, row := range rows {
+		if left == 0 {
+			break
+		}
+		part := min(left, row.Remaining)
+		if part <= 0 {
+			continue
+		}
+		r, err := q.RefundCreateForCancellation(ctx, queries.RefundCreateForCancellationParams{PaymentID: row.Payment.ID, BookingID: bookingID,
+			UserID: userID, Amount: part, Reason: reason, CancellationID: &cancellationID})
+		if errors.Is(err, pgx.ErrNoRows) {
+			return nil // written before, for this cancellation
+		}
+		if err != nil {
+			return err
+		}
+		if _, err := s.jobs.InsertTx(ctx, tx, refundJobOf(r), refundOpts()); err != nil {
+			return err
+		}
+		made = append(made, r)
+		left -= part
+	}
+	if left > 0 {
+		return fmt.Errorf("checkout: booking %s: %d paise to refund exceed what its orders hold", bookingID, left)
+	}
+	for _, r := range made {
+		s.metrics.Refunds.WithLabelValues("cancellation").Inc()
+		s.log.Info("refund requested", "booking", r.BookingID, "refund", r.ID, "paise", r.Amount, "cancellation", cancellationID)
 	}
 	return nil
 }
@@ -104,13 +157,22 @@ func refundDone(gatewayStatus string) (trip.RefundStatus, bool) {
 	return "", false
 }
 
-// settleRefund records the gateway's last word on a refund, once.
+// settleRefund records the gateway's last word on a refund, once, and
+// tells the seller (OnRefunded) in the same transaction.
 func (s *Service) settleRefund(ctx context.Context, refundID string, to trip.RefundStatus) error {
-	_, err := s.q.RefundSettle(ctx, queries.RefundSettleParams{RefundID: &refundID, Status: to})
+	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error { return s.settleRefundTx(ctx, tx, refundID, to) })
+}
+
+// settleRefundTx is settleRefund in the caller's transaction.
+func (s *Service) settleRefundTx(ctx context.Context, tx pgx.Tx, refundID string, to trip.RefundStatus) error {
+	r, err := s.q.WithTx(tx).RefundSettle(ctx, queries.RefundSettleParams{RefundID: &refundID, Status: to})
 	if errors.Is(err, pgx.ErrNoRows) {
-		err = nil
+		return nil // settled before
 	}
-	return err
+	if err != nil {
+		return err
+	}
+	return s.onRefunded(ctx, tx, r)
 }
 
 // readRefund reads a pending refund's state back from the gateway. done

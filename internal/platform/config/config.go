@@ -8,6 +8,7 @@ package config
 import (
 	"errors"
 	"fmt"
+	"github.com/shopspring/decimal"
 	"log/slog"
 	"net"
 	"net/mail"
@@ -115,6 +116,14 @@ type Config struct {
 	// taken to have lost its process (killed, out of memory, node gone) and
 	// is run again (JOBS_RESCUE_AFTER, 10 min; internal/jobs).
 	JobsRescueAfter time.Duration
+	// CancellationFee is Paryatan's own fee per cancelled ticket, kept from
+	// its refund (CANCELLATION_FEE, rupees, default 0: none).
+	CancellationFee decimal.Decimal
+	// Seller is Paryatan's GST registration as its tax invoices and credit
+	// notes state it (SELLER_LEGAL_NAME, SELLER_GSTIN, SELLER_ADDRESS,
+	// SELLER_STATE, SELLER_STATE_CODE). Local mode has demonstration values;
+	// production needs SELLER_GSTIN.
+	Seller Seller
 	// VisaPartnerOrigin is the partner visa site the web app hands signed-in
 	// users to (single sign-on, docs/sso.md); empty when none is configured.
 	// The web app may frame it (the content security policy's frame-src).
@@ -240,6 +249,15 @@ func Load(getenv func(string) string) (Config, error) {
 	c.BookingGiveUpAfter = 30 * time.Minute
 	duration("BOOKING_GIVE_UP_AFTER", &c.BookingGiveUpAfter, time.Second)
 	duration("JOBS_RESCUE_AFTER", &c.JobsRescueAfter, 10*time.Second)
+	if v := strings.TrimSpace(getenv("CANCELLATION_FEE")); v != "" {
+		d, err := decimal.NewFromString(v)
+		if err != nil || d.IsNegative() || d.Exponent() < -2 {
+			errs = append(errs, fmt.Errorf("CANCELLATION_FEE=%q: want rupees per ticket, like 0 or 299.50", v))
+		} else {
+			c.CancellationFee = d
+		}
+	}
+	c.Seller, errs = sellerFrom(getenv, c.Mode, errs)
 
 	if v := strings.TrimRight(strings.TrimSpace(getenv("PUBLIC_URL")), "/"); v != "" {
 		if u, err := url.Parse(v); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.Path != "" {

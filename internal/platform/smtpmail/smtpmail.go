@@ -4,11 +4,13 @@
 package smtpmail
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
 	"crypto/tls"
 	"errors"
 	"fmt"
+	"mime"
 	"net/mail"
 	"net/url"
 	"slices"
@@ -34,7 +36,7 @@ type Mailer struct {
 }
 
 // Message is one e-mail to one recipient: a plain-text body and, when HTML
-// is set, an HTML alternative of it.
+// is set, an HTML alternative of it, followed by any attachments.
 type Message struct {
 	// To is the recipient; its name, when set, is shown in the To header.
 	To mail.Address
@@ -43,6 +45,19 @@ type Message struct {
 	Subject string
 	Text    string
 	HTML    string
+	// Attachments are files sent with the message, in order.
+	Attachments []Attachment
+}
+
+// Attachment is one file of a message.
+type Attachment struct {
+	// Name is the file name the recipient sees.
+	Name string
+	// ContentType is the file's media type ("application/pdf"); empty, it
+	// is read from Name's extension, else application/octet-stream.
+	ContentType string
+	// Data is the file's content.
+	Data []byte
 }
 
 // ErrRejected marks a delivery the server refused for good (a 5xx reply,
@@ -129,7 +144,7 @@ func New(rawURL string, from mail.Address) (*Mailer, error) {
 
 // Send delivers msg within Timeout (or ctx, if it ends first). Header
 // values are encoded by go-mail (RFC 2047 where they are not ASCII), the
-// bodies are quoted-printable UTF-8; an address that does not parse is
+// bodies are quoted-printable UTF-8 and attachments base64; an address that does not parse is
 // refused before anything is sent. Errors wrapping ErrRejected are final.
 func (m *Mailer) Send(ctx context.Context, msg Message) error {
 	gm, err := m.compose(msg)
@@ -181,7 +196,11 @@ func (m *Mailer) clientOptions(deadline time.Time) []gomail.Option {
 }
 
 // compose builds the MIME message: multipart/alternative when there is an
-// HTML body, so every client shows one of the two.
+// HTML body, so every client shows one of the two; with attachments, that
+// body (alternative or text alone) is the first part of a multipart/mixed
+// message and each file a part after it, base64 in lines of 76 characters,
+// with Content-Disposition: attachment and its file name. A message
+// without attachments is written exactly as before there were any.
 func (m *Mailer) compose(msg Message) (*gomail.Msg, error) {
 	gm := gomail.NewMsg(gomail.WithCharset(gomail.CharsetUTF8), gomail.WithEncoding(gomail.EncodingQP))
 	from := m.from
@@ -209,7 +228,48 @@ func (m *Mailer) compose(msg Message) (*gomail.Msg, error) {
 	if msg.HTML != "" {
 		gm.AddAlternativeString(gomail.TypeTextHTML, msg.HTML)
 	}
+	for _, a := range msg.Attachments {
+		name := fileName(a.Name)
+		disp := disposition(name)
+		opts := []gomail.FileOption{gomail.WithFileEncoding(gomail.EncodingB64),
+			func(f *gomail.File) { f.Header.Set("Content-Disposition", disp) }}
+		if a.ContentType != "" {
+			// Written again by the parser's rules, so a value cannot carry
+			// a line break or a header of its own.
+			mt, params, err := mime.ParseMediaType(a.ContentType)
+			if err != nil {
+				return nil, fmt.Errorf("attachment %q: content type %q: %w", a.Name, a.ContentType, err)
+			}
+			opts = append(opts, gomail.WithFileContentType(gomail.ContentType(mime.FormatMediaType(mt, params))))
+		}
+		gm.AttachReadSeeker(name, bytes.NewReader(a.Data), opts...)
+	}
 	return gm, nil
+}
+
+// fileName is name with what has no place in a file name (control
+// characters and "/:<>?\|) replaced by "_", as go-mail writes the name in
+// the part's Content-Type; both headers then name the same file.
+func fileName(name string) string {
+	return strings.Map(func(r rune) rune {
+		if r < 0x20 || r == 0x7f || strings.ContainsRune(`"/:<>?\|`, r) {
+			return '_'
+		}
+		return r
+	}, name)
+}
+
+// disposition is a file's Content-Disposition: attachment, with the name
+// quoted when it is ASCII, and when it is not written per RFC 2231 (a
+// filename* parameter, UTF-8 and percent-encoded), which current clients
+// and Go's mime package read.
+func disposition(name string) string {
+	for i := range len(name) {
+		if name[i] >= 0x80 {
+			return mime.FormatMediaType("attachment", map[string]string{"filename": name})
+		}
+	}
+	return `attachment; filename="` + name + `"`
 }
 
 // permanent reports whether the server refused the message with a 5xx

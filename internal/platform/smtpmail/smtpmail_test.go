@@ -516,3 +516,141 @@ func TestStartTLSRequiredUnlessTurnedOff(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// pdf is a small PDF-like file whose bytes cover every value, so that any
+// damage on the way (a text encoding, a lost CR) shows.
+func pdf(seed byte, n int) []byte {
+	b := append([]byte("%PDF-1.7\r\n"), make([]byte, n)...)
+	for i := 10; i < len(b); i++ {
+		b[i] = byte(i*7) + seed
+	}
+	return b
+}
+
+// With attachments the message is multipart/mixed: the text and HTML
+// alternative first, as without, then each file as a base64 part in lines
+// of at most 76 characters, named in Content-Disposition, arriving with its
+// exact bytes (a name outside ASCII as RFC 2231 writes it). A text-only
+// message with a file has the text part first.
+func TestAttachments(t *testing.T) {
+	s := startServer(t, false)
+	m := s.mailer(t, "smtp://ADDR?starttls=off")
+	ticket, invoice := pdf(1, 3000), pdf(2, 70000)
+	text, html := "Your tickets are issued.\n", "<p>Your tickets are issued.</p>"
+	files := []Attachment{{Name: "e-ticket-K7Q2MZ.pdf", ContentType: "application/pdf", Data: ticket},
+		{Name: "चालान PY-2026-0001.pdf", ContentType: "application/pdf", Data: invoice}}
+	if err := m.Send(context.Background(), Message{To: mail.Address{Address: "asha@example.in"}, Subject: "Ticket issued",
+		Text: text, HTML: html, Attachments: files}); err != nil {
+		t.Fatal(err)
+	}
+	if err := m.Send(context.Background(), Message{To: mail.Address{Address: "asha@example.in"}, Subject: "Invoice",
+		Text: text, Attachments: files[1:]}); err != nil {
+		t.Fatal(err)
+	}
+	msgs, _ := s.received()
+	if len(msgs) != 2 {
+		t.Fatalf("%d messages", len(msgs))
+	}
+	for i, want := range []struct {
+		body  []struct{ ct, body string }
+		files []Attachment
+	}{
+		{[]struct{ ct, body string }{{"text/plain", text}, {"text/html", html}}, files},
+		{[]struct{ ct, body string }{{"text/plain", text}}, files[1:]},
+	} {
+		for n, line := range strings.Split(string(msgs[i].data), "\r\n") {
+			if len(line) > 998 {
+				t.Errorf("message %d line %d is %d characters long", i, n, len(line))
+			}
+		}
+		parsed, err := mail.ReadMessage(strings.NewReader(string(msgs[i].data)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		mt, params, err := mime.ParseMediaType(parsed.Header.Get("Content-Type"))
+		if err != nil || mt != "multipart/mixed" || parsed.Header.Get("Mime-Version") != "1.0" {
+			t.Fatalf("message %d: Content-Type %q, headers %v", i, parsed.Header.Get("Content-Type"), parsed.Header)
+		}
+		mixed := multipart.NewReader(parsed.Body, params["boundary"])
+		first, err := mixed.NextRawPart()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(want.body) == 2 {
+			amt, aparams, err := mime.ParseMediaType(first.Header.Get("Content-Type"))
+			if err != nil || amt != "multipart/alternative" || aparams["boundary"] == params["boundary"] {
+				t.Fatalf("message %d: first part %v", i, first.Header)
+			}
+			alt := multipart.NewReader(first, aparams["boundary"])
+			for j, w := range want.body {
+				p, err := alt.NextRawPart()
+				if err != nil {
+					t.Fatalf("message %d alternative %d: %v", i, j, err)
+				}
+				checkTextPart(t, p, w.ct, w.body)
+			}
+			if _, err := alt.NextRawPart(); !errors.Is(err, io.EOF) {
+				t.Errorf("message %d: the alternative has more than 2 parts (%v)", i, err)
+			}
+		} else {
+			checkTextPart(t, first, want.body[0].ct, want.body[0].body)
+		}
+		for j, f := range want.files {
+			p, err := mixed.NextRawPart()
+			if err != nil {
+				t.Fatalf("message %d file %d: %v", i, j, err)
+			}
+			ct, _, _ := mime.ParseMediaType(p.Header.Get("Content-Type"))
+			disp, dparams, err := mime.ParseMediaType(p.Header.Get("Content-Disposition"))
+			if ct != "application/pdf" || err != nil || disp != "attachment" || dparams["filename"] != f.Name || p.FileName() != f.Name ||
+				p.Header.Get("Content-Transfer-Encoding") != "base64" {
+				t.Errorf("message %d file %d: %v", i, j, p.Header)
+			}
+			raw, err := io.ReadAll(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			lines := strings.Split(strings.TrimRight(string(raw), "\r\n"), "\r\n")
+			for n, line := range lines {
+				if len(line) > 76 || (n < len(lines)-1 && len(line) != 76) {
+					t.Fatalf("message %d file %d: line %d is %d characters long", i, j, n, len(line))
+				}
+			}
+			if got := decodeBody(t, "base64", raw); got != string(f.Data) {
+				t.Errorf("message %d file %d: %d bytes arrived, not the %d sent", i, j, len(got), len(f.Data))
+			}
+		}
+		if _, err := mixed.NextRawPart(); !errors.Is(err, io.EOF) {
+			t.Errorf("message %d: parts after the files (%v)", i, err)
+		}
+	}
+}
+
+// checkTextPart asserts one body part's type, charset, encoding and text.
+func checkTextPart(t *testing.T, p *multipart.Part, wantType, wantBody string) {
+	t.Helper()
+	ct, cp, _ := mime.ParseMediaType(p.Header.Get("Content-Type"))
+	if ct != wantType || !strings.EqualFold(cp["charset"], "utf-8") || p.Header.Get("Content-Transfer-Encoding") != "quoted-printable" ||
+		p.Header.Get("Content-Disposition") != "" {
+		t.Errorf("%s part: %v", wantType, p.Header)
+	}
+	raw, _ := io.ReadAll(p)
+	if got := decodeBody(t, "quoted-printable", raw); strings.ReplaceAll(got, "\r\n", "\n") != wantBody {
+		t.Errorf("%s part %q, want %q", wantType, got, wantBody)
+	}
+}
+
+// A file's media type is written by the MIME parser's rules: one that
+// tries to add a header is refused for good, before anything is sent.
+func TestAttachmentContentTypeCannotInject(t *testing.T) {
+	s := startServer(t, false)
+	m := s.mailer(t, "smtp://ADDR?starttls=off")
+	err := m.Send(context.Background(), Message{To: mail.Address{Address: "asha@example.in"}, Subject: "x", Text: "x",
+		Attachments: []Attachment{{Name: "a.pdf", ContentType: "application/pdf\r\nBcc: eve@example.com", Data: []byte("x")}}})
+	if !errors.Is(err, ErrRejected) {
+		t.Fatalf("a content type with a line break: %v", err)
+	}
+	if msgs, _ := s.received(); len(msgs) != 0 {
+		t.Fatalf("%d messages sent", len(msgs))
+	}
+}

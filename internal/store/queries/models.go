@@ -64,6 +64,42 @@ type BookingEvent struct {
 	At         time.Time
 }
 
+type Cancellation struct {
+	ID           uuid.UUID
+	BookingID    uuid.UUID
+	UserID       uuid.UUID
+	Status       trip.CancelStatus
+	Whole        bool
+	Currency     string
+	QuotedCharge decimal.Decimal
+	QuotedRefund decimal.Decimal
+	Fee          decimal.Decimal
+	Charge       *decimal.Decimal
+	RefundDue    *decimal.Decimal
+	Failure      string
+	SentAt       *time.Time
+	DoneAt       *time.Time
+	CreatedAt    time.Time
+	UpdatedAt    time.Time
+}
+
+type CancellationTicket struct {
+	CancellationID  uuid.UUID
+	BookingID       uuid.UUID
+	TicketID        int64
+	Passenger       int32
+	Name            string
+	TicketNumber    string
+	Fare            decimal.Decimal
+	ChangeRequestID *int64
+	ChangeStatus    int32
+	Charge          *decimal.Decimal
+	Refunded        *decimal.Decimal
+	CreditNote      string
+	Remarks         string
+	Live            bool
+}
+
 type CoTraveller struct {
 	ID                     uuid.UUID
 	UserID                 uuid.UUID
@@ -95,6 +131,12 @@ type Company struct {
 	Phone     string
 	CreatedAt time.Time
 	UpdatedAt time.Time
+}
+
+type DocumentSeries struct {
+	Series string
+	Year   string
+	Last   int64
 }
 
 type EmailVerification struct {
@@ -151,6 +193,14 @@ type OauthState struct {
 	BrowserHash  []byte
 }
 
+type OutboxAttachment struct {
+	MessageID   uuid.UUID
+	Position    int32
+	Name        string
+	ContentType string
+	Data        []byte
+}
+
 type OutboxMessage struct {
 	ID            uuid.UUID
 	Kind          string
@@ -165,6 +215,7 @@ type OutboxMessage struct {
 	FailedAt      *time.Time
 	ReplyTo       string
 	ReplyToName   string
+	Attachments   int32
 }
 
 type Payment struct {
@@ -229,16 +280,17 @@ type RateLimit struct {
 }
 
 type Refund struct {
-	ID        uuid.UUID
-	PaymentID uuid.UUID
-	BookingID uuid.UUID
-	UserID    uuid.UUID
-	Amount    int64
-	Reason    string
-	Status    trip.RefundStatus
-	RefundID  *string
-	CreatedAt time.Time
-	UpdatedAt time.Time
+	ID             uuid.UUID
+	PaymentID      uuid.UUID
+	BookingID      uuid.UUID
+	UserID         uuid.UUID
+	Amount         int64
+	Reason         string
+	Status         trip.RefundStatus
+	RefundID       *string
+	CreatedAt      time.Time
+	UpdatedAt      time.Time
+	CancellationID *uuid.UUID
 }
 
 type Session struct {
@@ -267,6 +319,16 @@ type SupplierToken struct {
 	Token      string
 	ValidUntil time.Time
 	CreatedAt  time.Time
+}
+
+type TaxDocument struct {
+	ID             uuid.UUID
+	BookingID      uuid.UUID
+	CancellationID *uuid.UUID
+	Kind           string
+	Number         string
+	IssuedAt       time.Time
+	Body           []byte
 }
 
 type User struct {

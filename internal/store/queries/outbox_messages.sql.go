@@ -11,9 +11,72 @@ import (
 	"github.com/google/uuid"
 )
 
+const outboxAttachmentAdd = `-- name: OutboxAttachmentAdd :exec
+INSERT INTO outbox_attachments (message_id, position, name, content_type, data)
+VALUES ($1, $2, $3, $4, $5)
+`
+
+type OutboxAttachmentAddParams struct {
+	MessageID   uuid.UUID
+	Position    int32
+	Name        string
+	ContentType string
+	Data        []byte
+}
+
+// One file of a message, in the transaction that writes the message.
+func (q *Queries) OutboxAttachmentAdd(ctx context.Context, arg OutboxAttachmentAddParams) error {
+	_, err := q.db.Exec(ctx, outboxAttachmentAdd,
+		arg.MessageID,
+		arg.Position,
+		arg.Name,
+		arg.ContentType,
+		arg.Data,
+	)
+	return err
+}
+
+const outboxAttachmentList = `-- name: OutboxAttachmentList :many
+SELECT position, name, content_type, data FROM outbox_attachments
+WHERE message_id = $1 ORDER BY position
+`
+
+type OutboxAttachmentListRow struct {
+	Position    int32
+	Name        string
+	ContentType string
+	Data        []byte
+}
+
+// A message's files in the order they were given.
+func (q *Queries) OutboxAttachmentList(ctx context.Context, messageID uuid.UUID) ([]OutboxAttachmentListRow, error) {
+	rows, err := q.db.Query(ctx, outboxAttachmentList, messageID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []OutboxAttachmentListRow{}
+	for rows.Next() {
+		var i OutboxAttachmentListRow
+		if err := rows.Scan(
+			&i.Position,
+			&i.Name,
+			&i.ContentType,
+			&i.Data,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const outboxEnqueue = `-- name: OutboxEnqueue :one
-INSERT INTO outbox_messages (kind, recipient, recipient_name, subject, text_body, html_body, reply_to, reply_to_name)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+INSERT INTO outbox_messages (kind, recipient, recipient_name, subject, text_body, html_body, reply_to, reply_to_name, attachments)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
 RETURNING id
 `
 
@@ -26,6 +89,7 @@ type OutboxEnqueueParams struct {
 	HtmlBody      string
 	ReplyTo       string
 	ReplyToName   string
+	Attachments   int32
 }
 
 func (q *Queries) OutboxEnqueue(ctx context.Context, arg OutboxEnqueueParams) (uuid.UUID, error) {
@@ -38,6 +102,7 @@ func (q *Queries) OutboxEnqueue(ctx context.Context, arg OutboxEnqueueParams) (u
 		arg.HtmlBody,
 		arg.ReplyTo,
 		arg.ReplyToName,
+		arg.Attachments,
 	)
 	var id uuid.UUID
 	err := row.Scan(&id)
@@ -45,7 +110,7 @@ func (q *Queries) OutboxEnqueue(ctx context.Context, arg OutboxEnqueueParams) (u
 }
 
 const outboxGet = `-- name: OutboxGet :one
-SELECT id, kind, recipient, recipient_name, subject, text_body, html_body, created_at, last_error, sent_at, failed_at, reply_to, reply_to_name FROM outbox_messages WHERE id = $1
+SELECT id, kind, recipient, recipient_name, subject, text_body, html_body, created_at, last_error, sent_at, failed_at, reply_to, reply_to_name, attachments FROM outbox_messages WHERE id = $1
 `
 
 func (q *Queries) OutboxGet(ctx context.Context, id uuid.UUID) (OutboxMessage, error) {
@@ -65,12 +130,13 @@ func (q *Queries) OutboxGet(ctx context.Context, id uuid.UUID) (OutboxMessage, e
 		&i.FailedAt,
 		&i.ReplyTo,
 		&i.ReplyToName,
+		&i.Attachments,
 	)
 	return i, err
 }
 
 const outboxListRecent = `-- name: OutboxListRecent :many
-SELECT id, kind, recipient, recipient_name, subject, text_body, html_body, created_at, last_error, sent_at, failed_at, reply_to, reply_to_name FROM outbox_messages ORDER BY created_at DESC, id LIMIT $1
+SELECT id, kind, recipient, recipient_name, subject, text_body, html_body, created_at, last_error, sent_at, failed_at, reply_to, reply_to_name, attachments FROM outbox_messages ORDER BY created_at DESC, id LIMIT $1
 `
 
 // The newest messages first, for operators and tests.
@@ -97,6 +163,7 @@ func (q *Queries) OutboxListRecent(ctx context.Context, maxMessages int32) ([]Ou
 			&i.FailedAt,
 			&i.ReplyTo,
 			&i.ReplyToName,
+			&i.Attachments,
 		); err != nil {
 			return nil, err
 		}

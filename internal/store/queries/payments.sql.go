@@ -491,37 +491,46 @@ func (q *Queries) PaymentRecordFailure(ctx context.Context, arg PaymentRecordFai
 }
 
 const paymentsPaidUnrefunded = `-- name: PaymentsPaidUnrefunded :many
-SELECT p.id, p.booking_id, p.user_id, p.gateway, p.order_id, p.amount, p.currency, p.status, p.payment_id, p.method, p.failure, p.paid_at, p.created_at, p.updated_at FROM payments p
+SELECT p.id, p.booking_id, p.user_id, p.gateway, p.order_id, p.amount, p.currency, p.status, p.payment_id, p.method, p.failure, p.paid_at, p.created_at, p.updated_at, (p.amount - coalesce((SELECT sum(r.amount) FROM refunds r
+		WHERE r.payment_id = p.id AND r.status <> 'failed'), 0))::bigint AS remaining
+FROM payments p
 WHERE p.booking_id = $1 AND p.status = 'paid'
-	AND NOT EXISTS (SELECT 1 FROM refunds r WHERE r.payment_id = p.id)
+	AND NOT EXISTS (SELECT 1 FROM refunds r WHERE r.payment_id = p.id AND r.cancellation_id IS NULL)
 ORDER BY p.created_at
 `
 
-// A booking's paid orders that have no refund yet.
-func (q *Queries) PaymentsPaidUnrefunded(ctx context.Context, bookingID uuid.UUID) ([]Payment, error) {
+type PaymentsPaidUnrefundedRow struct {
+	Payment   Payment
+	Remaining int64
+}
+
+// A booking's paid orders with no whole refund yet, and what of each is not
+// refunded by a cancellation (refunds that failed give nothing back).
+func (q *Queries) PaymentsPaidUnrefunded(ctx context.Context, bookingID uuid.UUID) ([]PaymentsPaidUnrefundedRow, error) {
 	rows, err := q.db.Query(ctx, paymentsPaidUnrefunded, bookingID)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	items := []Payment{}
+	items := []PaymentsPaidUnrefundedRow{}
 	for rows.Next() {
-		var i Payment
+		var i PaymentsPaidUnrefundedRow
 		if err := rows.Scan(
-			&i.ID,
-			&i.BookingID,
-			&i.UserID,
-			&i.Gateway,
-			&i.OrderID,
-			&i.Amount,
-			&i.Currency,
-			&i.Status,
-			&i.PaymentID,
-			&i.Method,
-			&i.Failure,
-			&i.PaidAt,
-			&i.CreatedAt,
-			&i.UpdatedAt,
+			&i.Payment.ID,
+			&i.Payment.BookingID,
+			&i.Payment.UserID,
+			&i.Payment.Gateway,
+			&i.Payment.OrderID,
+			&i.Payment.Amount,
+			&i.Payment.Currency,
+			&i.Payment.Status,
+			&i.Payment.PaymentID,
+			&i.Payment.Method,
+			&i.Payment.Failure,
+			&i.Payment.PaidAt,
+			&i.Payment.CreatedAt,
+			&i.Payment.UpdatedAt,
+			&i.Remaining,
 		); err != nil {
 			return nil, err
 		}
@@ -536,8 +545,8 @@ func (q *Queries) PaymentsPaidUnrefunded(ctx context.Context, bookingID uuid.UUI
 const refundCreate = `-- name: RefundCreate :one
 INSERT INTO refunds (payment_id, booking_id, user_id, amount, reason)
 VALUES ($1, $2, $3, $4, $5)
-ON CONFLICT (payment_id) DO NOTHING
-RETURNING id, payment_id, booking_id, user_id, amount, reason, status, refund_id, created_at, updated_at
+ON CONFLICT (payment_id) WHERE cancellation_id IS NULL DO NOTHING
+RETURNING id, payment_id, booking_id, user_id, amount, reason, status, refund_id, created_at, updated_at, cancellation_id
 `
 
 type RefundCreateParams struct {
@@ -548,7 +557,8 @@ type RefundCreateParams struct {
 	Reason    string
 }
 
-// Asks for the refund of a paid order, once: no row when it has one.
+// Asks for the whole refund of a paid order (what no cancellation
+// refunded), once: no row when it has one.
 func (q *Queries) RefundCreate(ctx context.Context, arg RefundCreateParams) (Refund, error) {
 	row := q.db.QueryRow(ctx, refundCreate,
 		arg.PaymentID,
@@ -569,12 +579,57 @@ func (q *Queries) RefundCreate(ctx context.Context, arg RefundCreateParams) (Ref
 		&i.RefundID,
 		&i.CreatedAt,
 		&i.UpdatedAt,
+		&i.CancellationID,
+	)
+	return i, err
+}
+
+const refundCreateForCancellation = `-- name: RefundCreateForCancellation :one
+INSERT INTO refunds (payment_id, booking_id, user_id, amount, reason, cancellation_id)
+VALUES ($1, $2, $3, $4, $5, $6)
+ON CONFLICT (payment_id, cancellation_id) WHERE cancellation_id IS NOT NULL DO NOTHING
+RETURNING id, payment_id, booking_id, user_id, amount, reason, status, refund_id, created_at, updated_at, cancellation_id
+`
+
+type RefundCreateForCancellationParams struct {
+	PaymentID      uuid.UUID
+	BookingID      uuid.UUID
+	UserID         uuid.UUID
+	Amount         int64
+	Reason         string
+	CancellationID *uuid.UUID
+}
+
+// Asks for part of a paid order back for a cancellation, once per order
+// and cancellation: no row when it has one.
+func (q *Queries) RefundCreateForCancellation(ctx context.Context, arg RefundCreateForCancellationParams) (Refund, error) {
+	row := q.db.QueryRow(ctx, refundCreateForCancellation,
+		arg.PaymentID,
+		arg.BookingID,
+		arg.UserID,
+		arg.Amount,
+		arg.Reason,
+		arg.CancellationID,
+	)
+	var i Refund
+	err := row.Scan(
+		&i.ID,
+		&i.PaymentID,
+		&i.BookingID,
+		&i.UserID,
+		&i.Amount,
+		&i.Reason,
+		&i.Status,
+		&i.RefundID,
+		&i.CreatedAt,
+		&i.UpdatedAt,
+		&i.CancellationID,
 	)
 	return i, err
 }
 
 const refundGetByID = `-- name: RefundGetByID :one
-SELECT r.id, r.payment_id, r.booking_id, r.user_id, r.amount, r.reason, r.status, r.refund_id, r.created_at, r.updated_at, p.payment_id AS gateway_payment_id
+SELECT r.id, r.payment_id, r.booking_id, r.user_id, r.amount, r.reason, r.status, r.refund_id, r.created_at, r.updated_at, r.cancellation_id, p.payment_id AS gateway_payment_id
 FROM refunds r JOIN payments p ON p.id = r.payment_id
 WHERE r.id = $1
 `
@@ -599,13 +654,14 @@ func (q *Queries) RefundGetByID(ctx context.Context, id uuid.UUID) (RefundGetByI
 		&i.Refund.RefundID,
 		&i.Refund.CreatedAt,
 		&i.Refund.UpdatedAt,
+		&i.Refund.CancellationID,
 		&i.GatewayPaymentID,
 	)
 	return i, err
 }
 
 const refundListByBooking = `-- name: RefundListByBooking :many
-SELECT r.id, r.payment_id, r.booking_id, r.user_id, r.amount, r.reason, r.status, r.refund_id, r.created_at, r.updated_at, p.currency
+SELECT r.id, r.payment_id, r.booking_id, r.user_id, r.amount, r.reason, r.status, r.refund_id, r.created_at, r.updated_at, r.cancellation_id, p.currency
 FROM refunds r JOIN payments p ON p.id = r.payment_id
 WHERE r.booking_id = $1 ORDER BY r.created_at
 `
@@ -635,6 +691,7 @@ func (q *Queries) RefundListByBooking(ctx context.Context, bookingID uuid.UUID) 
 			&i.Refund.RefundID,
 			&i.Refund.CreatedAt,
 			&i.Refund.UpdatedAt,
+			&i.Refund.CancellationID,
 			&i.Currency,
 		); err != nil {
 			return nil, err
@@ -648,7 +705,7 @@ func (q *Queries) RefundListByBooking(ctx context.Context, bookingID uuid.UUID) 
 }
 
 const refundListByUser = `-- name: RefundListByUser :many
-SELECT r.id, r.payment_id, r.booking_id, r.user_id, r.amount, r.reason, r.status, r.refund_id, r.created_at, r.updated_at, p.currency
+SELECT r.id, r.payment_id, r.booking_id, r.user_id, r.amount, r.reason, r.status, r.refund_id, r.created_at, r.updated_at, r.cancellation_id, p.currency
 FROM refunds r JOIN payments p ON p.id = r.payment_id
 WHERE r.user_id = $1
 ORDER BY r.created_at DESC LIMIT 200
@@ -679,6 +736,7 @@ func (q *Queries) RefundListByUser(ctx context.Context, userID uuid.UUID) ([]Ref
 			&i.Refund.RefundID,
 			&i.Refund.CreatedAt,
 			&i.Refund.UpdatedAt,
+			&i.Refund.CancellationID,
 			&i.Currency,
 		); err != nil {
 			return nil, err
@@ -694,7 +752,7 @@ func (q *Queries) RefundListByUser(ctx context.Context, userID uuid.UUID) ([]Ref
 const refundMarkPending = `-- name: RefundMarkPending :one
 UPDATE refunds SET status = 'pending', refund_id = $1
 WHERE id = $2 AND status = 'requested'
-RETURNING id, payment_id, booking_id, user_id, amount, reason, status, refund_id, created_at, updated_at
+RETURNING id, payment_id, booking_id, user_id, amount, reason, status, refund_id, created_at, updated_at, cancellation_id
 `
 
 type RefundMarkPendingParams struct {
@@ -716,6 +774,7 @@ func (q *Queries) RefundMarkPending(ctx context.Context, arg RefundMarkPendingPa
 		&i.RefundID,
 		&i.CreatedAt,
 		&i.UpdatedAt,
+		&i.CancellationID,
 	)
 	return i, err
 }
@@ -723,7 +782,7 @@ func (q *Queries) RefundMarkPending(ctx context.Context, arg RefundMarkPendingPa
 const refundSettle = `-- name: RefundSettle :one
 UPDATE refunds SET status = $1
 WHERE refund_id = $2 AND status IN ('requested', 'pending')
-RETURNING id, payment_id, booking_id, user_id, amount, reason, status, refund_id, created_at, updated_at
+RETURNING id, payment_id, booking_id, user_id, amount, reason, status, refund_id, created_at, updated_at, cancellation_id
 `
 
 type RefundSettleParams struct {
@@ -747,6 +806,7 @@ func (q *Queries) RefundSettle(ctx context.Context, arg RefundSettleParams) (Ref
 		&i.RefundID,
 		&i.CreatedAt,
 		&i.UpdatedAt,
+		&i.CancellationID,
 	)
 	return i, err
 }

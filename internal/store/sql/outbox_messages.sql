@@ -1,7 +1,17 @@
 -- name: OutboxEnqueue :one
-INSERT INTO outbox_messages (kind, recipient, recipient_name, subject, text_body, html_body, reply_to, reply_to_name)
-VALUES (@kind, @recipient, @recipient_name, @subject, @text_body, @html_body, @reply_to, @reply_to_name)
+INSERT INTO outbox_messages (kind, recipient, recipient_name, subject, text_body, html_body, reply_to, reply_to_name, attachments)
+VALUES (@kind, @recipient, @recipient_name, @subject, @text_body, @html_body, @reply_to, @reply_to_name, @attachments)
 RETURNING id;
+
+-- name: OutboxAttachmentAdd :exec
+-- One file of a message, in the transaction that writes the message.
+INSERT INTO outbox_attachments (message_id, position, name, content_type, data)
+VALUES (@message_id, @position, @name, @content_type, @data);
+
+-- name: OutboxAttachmentList :many
+-- A message's files in the order they were given.
+SELECT position, name, content_type, data FROM outbox_attachments
+WHERE message_id = @message_id ORDER BY position;
 
 -- name: OutboxMarkSent :execrows
 -- Only a queued message is settled: a second run of its job (a rescued or

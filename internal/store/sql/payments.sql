@@ -34,10 +34,13 @@ WHERE id = @id AND status <> 'paid';
 SELECT coalesce(sum(amount), 0)::bigint FROM payments WHERE booking_id = @booking_id AND status = 'paid';
 
 -- name: PaymentsPaidUnrefunded :many
--- A booking's paid orders that have no refund yet.
-SELECT p.* FROM payments p
+-- A booking's paid orders with no whole refund yet, and what of each is not
+-- refunded by a cancellation (refunds that failed give nothing back).
+SELECT sqlc.embed(p), (p.amount - coalesce((SELECT sum(r.amount) FROM refunds r
+		WHERE r.payment_id = p.id AND r.status <> 'failed'), 0))::bigint AS remaining
+FROM payments p
 WHERE p.booking_id = @booking_id AND p.status = 'paid'
-	AND NOT EXISTS (SELECT 1 FROM refunds r WHERE r.payment_id = p.id)
+	AND NOT EXISTS (SELECT 1 FROM refunds r WHERE r.payment_id = p.id AND r.cancellation_id IS NULL)
 ORDER BY p.created_at;
 
 -- name: PaymentListByUser :many
@@ -50,10 +53,19 @@ ORDER BY p.created_at DESC LIMIT 200;
 SELECT * FROM payments WHERE booking_id = @booking_id ORDER BY created_at;
 
 -- name: RefundCreate :one
--- Asks for the refund of a paid order, once: no row when it has one.
+-- Asks for the whole refund of a paid order (what no cancellation
+-- refunded), once: no row when it has one.
 INSERT INTO refunds (payment_id, booking_id, user_id, amount, reason)
 VALUES (@payment_id, @booking_id, @user_id, @amount, @reason)
-ON CONFLICT (payment_id) DO NOTHING
+ON CONFLICT (payment_id) WHERE cancellation_id IS NULL DO NOTHING
+RETURNING *;
+
+-- name: RefundCreateForCancellation :one
+-- Asks for part of a paid order back for a cancellation, once per order
+-- and cancellation: no row when it has one.
+INSERT INTO refunds (payment_id, booking_id, user_id, amount, reason, cancellation_id)
+VALUES (@payment_id, @booking_id, @user_id, @amount, @reason, @cancellation_id)
+ON CONFLICT (payment_id, cancellation_id) WHERE cancellation_id IS NOT NULL DO NOTHING
 RETURNING *;
 
 -- name: RefundMarkPending :one

@@ -487,6 +487,83 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/api/v1/me/bookings/{id}/cancellation-charges': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The booking's `_id`. */
+        id: string
+      }
+      cookie?: never
+    }
+    /**
+     * What cancelling a ticketed booking, or some travellers, would cost
+     * @description Asks the airline now (GetCancellationCharges; nothing is sent that commits) and answers the
+     *     airline's charge, our fee, and the refund to the original payment method, within
+     *     `refundDays` (docs/cancellations.md). Every ticket still held is priced unless `tickets`
+     *     names some. An infant cannot stay without an adult (400).
+     */
+    get: operations['cancellationCharges']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/v1/me/bookings/{id}/cancellations': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The booking's `_id`. */
+        id: string
+      }
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Cancel a ticketed booking, or some travellers, at the refund shown
+     * @description The charges are asked again; when the refund is not the one given, nothing is recorded and
+     *     the answer is 409 `charges_changed` with the new quote. Otherwise the cancellation is
+     *     recorded and sent to the airline off the request (one change request per ticket, never two
+     *     for the same ticket); the booking's `cancellations` show its progress.
+     */
+    post: operations['cancelTickets']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/v1/me/bookings/{id}/documents/{kind}': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The booking's `_id`. */
+        id: string
+        kind: 'e-ticket' | 'invoice'
+      }
+      cookie?: never
+    }
+    /**
+     * A ticketed booking's e-ticket or GST tax invoice, as a PDF
+     * @description The e-ticket is made from the booking as it stands (cancelled tickets marked); the tax
+     *     invoice is issued once and kept as issued, so it is the same bytes every time.
+     */
+    get: operations['bookingDocument']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/api/v1/me/bookings/{id}/cancel': {
     parameters: {
       query?: never
@@ -1443,12 +1520,88 @@ export interface components {
       refunded?: components['schemas']['Money']
       /** @description Still to pay before the ticket (one booking's answer only). */
       amountDue?: components['schemas']['Money']
+      /**
+       * @description Where a ticketed booking's cancellations leave it: a cancellation with the airline, some tickets cancelled, or every one.
+       * @enum {string}
+       */
+      cancellation?: 'cancelling' | 'partly_cancelled' | 'cancelled'
+    }
+    /**
+     * @description Where a cancellation stands (docs/cancellations.md).
+     * @enum {string}
+     */
+    CancelStatus: 'requested' | 'sending' | 'with_airline' | 'cancelled' | 'refused'
+    CancelTicket: {
+      /** @description The traveller's place on the booking. */
+      passenger: number
+      ticketId: number
+      ticketNumber: string
+      name: string
+      /** @enum {string} */
+      type: 'adult' | 'child' | 'infant'
+      /** @enum {string} */
+      state?: 'ticketed' | 'cancelling' | 'cancelled'
+    }
+    /** @description What a cancellation would cost, shown before it is confirmed. */
+    CancelQuote: {
+      whole: boolean
+      tickets: components['schemas']['CancelTicket'][]
+      /** @description The airline's charge. */
+      charge: components['schemas']['Money']
+      /** @description Our fee. */
+      fee: components['schemas']['Money']
+      /** @description What the traveller gets back. */
+      refund: components['schemas']['Money']
+      currency: string
+      /**
+       * @example UPI
+       * @example card
+       */
+      refundTo: string
+      refundDays: number
+      remarks?: string
+    }
+    Cancellation: {
+      /** Format: uuid */
+      _id: string
+      status: components['schemas']['CancelStatus']
+      statusText: string
+      whole: boolean
+      tickets: {
+        ticketId: number
+        passenger: number
+        name: string
+        ticketNumber: string
+        status: string
+        creditNote?: string
+      }[]
+      currency: string
+      quotedCharge: components['schemas']['Money']
+      quotedRefund: components['schemas']['Money']
+      fee: components['schemas']['Money']
+      charge?: components['schemas']['Money']
+      refundDue?: components['schemas']['Money']
+      failure?: string
+      /** Format: date-time */
+      createdAt: string
+      /** Format: date-time */
+      doneAt?: string
+    }
+    Document: {
+      /** @enum {string} */
+      kind: 'e-ticket' | 'invoice' | 'credit-note'
+      title: string
+      href: string
     }
     /** @description One booking with its orders and refunds. */
     BookingWithPayments: {
       booking: components['schemas']['Booking']
       payments: components['schemas']['Payment'][]
       refunds: components['schemas']['Refund'][]
+      /** @description A ticketed booking's tickets. */
+      tickets?: components['schemas']['CancelTicket'][]
+      cancellations?: components['schemas']['Cancellation'][]
+      documents?: components['schemas']['Document'][]
     }
     /** @description A gateway order for a booking and how it went. */
     Payment: {
@@ -2811,6 +2964,128 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      default: components['responses']['Failure']
+    }
+  }
+  cancellationCharges: {
+    parameters: {
+      query?: {
+        /** @description Ticket ids (the booking's `tickets[].ticketId`), separated by commas. */
+        tickets?: string
+      }
+      header?: never
+      path: {
+        /** @description The booking's `_id`. */
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The charges. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            quote: components['schemas']['CancelQuote']
+          }
+        }
+      }
+      400: components['responses']['InvalidInput']
+      401: components['responses']['Unauthenticated']
+      404: components['responses']['NotFound']
+      /** @description `not_cancellable` (not ticketed), `ticket_taken` (already cancelled or being cancelled). */
+      409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      default: components['responses']['Failure']
+    }
+  }
+  cancelTickets: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The booking's `_id`. */
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description None: every ticket still held. */
+          tickets?: number[]
+          refund: components['schemas']['Money']
+        }
+      }
+    }
+    responses: {
+      /** @description The cancellation, recorded. */
+      202: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            cancellation: components['schemas']['Cancellation']
+          }
+        }
+      }
+      400: components['responses']['InvalidInput']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['CrossOrigin']
+      404: components['responses']['NotFound']
+      /** @description `not_cancellable`, `ticket_taken`, or `charges_changed` (with the new `quote`). */
+      409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            /** @constant */
+            ok: false
+            error: string
+            message: string
+            field?: string
+            quote?: components['schemas']['CancelQuote']
+          }
+        }
+      }
+      default: components['responses']['Failure']
+    }
+  }
+  bookingDocument: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The booking's `_id`. */
+        id: string
+        kind: 'e-ticket' | 'invoice'
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The PDF. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/pdf': string
+        }
+      }
+      401: components['responses']['Unauthenticated']
+      404: components['responses']['NotFound']
       default: components['responses']['Failure']
     }
   }
