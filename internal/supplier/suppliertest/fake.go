@@ -191,8 +191,9 @@ func (p port) ChangeRequestStatus(_ context.Context, conn *connector.Connector, 
 	if p.f.ChangeRequestStatus != nil {
 		return p.f.ChangeRequestStatus(changeRequestID)
 	}
-	return &supplier.TicketChange{ChangeRequestID: changeRequestID, Status: supplier.ChangeCompleted, Charge: DefaultCharge, Refunded: DefaultRefund,
-		CreditNote: fmt.Sprintf("CN/FAKE/%d", changeRequestID), CreditNoteOn: "2030-01-01T00:00:00"}, nil
+	tc := &supplier.TicketChange{ChangeRequestID: changeRequestID, Status: supplier.ChangeCompleted, Charge: DefaultCharge, Refunded: DefaultRefund}
+	tc.CreditNote, tc.CreditNoteOn = fmt.Sprintf("CN/FAKE/%d", changeRequestID), "2030-01-01T00:00:00"
+	return tc, nil
 }
 
 func booked(traceID string, id int64, pnr string, ticketed bool) *supplier.Booking {
