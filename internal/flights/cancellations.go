@@ -232,18 +232,18 @@ func (s *Bookings) quote(ctx context.Context, p cancelPlan) (CancelQuoteJSON, er
 	if err != nil {
 		return CancelQuoteJSON{}, supplierError(err, "We could not get the cancellation charges from the airline. Please try again.")
 	}
-	l, err := s.payments.checkout.Ledger(ctx, p.b.ID)
+	m, err := moneyOf(ctx, s.q, p.b.ID)
 	if err != nil {
 		return CancelQuoteJSON{}, err
 	}
 	fee := s.CancellationFee.Mul(decimal.NewFromInt(int64(len(p.chosen))))
-	refund := refundOf(c.Refund, fee, checkout.Rupees(l.Paid-l.Refunded))
+	refund := refundOf(c.Refund, fee, m.left())
 	cur := c.Currency
 	if cur == "" {
 		cur = p.b.Currency
 	}
 	return CancelQuoteJSON{Whole: p.whole, Tickets: p.chosen, Charge: c.Charge, Fee: fee, Refund: refund, Currency: cur,
-		RefundTo: refundTo(l), RefundDays: RefundDays, Remarks: c.Remarks}, nil
+		RefundTo: refundTo(m), RefundDays: RefundDays, Remarks: c.Remarks}, nil
 }
 
 // refundOf is what a traveller gets back of what the airline refunds:
@@ -257,16 +257,46 @@ func refundOf(airline, fee, left decimal.Decimal) decimal.Decimal {
 	return r.Truncate(2)
 }
 
-// refundTo names where a refund goes: the method of the booking's last paid
-// order, as travellers call it.
-func refundTo(l checkout.Ledger) string {
-	method := ""
-	for _, p := range l.Payments {
+// money is what a booking has paid and had back (paise, refunds that
+// failed included, as the ledger counts them), and the method of its last
+// paid order.
+type money struct {
+	paid, refunded int64
+	method         string
+}
+
+// left is what the booking has paid and not had back, in rupees.
+func (m money) left() decimal.Decimal { return checkout.Rupees(m.paid - m.refunded) }
+
+// moneyOf reads b's orders and refunds through q: the pool's queries, or a
+// transaction's (never the pool from inside a transaction: a worker that
+// holds one connection and waits for a second can starve the pool).
+func moneyOf(ctx context.Context, q *queries.Queries, bookingID uuid.UUID) (money, error) {
+	var m money
+	ps, err := q.PaymentListByBooking(ctx, bookingID)
+	if err != nil {
+		return m, err
+	}
+	for _, p := range ps {
 		if p.Status == trip.OrderPaid {
-			method = p.Method
+			m.paid += p.Amount
+			m.method = p.Method
 		}
 	}
-	switch method {
+	rs, err := q.RefundListByBooking(ctx, bookingID)
+	if err != nil {
+		return m, err
+	}
+	for _, r := range rs {
+		m.refunded += r.Refund.Amount
+	}
+	return m, nil
+}
+
+// refundTo names where a refund goes: the method of the booking's last paid
+// order, as travellers call it.
+func refundTo(m money) string {
+	switch m.method {
 	case "upi":
 		return "UPI"
 	case "card":
@@ -496,11 +526,21 @@ func (f *follower) recover(ctx context.Context) (again bool, err error) {
 		f.s.log.Info("cancellation: booking details failed while recovering", "cancellation", f.c.ID, "err", err)
 		return false, nil
 	}
+	// The details name each ticket's change request; its amounts (what a
+	// completed one charged and refunded) come from the request's own
+	// status, asked before anything is recorded.
 	var found []supplier.TicketChange
 	for _, p := range d.Passengers {
-		if p.ChangeRequestID != 0 && slices.ContainsFunc(f.tickets, func(t queries.CancellationTicket) bool { return t.TicketID == p.TicketID }) {
-			found = append(found, supplier.TicketChange{ChangeRequestID: p.ChangeRequestID, TicketID: p.TicketID, Status: p.ChangeStatus})
+		if p.ChangeRequestID == 0 || !slices.ContainsFunc(f.tickets, func(t queries.CancellationTicket) bool { return t.TicketID == p.TicketID }) {
+			continue
 		}
+		tc, err := f.port.ChangeRequestStatus(ctx, f.conn, p.ChangeRequestID)
+		if err != nil {
+			f.s.log.Info("cancellation: change request status failed while recovering", "cancellation", f.c.ID, "request", p.ChangeRequestID, "err", err)
+			return false, nil
+		}
+		tc.ChangeRequestID, tc.TicketID = p.ChangeRequestID, p.TicketID
+		found = append(found, *tc)
 	}
 	if len(found) > 0 {
 		return false, f.apply(ctx, found)
@@ -636,7 +676,7 @@ func (f *follower) finish(ctx context.Context, tickets []queries.CancellationTic
 	}
 	return pgx.BeginFunc(ctx, f.s.pool, func(tx pgx.Tx) error {
 		q := f.s.q.WithTx(tx)
-		l, err := f.s.payments.checkout.Ledger(ctx, f.b.ID)
+		m, err := moneyOf(ctx, q, f.b.ID)
 		if err != nil {
 			return err
 		}
@@ -647,7 +687,7 @@ func (f *follower) finish(ctx context.Context, tickets []queries.CancellationTic
 			if cancelled < len(tickets) && len(tickets) > 0 {
 				fee = fee.Mul(decimal.NewFromInt(int64(cancelled))).DivRound(decimal.NewFromInt(int64(len(tickets))), 2)
 			}
-			refund = refundOf(back, fee, checkout.Rupees(l.Paid-l.Refunded))
+			refund = refundOf(back, fee, m.left())
 			params.Charge, params.RefundDue = &charge, &refund
 		}
 		c, err := q.CancellationFinish(ctx, params)
@@ -711,12 +751,12 @@ func (s *Bookings) announceCancellation(ctx context.Context, tx pgx.Tx, b querie
 	if err != nil {
 		return err
 	}
-	l, err := s.payments.checkout.Ledger(ctx, b.ID)
+	m, err := moneyOf(ctx, q, b.ID)
 	if err != nil {
 		return err
 	}
 	mc := mailtmpl.Cancellation{Reference: strings.ToUpper(c.ID.String()[:8]), Whole: c.Whole, Fee: mailtmpl.Money(c.Fee, c.Currency),
-		Charge: mailtmpl.Money(c.QuotedCharge, c.Currency), Refund: mailtmpl.Money(c.QuotedRefund, c.Currency), RefundTo: refundTo(l),
+		Charge: mailtmpl.Money(c.QuotedCharge, c.Currency), Refund: mailtmpl.Money(c.QuotedRefund, c.Currency), RefundTo: refundTo(m),
 		RefundBy: s.now().In(indiatime.Zone).AddDate(0, 0, RefundDays).Format("2 Jan 2006"), Reason: c.Failure}
 	if c.Charge != nil {
 		mc.Charge = mailtmpl.Money(*c.Charge, c.Currency)
@@ -768,13 +808,13 @@ func (s *Bookings) announceRefund(ctx context.Context, tx pgx.Tx, r queries.Refu
 	if err != nil {
 		return err
 	}
-	l, err := s.payments.checkout.Ledger(ctx, b.ID)
+	m, err := moneyOf(ctx, q, b.ID)
 	if err != nil {
 		return err
 	}
 	to, name := mail.Address{Name: u.FullName, Address: u.Email}, mailtmpl.Greeting(u.FullName, u.Email)
 	msg, err := s.mail.Templates.RefundDone(to, name, tripOf(b), mailtmpl.Refund{Amount: mailtmpl.Money(checkout.Rupees(r.Amount), b.Currency),
-		To: refundTo(l), Reference: derefOr(r.RefundID)})
+		To: refundTo(m), Reference: derefOr(r.RefundID)})
 	if err != nil {
 		return err
 	}

@@ -158,7 +158,7 @@ func bookingRef(b queries.Booking) string { return strings.ToUpper(b.ID.String()
 // eTicketOf is b's e-ticket as it stands: flights from the ticket's
 // itinerary (terminals, airline PNRs, baggage), travellers with their
 // ticket numbers, cancelled tickets marked.
-func (s *Bookings) eTicketOf(ctx context.Context, b queries.Booking) (documents.Ticket, error) {
+func (s *Bookings) eTicketOf(ctx context.Context, q *queries.Queries, b queries.Booking) (documents.Ticket, error) {
 	var d struct {
 		Response struct {
 			Response struct {
@@ -200,7 +200,7 @@ func (s *Bookings) eTicketOf(ctx context.Context, b queries.Booking) (documents.
 			To:      documents.Airport{Code: sg.Destination.Airport.AirportCode, Name: sg.Destination.Airport.AirportName, City: sg.Destination.Airport.CityName, Terminal: sg.Destination.Airport.Terminal},
 			Departs: ticketTime(sg.Origin.DepTime), Arrives: ticketTime(sg.Destination.ArrTime), Duration: duration(sg.Duration)})
 	}
-	taken, err := s.q.CancellationTicketsByBooking(ctx, b.ID)
+	taken, err := q.CancellationTicketsByBooking(ctx, b.ID)
 	if err != nil {
 		return t, err
 	}
@@ -288,7 +288,7 @@ func (s *Bookings) document(ctx context.Context, b queries.Booking, kind string)
 		if b.Status != trip.Ticketed {
 			return nil, "", errNoETicket
 		}
-		t, err := s.eTicketOf(ctx, b)
+		t, err := s.eTicketOf(ctx, s.q, b)
 		if err != nil {
 			return nil, "", err
 		}
@@ -325,7 +325,7 @@ func (s *Bookings) document(ctx context.Context, b queries.Booking, kind string)
 // e-ticket and the tax invoice, issued in tx (the transaction that records
 // the ticket), so the invoice exists exactly when the ticket does.
 func (s *Bookings) ticketDocuments(ctx context.Context, tx pgx.Tx, b queries.Booking) ([]outbox.Attachment, error) {
-	t, err := s.eTicketOf(ctx, b)
+	t, err := s.eTicketOf(ctx, s.q.WithTx(tx), b)
 	if err != nil {
 		return nil, err
 	}
