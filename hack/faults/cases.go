@@ -76,6 +76,8 @@ type Drill struct {
 	bookings []*Booking
 	// busy counts the keyed calls in flight on each replica (load case).
 	busy []atomic.Int64
+	// cancels are the cancellations the API took (cancellation cases).
+	cancels cancels
 }
 
 func (d *Drill) add(b *Booking) {
@@ -124,7 +126,7 @@ func RunCase(ctx context.Context, w *World, shared *Postgres, c Case, logf func(
 		return t, st, err
 	}
 	logf("%s: settled (or gave up) in %s", c.Name, time.Since(settling).Round(time.Second))
-	return t, st, st.Compare(ctx, t, d.Bookings())
+	return t, st, st.Compare(ctx, t, d.Bookings(), d.Cancellations())
 }
 
 // Result is what a case found, with the tail of its logs when it failed.

@@ -10,8 +10,12 @@ import (
 	"net/http"
 	"net/http/cookiejar"
 	"net/url"
+	"strconv"
+	"strings"
 	"sync/atomic"
 	"time"
+
+	"github.com/shopspring/decimal"
 )
 
 // Client deadlines: a replay must answer within replayTimeout or it counts
@@ -198,55 +202,90 @@ func (u *User) OpenOrder(ctx context.Context, base, id string) (string, error) {
 var routes = [][2]string{{"BOM", "DEL"}, {"DEL", "BLR"}, {"BLR", "BOM"}, {"DEL", "CCU"}, {"MAA", "DEL"}, {"HYD", "BOM"}}
 
 // Search makes a fresh search (its own TraceId) on route i and returns the
-// first result of the kind asked for.
+// first result of the kind asked for, for one adult.
 func (u *User) Search(ctx context.Context, base string, i int, lcc bool) (trace, index string, err error) {
+	return u.SearchFare(ctx, base, i, Fare{LCC: lcc, Adults: 1})
+}
+
+// Fare is the kind of result a search looks for.
+type Fare struct {
+	// LCC: a low-cost fare; else a full-service (GDS) one.
+	LCC bool
+	// Adults travel on it (1 when 0).
+	Adults int
+	// Refundable: one the airline cancels for a refund (the cancellation
+	// cases'); a non-refundable fare's cancellation is refused.
+	Refundable bool
+}
+
+// SearchFare makes a fresh search (its own TraceId) on route i, and on the
+// routes after it while none has such a result, and returns the first
+// result of the kind asked for.
+func (u *User) SearchFare(ctx context.Context, base string, i int, f Fare) (trace, index string, err error) {
 	source := "GDS"
-	if lcc {
+	if f.LCC {
 		source = "LCC"
 	}
-	r := routes[i%len(routes)]
-	a := u.post(ctx, base, "/api/v1/flights/tbo/search", "", map[string]any{
-		"origin": r[0], "destination": r[1], "departDate": time.Now().Add(30 * time.Hour).Format(time.DateOnly),
-		"cabinClass": 2, "adults": 1, "sources": []string{source},
-	}, firstTimeout)
-	if a.Err != nil || a.Status != http.StatusOK {
-		return "", "", fmt.Errorf("search: %s", a)
-	}
-	var s struct {
-		Data struct {
-			Response struct {
-				TraceId string
-				Results [][]struct {
-					ResultIndex string
-					IsLCC       bool
+	for try := range len(routes) {
+		r := routes[(i+try)%len(routes)]
+		a := u.post(ctx, base, "/api/v1/flights/tbo/search", "", map[string]any{
+			"origin": r[0], "destination": r[1], "departDate": time.Now().Add(30 * time.Hour).Format(time.DateOnly),
+			"cabinClass": 2, "adults": max(f.Adults, 1), "sources": []string{source},
+		}, firstTimeout)
+		if a.Err != nil || a.Status != http.StatusOK {
+			return "", "", fmt.Errorf("search: %s", a)
+		}
+		var s struct {
+			Data struct {
+				Response struct {
+					TraceId string
+					Results [][]struct {
+						ResultIndex  string
+						IsLCC        bool
+						IsRefundable bool
+					}
+				}
+			} `json:"data"`
+		}
+		if err := json.Unmarshal(a.Body, &s); err != nil {
+			return "", "", fmt.Errorf("search: %w", err)
+		}
+		if res := s.Data.Response.Results; len(res) > 0 {
+			for _, x := range res[0] {
+				if x.IsLCC == f.LCC && (x.IsRefundable || !f.Refundable) {
+					return s.Data.Response.TraceId, x.ResultIndex, nil
 				}
 			}
-		} `json:"data"`
-	}
-	if err := json.Unmarshal(a.Body, &s); err != nil {
-		return "", "", fmt.Errorf("search: %w", err)
-	}
-	if res := s.Data.Response.Results; len(res) > 0 {
-		for _, x := range res[0] {
-			if x.IsLCC == lcc {
-				return s.Data.Response.TraceId, x.ResultIndex, nil
-			}
+		}
+		if !f.Refundable {
+			return "", "", fmt.Errorf("search %s-%s: no %s result", r[0], r[1], source)
 		}
 	}
-	return "", "", fmt.Errorf("search %s-%s: no %s result", r[0], r[1], source)
+	return "", "", fmt.Errorf("search: no refundable %s result on any route", source)
 }
 
 // bookBody is a valid book body (and, with isLCC and an agent reference, an
 // LCC ticket body) for one adult.
 func bookBody(trace, index string, lcc bool) map[string]any {
+	return bookBodyFor(trace, index, lcc, 1)
+}
+
+// travellers are the adults a booking names, in order: one for most
+// bookings, two for those a cancellation case cancels in part.
+var travellers = []map[string]any{
+	{"Title": "Mr", "FirstName": "Ravi", "LastName": "Kumar", "PaxType": 1, "DateOfBirth": "1988-05-04",
+		"Gender": 1, "ContactNo": "9876543210", "Email": "drill@example.in"},
+	{"Title": "Ms", "FirstName": "Meera", "LastName": "Kumar", "PaxType": 1, "DateOfBirth": "1990-11-21",
+		"Gender": 2, "ContactNo": "9876543210", "Email": "drill@example.in"},
+}
+
+// bookBodyFor is bookBody for adults adults (at most len(travellers)).
+func bookBodyFor(trace, index string, lcc bool, adults int) map[string]any {
 	return map[string]any{
 		"traceId": trace, "resultIndex": index, "isLCC": lcc,
-		"contact": map[string]string{"Email": "drill@example.in", "Mobile": "9876543210"},
-		"address": map[string]string{"AddressLine1": "12 MG Road", "City": "Pune", "CountryCode": "IN"},
-		"passengers": []map[string]any{{
-			"Title": "Mr", "FirstName": "Ravi", "LastName": "Kumar", "PaxType": 1, "DateOfBirth": "1988-05-04",
-			"Gender": 1, "ContactNo": "9876543210", "Email": "drill@example.in",
-		}},
+		"contact":    map[string]string{"Email": "drill@example.in", "Mobile": "9876543210"},
+		"address":    map[string]string{"AddressLine1": "12 MG Road", "City": "Pune", "CountryCode": "IN"},
+		"passengers": travellers[:min(max(adults, 1), len(travellers))],
 	}
 }
 
@@ -260,7 +299,12 @@ func mustJSON(v any) []byte {
 
 // BookCall is the keyed book request of a result.
 func BookCall(key, trace, index string, lcc bool) *Call {
-	return &Call{Path: "/api/v1/flights/tbo/book", Key: key, Body: mustJSON(bookBody(trace, index, lcc))}
+	return BookCallFor(key, trace, index, lcc, 1)
+}
+
+// BookCallFor is BookCall for adults adults.
+func BookCallFor(key, trace, index string, lcc bool, adults int) *Call {
+	return &Call{Path: "/api/v1/flights/tbo/book", Key: key, Body: mustJSON(bookBodyFor(trace, index, lcc, adults))}
 }
 
 // TicketGDSCall is the keyed ticket request of a booked GDS booking.
@@ -288,4 +332,86 @@ func BookingCall(id string) *Call {
 // result (recorded as quoted by its book request, and paid) at once.
 func TicketLCCCall(key, trace, index string) *Call {
 	return &Call{Path: "/api/v1/flights/tbo/ticket", Key: key, Body: mustJSON(bookBody(trace, index, true))}
+}
+
+// View is a look at a ticketed booking (GET /api/v1/me/bookings/{id}) as
+// the cancellation cases read it: its tickets and its cancellations.
+type View struct {
+	Booking struct {
+		ID     string `json:"_id"`
+		Status string `json:"status"`
+	} `json:"booking"`
+	Tickets []struct {
+		TicketID int64 `json:"ticketId"`
+		// State is ticketed, cancelling or cancelled.
+		State string `json:"state"`
+	} `json:"tickets"`
+	Cancellations []struct {
+		ID           string           `json:"_id"`
+		Status       string           `json:"status"`
+		QuotedRefund decimal.Decimal  `json:"quotedRefund"`
+		RefundDue    *decimal.Decimal `json:"refundDue"`
+	} `json:"cancellations"`
+}
+
+// Look reads our booking id at base.
+func (u *User) Look(ctx context.Context, base, id string) (View, error) {
+	var v View
+	a := u.send(ctx, base, BookingCall(id), firstTimeout)
+	if a.Err != nil || a.Status != http.StatusOK {
+		return v, fmt.Errorf("look at booking %s: %s", id, a)
+	}
+	if err := json.Unmarshal(a.Body, &v); err != nil {
+		return v, fmt.Errorf("look at booking %s: %w", id, err)
+	}
+	return v, nil
+}
+
+// ticketList is the tickets query parameter: ids separated by commas.
+func ticketList(tickets []int64) string {
+	s := make([]string, len(tickets))
+	for i, t := range tickets {
+		s[i] = strconv.FormatInt(t, 10)
+	}
+	return strings.Join(s, ",")
+}
+
+// CancellationRefund asks the API at base what cancelling tickets of our
+// booking id (none: all) would refund, as the booking page does before
+// the traveller confirms.
+func (u *User) CancellationRefund(ctx context.Context, base, id string, tickets []int64) (decimal.Decimal, error) {
+	path := "/api/v1/me/bookings/" + url.PathEscape(id) + "/cancellation-charges"
+	if len(tickets) > 0 {
+		path += "?tickets=" + url.QueryEscape(ticketList(tickets))
+	}
+	a := u.send(ctx, base, &Call{Method: http.MethodGet, Path: path}, firstTimeout)
+	var q struct {
+		Quote struct {
+			Refund *decimal.Decimal `json:"refund"`
+		} `json:"quote"`
+	}
+	if a.Err != nil || a.Status != http.StatusOK || json.Unmarshal(a.Body, &q) != nil || q.Quote.Refund == nil {
+		return decimal.Decimal{}, fmt.Errorf("cancellation charges of booking %s: %s", id, a)
+	}
+	return *q.Quote.Refund, nil
+}
+
+// Cancel confirms the cancellation of tickets of our booking id (none:
+// all) at the refund the traveller was shown, and returns the
+// cancellation's id (202: its job sends it to the airline).
+func (u *User) Cancel(ctx context.Context, base, id string, tickets []int64, refund decimal.Decimal) (string, error) {
+	body := map[string]any{"refund": refund.String()}
+	if len(tickets) > 0 {
+		body["tickets"] = tickets
+	}
+	a := u.post(ctx, base, "/api/v1/me/bookings/"+url.PathEscape(id)+"/cancellations", "", body, firstTimeout)
+	var c struct {
+		Cancellation struct {
+			ID string `json:"_id"`
+		} `json:"cancellation"`
+	}
+	if a.Err != nil || a.Status != http.StatusAccepted || json.Unmarshal(a.Body, &c) != nil || c.Cancellation.ID == "" {
+		return "", fmt.Errorf("cancel booking %s: %s", id, a)
+	}
+	return c.Cancellation.ID, nil
 }

@@ -1,10 +1,12 @@
 // The fault suite: no booking is lost or doubled whatever dies, no ticket
-// is issued unpaid, and no payment is refunded twice or left unrefunded.
+// is issued unpaid, no payment is refunded twice or left unrefunded, and
+// no cancellation is lost, sent twice, or refunded twice or not at all.
 //
 // Every case runs against real parts in child processes: a private
 // PostgreSQL cluster, the built paryatan-api (one or two replicas), the
 // tbo-sim supplier simulator and the razorpay-sim payment gateway (the
-// API's PAYMENTS_FILE points at it; it sends no webhooks). In each run a
+// API's PAYMENTS_FILE points at it; it sends no webhooks, but for the
+// refunds of cancel-refund-webhook). In each run a
 // case makes three bookings (the callback cases two, see below), each on
 // its own search (its own TraceId) and every book and ticket request with
 // an Idempotency-Key: a GDS fare to book, a GDS fare booked and paid to
@@ -61,6 +63,35 @@
 //     that lose their replica, the payment's steps too, are sent again to
 //     the other, and every key is replayed after.
 //
+// The cancellation cases (cancel.go) book, pay and ticket, in each run, a
+// GDS and an LCC fare for one adult and one for two adults (GDS in even
+// runs, LCC in odd ones), all refundable, then cancel them as a traveller
+// does: the charges asked, the cancellation confirmed at the refund shown
+// (the second adult only of the two-adult booking). The supplier
+// acknowledges a change request at once and completes it 2 s later:
+//
+//   - cancel-kill-9: the supplier holds SendChangeRequest holdFor, after
+//     making the change requests (even runs) or without making them, then
+//     hanging up (odd runs); the API is killed while its jobs are in that
+//     call, and restarted. The rescued jobs must adopt the change requests
+//     made, or send again once sure none was (never both).
+//   - cancel-late: the supplier makes the change requests and answers
+//     after the API's 6 s changeRequest deadline; the jobs must adopt them.
+//   - cancel-refund-lost: the gateway makes each cancellation's refund and
+//     holds its answer past the API's deadline, for the rest of the case;
+//     the refund's job must find it by its receipt.
+//   - cancel-refund-webhook: the gateway's refund webhooks are delivered
+//     twice each, refund.processed before refund.created.
+//
+// After each run the traveller looks at each booking (it must answer at
+// once, ticketed). Each cancellation must end cancelled (a cancellation
+// lost otherwise), with one change request per ticket at the supplier (a
+// change request doubled otherwise), its refund due equal to the refund
+// quoted and refunded once at the gateway and processed (a cancellation
+// refund missing or doubled otherwise), and one "Refund processed" e-mail
+// for it (a refund mail doubled, or missing, otherwise); see
+// judgeCancellations.
+//
 // The API replicas run with JOBS_RESCUE_AFTER=10s, so that a job killed
 // mid-run is rescued and run again within the waits below (verdict.go
 // explains them). Each case fails on a lost booking (the supplier has it,
@@ -75,7 +106,9 @@
 // not processed 120 s after the runs, or processed as a gateway refund the
 // order does not have), and a replay that hangs (10 s), answers other than
 // 200 or 202, or takes more than 5 s. Every case is judged on refunds: any
-// can refund (a refused ticket, a ticket settled as not issued).
+// can refund (a refused ticket, a ticket settled as not issued); and on
+// cancellations, which only the cancellation cases make (the others
+// count none).
 package main
 
 import (
@@ -116,15 +149,9 @@ func TestFaults(t *testing.T) {
 	defer func(b time.Duration) { replayBudget = b }(replayBudget)
 	replayBudget = replayTimeout // the 5 s target is the soak's (see replayBudget)
 	start := time.Now()
-	cases := append(Cases(2), LoadCase(200, 200, time.Second))
+	cases := append(append(Cases(2), CancelCases(2)...), LoadCase(200, 200, time.Second))
 	if *only != "" {
-		var picked []Case
-		for _, c := range cases {
-			if slices.Contains(strings.Split(*only, ","), c.Name) {
-				picked = append(picked, c)
-			}
-		}
-		cases = picked
+		cases = Pick(cases, *only)
 	}
 	// The cases run at once, each in a stage of its own (go test would run
 	// only GOMAXPROCS parallel subtests at a time); each is then reported
@@ -139,8 +166,10 @@ func TestFaults(t *testing.T) {
 			}
 			if tl := r.Tally; tl.Failed() {
 				t.Errorf("%d lost, %d doubled, %d stuck, %d phantom, %d unpaid tickets, %d paid not done, %d double refunds, "+
-					"%d refunds undone, %d of %d replays bad, slowest replay %s:\n%s",
+					"%d refunds undone, %d of %d cancellations lost, %d change requests doubled, %d cancellation refunds missing, "+
+					"%d doubled, %d refund mails doubled, %d of %d replays bad, slowest replay %s:\n%s",
 					tl.Lost, tl.Doubled, tl.Stuck, tl.Phantom, tl.UnpaidTicket, tl.PaidUndone, tl.DoubleRefund, tl.RefundUndone,
+					tl.CancelLost, tl.Cancellations, tl.ChangeDoubled, tl.CancelRefundMissing, tl.CancelRefundDoubled, tl.RefundMail,
 					tl.BadReplay, tl.Replays, tl.MaxReplay.Round(time.Millisecond), firstLines(tl.Details, 30))
 			}
 			if r.Logs != "" {
@@ -341,6 +370,119 @@ func TestJudgeRefunds(t *testing.T) {
 			}
 			if n := tc.double + tc.undone; len(tl.Details) != n || tl.Failed() != (n > 0) {
 				t.Fatalf("%d details, Failed() = %v for %d findings", len(tl.Details), tl.Failed(), n)
+			}
+		})
+	}
+}
+
+// The cancellation verdict counts each kind of harm once: a cancellation
+// cancelled at the supplier, one change request per ticket, its refund due
+// (the one quoted) made once and processed, and one e-mail for it, is fine.
+func TestJudgeCancellations(t *testing.T) {
+	const (
+		booking = "b1"
+		order   = "order_1"
+		ours    = "00000000-0000-0000-0000-0000000000a1"
+	)
+	ptr := func(s string) *string { return &s }
+	paise := func(n int64) *int64 { return &n }
+	supplierID := paise(7)
+	cancel := func(status string, due *int64, tickets ...int64) cancelRow {
+		return cancelRow{ID: "c1", BookingID: booking, Trace: "a", Status: status, Quoted: 120000, Due: due, SupplierID: supplierID,
+			Tickets: tickets}
+	}
+	cr := func(id, ticket, status int) sim.ChangeRequestInfo {
+		return sim.ChangeRequestInfo{ChangeRequestID: id, TicketID: ticket, Status: status}
+	}
+	supplier := func(crs ...sim.ChangeRequestInfo) []sim.BookingInfo {
+		return []sim.BookingInfo{{BookingID: 7, TraceID: "a", Ticketed: true, ChangeRequests: crs}}
+	}
+	refund := func(status string, amount int64) refundRow {
+		return refundRow{Trace: "a", Status: status, RefundID: ptr("rfnd_1"), OrderID: order, ID: ours, BookingID: booking,
+			CancellationID: ptr("c1"), Amount: amount}
+	}
+	atGateway := func(refunds ...rzpsim.Refund) []rzpsim.OrderRecord {
+		return []rzpsim.OrderRecord{{Order: rzpsim.Order{ID: order, Receipt: ptr(booking)},
+			Payments: []rzpsim.Payment{{ID: "pay_1", Amount: 500000, Captured: true}}, Refunds: refunds}}
+	}
+	made := func(id string, amount int64, status string) rzpsim.Refund {
+		return rzpsim.Refund{ID: id, Amount: amount, PaymentID: "pay_1", Receipt: ptr(receiptOf(ours)), Status: status}
+	}
+	mail := "We have refunded ₹1,200.00 …\nSee the booking in My Trips:\nhttp://localhost/account/trips/" + booking
+	for _, tc := range []struct {
+		name                                    string
+		asked                                   []string
+		ours                                    []cancelRow
+		theirs                                  []sim.BookingInfo
+		refunds                                 []refundRow
+		orders                                  []rzpsim.OrderRecord
+		mails                                   []string
+		lost, doubledCR, missing, doubled, mail int
+	}{
+		{name: "cancelled once, refunded once, told once", asked: []string{"c1"}, ours: []cancelRow{cancel("cancelled", paise(120000), 11)},
+			theirs: supplier(cr(1, 11, 4)), refunds: []refundRow{refund("processed", 120000)},
+			orders: atGateway(made("rfnd_1", 120000, rzpsim.RefundProcessed)), mails: []string{mail}},
+		{name: "a partial cancellation: the staying ticket untouched", asked: []string{"c1"}, ours: []cancelRow{cancel("cancelled", paise(120000), 12)},
+			theirs: supplier(cr(1, 12, 4)), refunds: []refundRow{refund("processed", 120000)},
+			orders: atGateway(made("rfnd_1", 120000, rzpsim.RefundProcessed)), mails: []string{mail}},
+		{name: "taken, then not recorded", asked: []string{"c1"}, lost: 1},
+		{name: "still sending", asked: []string{"c1"}, ours: []cancelRow{cancel("sending", nil, 11)}, theirs: supplier(cr(1, 11, 4)), lost: 1},
+		{name: "refused: the change request sent twice", asked: []string{"c1"}, ours: []cancelRow{cancel("refused", nil, 11)},
+			theirs: supplier(cr(1, 11, 4)), lost: 1},
+		{name: "cancelled here, nothing at the supplier", asked: []string{"c1"}, ours: []cancelRow{cancel("cancelled", paise(120000), 11)},
+			refunds: []refundRow{refund("processed", 120000)}, orders: atGateway(made("rfnd_1", 120000, rzpsim.RefundProcessed)),
+			mails: []string{mail}, lost: 1},
+		{name: "two change requests for one ticket", asked: []string{"c1"}, ours: []cancelRow{cancel("cancelled", paise(120000), 11)},
+			theirs: supplier(cr(1, 11, 5), cr(2, 11, 4)), refunds: []refundRow{refund("processed", 120000)},
+			orders: atGateway(made("rfnd_1", 120000, rzpsim.RefundProcessed)), mails: []string{mail}, doubledCR: 1},
+		{name: "a change request for the ticket that stays", asked: []string{"c1"}, ours: []cancelRow{cancel("cancelled", paise(120000), 12)},
+			theirs: supplier(cr(1, 11, 1), cr(2, 12, 4)), refunds: []refundRow{refund("processed", 120000)},
+			orders: atGateway(made("rfnd_1", 120000, rzpsim.RefundProcessed)), mails: []string{mail}, doubledCR: 1},
+		{name: "cancelled with nothing due though a refund was quoted", asked: []string{"c1"}, ours: []cancelRow{cancel("cancelled", paise(0), 11)},
+			theirs: supplier(cr(1, 11, 4)), missing: 1},
+		{name: "the refund still requested", asked: []string{"c1"}, ours: []cancelRow{cancel("cancelled", paise(120000), 11)},
+			theirs: supplier(cr(1, 11, 4)), refunds: []refundRow{{Trace: "a", Status: "requested", OrderID: order, ID: ours, BookingID: booking,
+				CancellationID: ptr("c1"), Amount: 120000}}, orders: atGateway(made("rfnd_1", 120000, rzpsim.RefundProcessed)), missing: 1},
+		{name: "processed here, pending at the gateway", asked: []string{"c1"}, ours: []cancelRow{cancel("cancelled", paise(120000), 11)},
+			theirs: supplier(cr(1, 11, 4)), refunds: []refundRow{refund("processed", 120000)},
+			orders: atGateway(made("rfnd_1", 120000, rzpsim.RefundPending)), mails: []string{mail}, missing: 1},
+		{name: "asked again under another receipt", asked: []string{"c1"}, ours: []cancelRow{cancel("cancelled", paise(120000), 11)},
+			theirs: supplier(cr(1, 11, 4)), refunds: []refundRow{refund("processed", 120000)},
+			orders: atGateway(made("rfnd_1", 120000, rzpsim.RefundProcessed), rzpsim.Refund{ID: "rfnd_2", Amount: 120000, PaymentID: "pay_1",
+				Status: rzpsim.RefundProcessed}), mails: []string{mail}, doubled: 1},
+		{name: "made twice under its receipt", asked: []string{"c1"}, ours: []cancelRow{cancel("cancelled", paise(120000), 11)},
+			theirs: supplier(cr(1, 11, 4)), refunds: []refundRow{refund("processed", 120000)},
+			orders: atGateway(made("rfnd_1", 120000, rzpsim.RefundProcessed), made("rfnd_2", 120000, rzpsim.RefundProcessed)),
+			mails:  []string{mail}, doubled: 1},
+		{name: "the refund e-mail twice", asked: []string{"c1"}, ours: []cancelRow{cancel("cancelled", paise(120000), 11)},
+			theirs: supplier(cr(1, 11, 4)), refunds: []refundRow{refund("processed", 120000)},
+			orders: atGateway(made("rfnd_1", 120000, rzpsim.RefundProcessed)), mails: []string{mail, mail}, mail: 1},
+		{name: "no refund e-mail", asked: []string{"c1"}, ours: []cancelRow{cancel("cancelled", paise(120000), 11)},
+			theirs: supplier(cr(1, 11, 4)), refunds: []refundRow{refund("processed", 120000)},
+			orders: atGateway(made("rfnd_1", 120000, rzpsim.RefundProcessed)), mail: 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var tl Tally
+			owned := tl.judgeCancellations(tc.asked, tc.ours, tc.theirs, tc.refunds, tc.orders, tc.mails, map[string]string{"a": VariantGDSCancel})
+			got := []int{tl.CancelLost, tl.ChangeDoubled, tl.CancelRefundMissing, tl.CancelRefundDoubled, tl.RefundMail}
+			want := []int{tc.lost, tc.doubledCR, tc.missing, tc.doubled, tc.mail}
+			if !slices.Equal(got, want) {
+				t.Fatalf("cancellations lost, change requests doubled, refunds missing, refunds doubled, refund mails = %v; want %v\n%s",
+					got, want, strings.Join(tl.Details, "\n"))
+			}
+			n := 0
+			for _, c := range want {
+				n += c
+			}
+			if len(tl.Details) != n || tl.Failed() != (n > 0) {
+				t.Fatalf("%d details, Failed() = %v for %d findings", len(tl.Details), tl.Failed(), n)
+			}
+			// The gateway's refunds on the booking are the cancellation
+			// verdict's: the whole-refund verdict finds nothing in them.
+			var whole Tally
+			whole.judgeRefunds(tc.refunds, ownedOut(tc.orders, owned), map[string]string{"a": VariantGDSCancel})
+			if whole.DoubleRefund+whole.RefundUndone != 0 {
+				t.Fatalf("the whole-refund verdict judged a cancellation's refund: %v", whole.Details)
 			}
 		})
 	}

@@ -9,11 +9,14 @@
 //
 //	go run ./hack/faults -bookings 2000            # concurrent bookings, replicas killed
 //	go run ./hack/faults -bookings 0 -runs 5       # only the scripted cases, 5 runs each
+//	go run ./hack/faults -bookings 0 -runs 2 -cases cancel-kill-9,cancel-late
 //
 // It prints one table row per case and exits 1 when any case found a lost,
 // doubled or stuck booking, an unpaid ticket, a paid booking neither
-// ticketed nor refunded, a refund made twice or left unprocessed, or a
-// replay that was refused, failed or slow.
+// ticketed nor refunded, a refund made twice or left unprocessed, a
+// cancellation not ended cancelled, a change request sent twice, a
+// cancellation's refund missing or doubled, a "Refund processed" e-mail
+// doubled, or a replay that was refused, failed or slow.
 package main
 
 import (
@@ -25,6 +28,8 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"slices"
+	"strings"
 	"syscall"
 	"time"
 )
@@ -51,6 +56,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	runs := fs.Int("runs", 0, "also run every scripted case this many times")
 	binDir := fs.String("bin", getenv("PARYATAN_BIN_DIR"), "directory holding paryatan-api, tbo-sim and razorpay-sim (PARYATAN_BIN_DIR); empty builds them")
 	keep := fs.Bool("keep", false, "keep the working directory (logs, database) after the run")
+	only := fs.String("cases", "", "comma-separated names of the cases to run (default: all those -runs and -bookings ask for)")
 	if err := fs.Parse(args[1:]); err != nil {
 		return err
 	}
@@ -83,10 +89,16 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 
 	var cases []Case
 	if *runs > 0 {
-		cases = Cases(*runs)
+		cases = append(Cases(*runs), CancelCases(*runs)...)
 	}
 	if *bookings > 0 {
 		cases = append(cases, LoadCase(*bookings, *concurrency, *latency))
+	}
+	if *only != "" {
+		cases = Pick(cases, *only)
+		if len(cases) == 0 {
+			return fmt.Errorf("-cases %s: no such case among those -runs and -bookings ask for", *only)
+		}
 	}
 	start := time.Now()
 	results := RunAll(ctx, w, pg, cases, logf)
@@ -108,7 +120,19 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	fmt.Fprint(stdout, Table(rows))
 	fmt.Fprintf(stdout, "wall time %s\n", time.Since(start).Round(time.Second))
 	if failed {
-		return errors.New("bookings were lost, doubled or stuck, tickets unpaid, payments left undone, refunds doubled or undone, or replays failed (see above)")
+		return errors.New("bookings were lost, doubled or stuck, tickets unpaid, payments left undone, refunds doubled or undone, " +
+			"cancellations lost, change requests doubled, cancellation refunds missing or doubled, refund e-mails doubled, or replays failed (see above)")
 	}
 	return nil
+}
+
+// Pick returns the cases named in names (comma-separated), in their order.
+func Pick(cases []Case, names string) []Case {
+	var picked []Case
+	for _, c := range cases {
+		if slices.Contains(strings.Split(names, ","), c.Name) {
+			picked = append(picked, c)
+		}
+	}
+	return picked
 }

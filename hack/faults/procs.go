@@ -202,6 +202,15 @@ func (p *Proc) Tail(n int) string {
 	return strings.Join(lines, "\n")
 }
 
+// Count returns how often s occurs in the log.
+func (p *Proc) Count(s string) int {
+	b, err := os.ReadFile(p.LogPath)
+	if err != nil {
+		return 0
+	}
+	return bytes.Count(b, []byte(s))
+}
+
 // freePort returns a loopback port nobody listens on now; a restarted
 // process is given the same one.
 func freePort() (int, error) {

@@ -27,8 +27,8 @@ import (
 	"github.com/paryatan/paryatan/internal/supplier/sim"
 )
 
-// Timing of the suite. The API's book and ticket deadline is short so that a
-// supplier answering late is seen in seconds.
+// Timing of the suite. The API's book, ticket and change request deadline
+// is short so that a supplier answering late is seen in seconds.
 const (
 	bookTimeout   = 6 * time.Second
 	shutdownGrace = 10 * time.Second
@@ -244,6 +244,13 @@ func (s *Sim) Bookings(ctx context.Context) ([]sim.BookingInfo, error) {
 	return list.Bookings, err
 }
 
+// SetCancellations sets how the supplier processes change requests (its
+// default: acknowledged after a minute, completed after five, half the
+// low-cost airlines at once).
+func (s *Sim) SetCancellations(ctx context.Context, c sim.Cancellations) error {
+	return s.admin(ctx, http.MethodPut, "cancellations", c, nil)
+}
+
 // Gateway is a payment gateway simulator (razorpay-sim) in its own
 // process: it outlives the API replicas the drill kills, as a real gateway
 // does, and its controls pay orders without a browser.
@@ -256,7 +263,8 @@ type Gateway struct {
 // StartGateway starts a gateway simulator that sends no webhooks: a paid
 // order is learnt only from the callback the drill posts or from the ticket
 // request asking the gateway, so no webhook-started ticket races the
-// drill's keyed ticket calls.
+// drill's keyed ticket calls. (cancel-refund-webhook turns them on, once
+// its bookings are paid, for their refunds: see Gateway.SetWebhook.)
 func (w *World) StartGateway(ctx context.Context, dir, name string) (*Gateway, error) {
 	port, err := freePort()
 	if err != nil {
@@ -287,6 +295,32 @@ func (g *Gateway) SetFaults(ctx context.Context, f rzpsim.Faults) error {
 // ClearFaults has the gateway answer every call again.
 func (g *Gateway) ClearFaults(ctx context.Context) error {
 	return g.admin(ctx, http.MethodDelete, "faults", nil, nil)
+}
+
+// SetWebhook changes the gateway's webhook settings (the stage's gateway
+// starts with none): fields left nil keep their value.
+func (g *Gateway) SetWebhook(ctx context.Context, ws WebhookChange) error {
+	return g.admin(ctx, http.MethodPut, "webhook", ws, nil)
+}
+
+// WebhookChange is a change of rzpsim.WebhookSettings, as PUT
+// /_sim/webhook takes it.
+type WebhookChange struct {
+	URL        *string `json:"url,omitempty"`
+	Secret     *string `json:"secret,omitempty"`
+	Duplicates *int    `json:"duplicates,omitempty"`
+	Reorder    *bool   `json:"reorder,omitempty"`
+	Hold       *bool   `json:"hold,omitempty"`
+}
+
+// Deliveries lists the gateway's attempts to deliver its webhooks, oldest
+// first.
+func (g *Gateway) Deliveries(ctx context.Context) ([]rzpsim.Delivery, error) {
+	var list struct {
+		Deliveries []rzpsim.Delivery `json:"deliveries"`
+	}
+	err := g.admin(ctx, http.MethodGet, "deliveries", nil, &list)
+	return list.Deliveries, err
 }
 
 // Orders lists every order the gateway holds, with the payments and
@@ -485,7 +519,8 @@ func (st *Stage) TerminateAPIConnections(ctx context.Context) (int, error) {
 }
 
 // writeConnectors writes the connector document pointing the tbo connector
-// at the simulator, with short book and ticket deadlines.
+// at the simulator, with short book, ticket and change request deadlines
+// (faultDrill lifts their 120 s floor).
 func writeConnectors(dir, simURL string) (string, error) {
 	cred := filepath.Join(dir, "credentials.json")
 	c := sim.DefaultCredential
@@ -502,7 +537,7 @@ func writeConnectors(dir, simURL string) (string, error) {
     compression: false
     searchCacheWindow: 0s
     faultDrill: true
-    timeouts: {book: %[3]s, ticket: %[3]s, bookingDetails: 5s}
+    timeouts: {book: %[3]s, ticket: %[3]s, changeRequest: %[3]s, bookingDetails: 5s}
 `, simURL, cred, bookTimeout)
 	path := filepath.Join(dir, "connectors.yaml")
 	return path, os.WriteFile(path, []byte(doc), 0o600)
