@@ -153,19 +153,42 @@ export async function clearSimDocuments(): Promise<void> {
   expect(res.status).toBe(200)
 }
 
+/**
+ * How the simulated airlines move cancellations (change requests) to
+ * Completed, as the simulator's settings take them: `{ acknowledgeAfter:
+ * '1s', completeAfter: '4s' }`; a field left out takes its default, and
+ * `'0s'` for both makes every cancellation instant.
+ */
+export interface SimCancellations {
+  acknowledgeAfter?: string
+  completeAfter?: string
+  instantLCC?: number
+}
+
+export async function setSimCancellations(settings: SimCancellations): Promise<void> {
+  const res = await fetch(simURL('/_sim/cancellations'), { method: 'PUT', body: JSON.stringify(settings) })
+  expect(res.status, await res.text()).toBe(200)
+}
+
+export async function clearSimCancellations(): Promise<void> {
+  const res = await fetch(simURL('/_sim/cancellations'), { method: 'DELETE' })
+  expect(res.status).toBe(200)
+}
+
 /** A fare of a search answer, with what the journeys choose it by. */
 export interface Fare {
   ResultIndex: string
   IsLCC: boolean
+  IsRefundable?: boolean
   IsPassportRequiredAtBook?: boolean
   IsPassportRequiredAtTicket?: boolean
   Fare: { PublishedFare: string }
 }
 
-/** Searches one adult's one-way trip 10 days out through the API, with the context's session: the trace and its first list. */
-export async function searchFares(request: APIRequestContext, origin: string, destination: string) {
+/** Searches a one-way trip 10 days out (one adult's, unless told) through the API, with the context's session: the trace and its first list. */
+export async function searchFares(request: APIRequestContext, origin: string, destination: string, adults = 1) {
   const res = await request.post('/api/v1/flights/tbo/search', {
-    data: { origin, destination, departDate: indiaDay(10), adults: 1, cabinClass: 2 },
+    data: { origin, destination, departDate: indiaDay(10), adults, cabinClass: 2 },
   })
   expect(res.status(), await res.text()).toBe(200)
   const body = (await res.json()) as { data: { Response: { TraceId: string; Results: Fare[][] } } }

@@ -69,7 +69,10 @@ export type Booking = Schemas['Booking']
 export type BookingOutcome = Schemas['BookingOutcome']
 
 // Payments.
-/** One booking with its orders and refunds (GET /api/v1/me/bookings/{id}, and the cancel answer). */
+/**
+ * One booking with its orders and refunds (GET /api/v1/me/bookings/{id}, and the cancel answer);
+ * a ticketed booking's also with its tickets, cancellations and documents.
+ */
 export type BookingWithPayments = Schemas['BookingWithPayments']
 export type Payment = Schemas['Payment']
 export type PaymentStatus = Payment['status']
@@ -81,3 +84,23 @@ export type Checkout = PaymentOrder['checkout']
 /** My Payments: the user's orders with their trips, and their refunds. */
 export type MyPayments = Ok<'myPayments'>
 export type PaymentWithTrip = MyPayments['payments'][number]
+
+// Cancelling a ticketed booking (docs/cancellations.md).
+/** A traveller's ticket; on a booking, with whether it may still be cancelled (`state`). */
+export type CancelTicket = Schemas['CancelTicket']
+export type CancelStatus = Schemas['CancelStatus']
+/** What cancelling some tickets would cost, asked of the airline: shown before anything is sent. */
+export type CancelQuote = Schemas['CancelQuote']
+/** A cancellation: what was quoted when it was confirmed, and the final amounts once the airline has had its last word. */
+export type Cancellation = Schemas['Cancellation']
+export type CancellationTicket = Cancellation['tickets'][number]
+/** A booking's document, a PDF at `href`. */
+export type TripDocument = Schemas['Document']
+/** POST /api/v1/me/bookings/{id}/cancellations: the tickets (none: every one still held) at the refund shown. */
+export type CancelInput = operations['cancelTickets']['requestBody']['content']['application/json']
+/** Its 202 answer. */
+export type CancellationAnswer = operations['cancelTickets']['responses'][202]['content']['application/json']
+/** Its 409 answer: charges_changed carries the new quote. */
+export type CancelRefusal = operations['cancelTickets']['responses'][409]['content']['application/json']
+/** GET /api/v1/me/bookings/{id}/cancellation-charges. */
+export type CancelQuoteAnswer = Ok<'cancellationCharges'>

@@ -1,4 +1,4 @@
-import type { BookingStatus } from './api-types'
+import type { Booking, BookingStatus } from './api-types'
 
 /**
  * A booking's status in words: a badge's colour alone must not carry it
@@ -33,11 +33,40 @@ const PALETTES: Record<BookingStatus, string> = {
 // entry in these tables (Object.hasOwn, not `in`, so that "toString" is none).
 
 /** The words for a status; a status this app does not know yet reads as the airline being asked. */
-export function bookingStatusLabel(status: BookingStatus): string {
+function bookingStatusLabel(status: BookingStatus): string {
   return Object.hasOwn(LABELS, status) ? LABELS[status] : LABELS.unknown
 }
 
 /** The badge colour palette for a status. */
-export function bookingStatusPalette(status: BookingStatus): string {
+function bookingStatusPalette(status: BookingStatus): string {
   return Object.hasOwn(PALETTES, status) ? PALETTES[status] : 'gray'
+}
+
+type Cancellation = NonNullable<Booking['cancellation']>
+
+const CANCELLATION_LABELS: Record<Cancellation, string> = {
+  cancelling: 'Cancellation in progress',
+  partly_cancelled: 'Partly cancelled',
+  cancelled: 'Cancelled',
+}
+
+const CANCELLATION_PALETTES: Record<Cancellation, string> = {
+  cancelling: 'orange',
+  partly_cancelled: 'blue',
+  cancelled: 'gray',
+}
+
+/**
+ * A trip's state in words: its status, or for a ticketed booking what its
+ * cancellations left (the booking itself stays ticketed).
+ */
+export function tripStatusLabel(booking: Pick<Booking, 'status' | 'cancellation'>): string {
+  const c = booking.cancellation
+  return c && Object.hasOwn(CANCELLATION_LABELS, c) ? CANCELLATION_LABELS[c] : bookingStatusLabel(booking.status)
+}
+
+/** The badge colour palette for a trip's state (tripStatusLabel). */
+export function tripStatusPalette(booking: Pick<Booking, 'status' | 'cancellation'>): string {
+  const c = booking.cancellation
+  return c && Object.hasOwn(CANCELLATION_PALETTES, c) ? CANCELLATION_PALETTES[c] : bookingStatusPalette(booking.status)
 }

@@ -6,6 +6,10 @@ import type {
   BookingDetailsDocument,
   BookingOutcome,
   BookingWithPayments,
+  CancelInput,
+  CancellationAnswer,
+  CancelQuoteAnswer,
+  CancelRefusal,
   ChangePasswordInput,
   Company,
   CoTraveller,
@@ -93,6 +97,14 @@ export const api = {
 
   payBooking: endpoint<Empty, PaymentOrder, IdParam>('post', '/api/v1/me/bookings/:id/payment'),
   cancelBooking: endpoint<Empty, BookingWithPayments, IdParam>('post', '/api/v1/me/bookings/:id/cancel'),
+  cancellationCharges: endpoint<Empty, CancelQuoteAnswer, IdParam>(
+    'get',
+    '/api/v1/me/bookings/:id/cancellation-charges',
+  ),
+  cancelTickets: endpoint<CancelInput, CancellationAnswer | CancelRefusal, IdParam>(
+    'post',
+    '/api/v1/me/bookings/:id/cancellations',
+  ),
   myPayments: endpoint<Empty, MyPayments>('get', '/api/v1/me/payments'),
 
   createEnquiry: endpoint<EnquiryInput, { ok: true; enquiry: Enquiry }>('post', '/api/v1/enquiries'),

@@ -8,7 +8,7 @@ import { ErrorBanner } from '@/components/ui/error-banner'
 import { PageHeading } from '@/components/ui/page-heading'
 import { RouterLink } from '@/components/ui/router-link'
 import { paths } from '@/config/paths'
-import { bookingStatusLabel, bookingStatusPalette } from '@/lib/booking-status'
+import { tripStatusLabel, tripStatusPalette } from '@/lib/booking-status'
 import { Money } from '@/components/ui/money'
 import { useBookings } from '../api/get-bookings'
 import type { Booking } from '../types'
@@ -32,8 +32,8 @@ function TripCard({ booking }: { booking: Booking }) {
             </Text>
           </Stack>
           <Stack gap="2" align="flex-end">
-            <Badge colorPalette={bookingStatusPalette(booking.status)} variant="subtle">
-              {bookingStatusLabel(booking.status)}
+            <Badge colorPalette={tripStatusPalette(booking)} variant="subtle">
+              {tripStatusLabel(booking)}
             </Badge>
             <Text fontWeight="semibold">
               <Money amount={booking.price} currency={booking.currency} />

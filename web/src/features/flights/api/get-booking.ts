@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api, ApiError } from '@/lib/api-client'
 import type { BookingWithPayments } from '@/lib/api-types'
+import { cancellationPollMs } from '../lib/cancellation'
 
 export function bookingPath(id: string): string {
   return `/api/v1/me/bookings/${encodeURIComponent(id)}`
@@ -25,6 +26,7 @@ export function bookingQueryOptions(id: string) {
   })
 }
 
+/** The booking for its page, read again every few seconds while a cancellation of it is with the airline. */
 export function useBooking(id: string) {
-  return useQuery(bookingQueryOptions(id))
+  return useQuery({ ...bookingQueryOptions(id), refetchInterval: (q) => cancellationPollMs(q.state.data, Date.now()) })
 }

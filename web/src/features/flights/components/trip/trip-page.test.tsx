@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest'
 import { api, errorReply } from '@/testing/handlers'
 import { server } from '@/testing/server'
 import { recordCalls, renderRoutes, spokenText } from '@/testing/test-utils'
-import { paidPayment, payment, refund } from '@/testing/payments'
+import { ASHA, cancellation, DOCUMENTS, RAVI, tripData, tripDetails } from '@/testing/cancellations'
+import { BOOKING_ID, paidPayment, payment, refund } from '@/testing/payments'
 import type { Booking, BookingDetailsDocument, Payment, Refund } from '@/testing/wire'
 import { TripPage } from './trip-page'
 
@@ -232,6 +233,46 @@ describe('TripPage', () => {
     setup(booking({ status: 'expired', paid: '0', amountDue: '0' }), () => details({ ticket: null }))
     expect(await screen.findByText('Expired')).toBeInTheDocument()
     expect(screen.queryByRole('region', { name: 'Payments' })).not.toBeInTheDocument()
+  })
+
+  it('shows a ticketed booking’s documents, its cancellations, and each ticket’s state beside its traveller', async () => {
+    const data = tripData({
+      tickets: [RAVI, { ...ASHA, state: 'cancelled' }],
+      cancellations: [
+        cancellation({ status: 'cancelled', statusText: 'Cancelled', charge: '3000', refundDue: '5120.5' }),
+      ],
+      refunds: [refund({ bookingId: BOOKING_ID, amount: '5120.5', status: 'pending' })],
+    })
+    server.use(
+      api.booking(() => HttpResponse.json(data)),
+      api.bookingDetails(() => HttpResponse.json(tripDetails(data.tickets))),
+    )
+    renderRoutes({
+      routes: [{ path: '/account/trips/:id', element: <TripPageRoute /> }],
+      initialEntries: [`/account/trips/${BOOKING_ID}`],
+    })
+    const documents = await screen.findByRole('region', { name: 'Documents' })
+    expect(within(documents).getAllByRole('link')).toHaveLength(DOCUMENTS.length)
+    const cancellations = screen.getByRole('region', { name: 'Cancellations' })
+    expect(within(cancellations).getByTestId('cancellation-status')).toHaveTextContent('Cancelled')
+    // One ticket left: the booking may be cancelled, no longer split.
+    expect(within(cancellations).getByRole('button', { name: 'Cancel booking' })).toBeInTheDocument()
+    expect(within(cancellations).queryByRole('button', { name: 'Cancel some travellers' })).not.toBeInTheDocument()
+    const passengers = await screen.findAllByTestId('trip-passenger')
+    expect(passengers[0]).toHaveTextContent('Mr RAVI KUMAR (Adult)')
+    expect(within(passengers[0]!).queryByTestId('ticket-state')).not.toBeInTheDocument()
+    expect(within(passengers[1]!).getByTestId('ticket-state')).toHaveTextContent('Cancelled')
+    expect(spokenText(within(screen.getByRole('region', { name: 'Payments' })).getByTestId('refund'))).toBe(
+      '5,120 rupees 50 paise: Refund on its way',
+    )
+  })
+
+  it('offers no cancelling to a booking not ticketed, nor one whose every ticket is cancelled', async () => {
+    setup(booking({ status: 'booked', paid: '0', amountDue: '1234567.5' }), () => details({ ticket: null }))
+    expect(await screen.findByTestId('booking-record')).toBeInTheDocument()
+    expect(screen.queryByRole('region', { name: 'Cancellations' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Cancel booking' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('region', { name: 'Documents' })).not.toBeInTheDocument()
   })
 
   it('answers another user’s or an unknown booking with No such booking. and a way back', async () => {

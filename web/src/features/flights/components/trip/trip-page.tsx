@@ -5,7 +5,7 @@ import { Button } from '@chakra-ui/react/button'
 import { Card } from '@chakra-ui/react/card'
 import { Heading } from '@chakra-ui/react/heading'
 import { Skeleton } from '@chakra-ui/react/skeleton'
-import { Stack } from '@chakra-ui/react/stack'
+import { HStack, Stack } from '@chakra-ui/react/stack'
 import { Text } from '@chakra-ui/react/text'
 import { useQueryClient } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
@@ -14,17 +14,21 @@ import { PageHeading } from '@/components/ui/page-heading'
 import { RouterLink } from '@/components/ui/router-link'
 import { paths } from '@/config/paths'
 import { ApiError } from '@/lib/api-client'
-import type { Booking, BookingWithPayments, Payment } from '@/lib/api-types'
-import { bookingStatusLabel, bookingStatusPalette } from '@/lib/booking-status'
+import type { Booking, BookingWithPayments, Payment, CancelTicket } from '@/lib/api-types'
+import { tripStatusLabel, tripStatusPalette } from '@/lib/booking-status'
 import { Money } from '@/components/ui/money'
 import { paymentMethodLabel, paymentStatusLabel } from '@/lib/payment-status'
 import { bookingQueryKey, useBooking } from '../../api/get-booking'
 import { bookingDetailsQueryOptions, useBookingDetails } from '../../api/get-booking-details'
+import { heldTickets } from '../../lib/cancellation'
 import { formatLocalDateTime } from '../../lib/dates'
 import { toItineraryView, type ItineraryView } from '../../lib/itinerary'
 import { awaitsPayment, isPositive } from '../../lib/payment'
 import type { FlightSegment } from '../../lib/results'
 import { RefundList } from '../payment/refund-list'
+import { CancelActions } from './cancel-dialog'
+import { CancellationList } from './cancellation-list'
+import { TripDocuments } from './trip-documents'
 
 const timestampFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' })
 
@@ -114,8 +118,8 @@ function BookingRecord({ booking }: { booking: Booking }) {
           <Field label="PNR">{booking.pnr || 'Not issued yet'}</Field>
           <Field label="BookingId">{booking.bookingId ? String(booking.bookingId) : 'Not issued yet'}</Field>
           <Field label="Status">
-            <Badge colorPalette={bookingStatusPalette(booking.status)} variant="subtle">
-              {bookingStatusLabel(booking.status)}
+            <Badge colorPalette={tripStatusPalette(booking)} variant="subtle">
+              {tripStatusLabel(booking)}
             </Badge>
           </Field>
           <Field label="Price">
@@ -160,7 +164,23 @@ function SegmentLine({ segment }: { segment: FlightSegment }) {
   )
 }
 
-function Itinerary({ itinerary }: { itinerary: ItineraryView }) {
+const TICKET_STATES: Partial<Record<NonNullable<CancelTicket['state']>, { label: string; palette: string }>> = {
+  cancelling: { label: 'Cancellation in progress', palette: 'orange' },
+  cancelled: { label: 'Cancelled', palette: 'gray' },
+}
+
+/** A ticket's cancellation, beside its traveller; nothing for a ticket still held. */
+function TicketState({ ticket }: { ticket: CancelTicket | undefined }) {
+  const state = ticket?.state && TICKET_STATES[ticket.state]
+  if (!state) return null
+  return (
+    <Badge colorPalette={state.palette} variant="subtle" data-testid="ticket-state">
+      {state.label}
+    </Badge>
+  )
+}
+
+function Itinerary({ itinerary, tickets }: { itinerary: ItineraryView; tickets: CancelTicket[] }) {
   return (
     <Stack gap="4" data-testid="booking-details">
       {itinerary.lastTicketDate ? <Text>{`Last ticket date: ${itinerary.lastTicketDate}`}</Text> : null}
@@ -171,7 +191,10 @@ function Itinerary({ itinerary }: { itinerary: ItineraryView }) {
         <Stack as="ul" gap="2" listStyleType="none" m="0" p="0">
           {itinerary.passengers.map((p, i) => (
             <Box as="li" key={`${i}-${p.name}`} data-testid="trip-passenger">
-              <Text fontWeight="medium">{[p.name, p.type ? `(${p.type})` : ''].filter(Boolean).join(' ')}</Text>
+              <HStack gap="2" wrap="wrap">
+                <Text fontWeight="medium">{[p.name, p.type ? `(${p.type})` : ''].filter(Boolean).join(' ')}</Text>
+                <TicketState ticket={tickets.find((t) => t.passenger === i)} />
+              </HStack>
               <Text fontSize="sm">{p.ticketNumber ? `Ticket number ${p.ticketNumber}` : 'Ticket not issued yet'}</Text>
             </Box>
           ))}
@@ -193,7 +216,7 @@ function Itinerary({ itinerary }: { itinerary: ItineraryView }) {
   )
 }
 
-function SupplierDetails({ booking }: { booking: Booking }) {
+function SupplierDetails({ booking, tickets }: { booking: Booking; tickets: CancelTicket[] }) {
   const queryClient = useQueryClient()
   const details = useBookingDetails(booking.bookingId)
   if (!booking.bookingId) return <Text color="fg.muted">No BookingId to refresh.</Text>
@@ -227,10 +250,25 @@ function SupplierDetails({ booking }: { booking: Booking }) {
         </Alert.Root>
       ) : null}
       {details.isPending && details.isFetching ? <Skeleton height="20" /> : null}
-      {itinerary ? <Itinerary itinerary={itinerary} /> : null}
+      {itinerary ? <Itinerary itinerary={itinerary} tickets={tickets} /> : null}
       {details.data && !itinerary ? (
         <Text color="fg.muted">The airline sent no itinerary for this booking.</Text>
       ) : null}
+    </Stack>
+  )
+}
+
+/** A ticketed booking's cancellations, and the way to cancel the tickets it still holds. */
+function Cancellations({ data }: { data: BookingWithPayments }) {
+  const cancellations = data.cancellations ?? []
+  if (heldTickets(data).length === 0 && cancellations.length === 0) return null
+  return (
+    <Stack gap="4" as="section" aria-labelledby="cancellations-heading">
+      <Heading as="h2" size="lg" id="cancellations-heading">
+        Cancellations
+      </Heading>
+      <CancellationList cancellations={cancellations} />
+      <CancelActions data={data} />
     </Stack>
   )
 }
@@ -273,12 +311,14 @@ export function TripPage({ id }: { id: string }) {
         </Alert.Root>
       ) : null}
       <BookingRecord booking={b} />
+      <TripDocuments documents={data.documents ?? []} />
+      <Cancellations data={data} />
       <Payments data={data} />
       <Stack gap="4" as="section" aria-labelledby="booking-details-heading">
         <Heading as="h2" size="lg" id="booking-details-heading">
           Booking details
         </Heading>
-        <SupplierDetails booking={b} />
+        <SupplierDetails booking={b} tickets={data.tickets ?? []} />
       </Stack>
     </Stack>
   )
