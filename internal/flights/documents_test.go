@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/paryatan/paryatan/internal/apitest"
+	"github.com/paryatan/paryatan/internal/supplier/sim"
 )
 
 // pdfText is the text pdftotext (Debian's poppler-utils) reads out of pdf.
@@ -99,5 +100,38 @@ func TestETicketAndInvoice(t *testing.T) {
 	}
 	if res := c.Do("GET", "/api/v1/me/bookings/"+id+"/documents/receipt", nil); res.StatusCode != 404 {
 		t.Errorf("an unknown document = %d", res.StatusCode)
+	}
+}
+
+// A MyBiz booking's invoice is the company's: its legal name and GSTIN, its
+// state as the place of supply, and IGST since that state (Maharashtra) is
+// not the seller's (Haryana).
+func TestMyBizInvoice(t *testing.T) {
+	t.Parallel()
+	env := apitest.New(t, apitest.Options{})
+	if err := env.Sim.SetDocuments(sim.Documents{GST: 1}); err != nil {
+		t.Fatal(err)
+	}
+	c := signIn(t, env, "accounts@acme.example.in")
+	s := search(t, c, "BOM", "DEL")
+	body := bookBody(s.Data.Response.TraceId, pick(t, s, false).ResultIndex, false)
+	body["gst"] = map[string]string{"GSTNumber": "27AAPFU0939F1ZV", "GSTCompanyName": "Acme Travels Private Limited",
+		"GSTCompanyAddress": "Nariman Point, Mumbai 400021", "GSTCompanyContactNumber": "+912240001234", "GSTCompanyEmail": "accounts@acme.example.in"}
+	var b outcome
+	res := c.Do("POST", "/api/v1/flights/tbo/book", body)
+	res.JSON(t, &b)
+	if res.StatusCode != 200 || b.Booking.Status != "booked" {
+		t.Fatalf("book = %d %s", res.StatusCode, truncate(res.Body))
+	}
+	pay(t, env, c, b.Booking.ID, "card", "success")
+	waitStatus(t, c, b.Booking.ID, "ticketed")
+	inv := pdfText(t, download(t, c, b.Booking.ID, "invoice"))
+	for _, want := range []string{"Acme Travels Private Limited", "27AAPFU0939F1ZV", "Maharashtra (27)", "IGST"} {
+		if !strings.Contains(inv, want) {
+			t.Errorf("the company's invoice does not show %q:\n%s", want, inv)
+		}
+	}
+	if strings.Contains(inv, "CGST") {
+		t.Errorf("an inter-state invoice charges CGST:\n%s", inv)
 	}
 }
