@@ -1,32 +1,15 @@
 package documents
 
 import (
-	"os"
-	"os/exec"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/paryatan/paryatan/internal/documents/documentstest"
 )
 
-// pdfText is the text of a PDF as poppler's pdftotext reads it, laid out as
-// on the page: what a person or a screen reader gets out of the document.
-func pdfText(t *testing.T, pdf []byte) string {
-	t.Helper()
-	bin, err := exec.LookPath("pdftotext")
-	if err != nil {
-		t.Fatal("pdftotext is not on PATH: run hack/ensure-poppler.sh, which installs Debian's poppler-utils")
-	}
-	path := filepath.Join(t.TempDir(), "doc.pdf")
-	if err := os.WriteFile(path, pdf, 0o600); err != nil {
-		t.Fatal(err)
-	}
-	out, err := exec.Command(bin, "-layout", "-enc", "UTF-8", path, "-").Output()
-	if err != nil {
-		t.Fatalf("pdftotext: %v", err)
-	}
-	return string(out)
-}
+// pdfText is the text of a PDF as pdftotext reads it (documentstest.Text).
+func pdfText(t *testing.T, pdf []byte) string { return documentstest.Text(t, pdf) }
 
 // mustContain fails the test for each of want that text lacks.
 func mustContain(t *testing.T, text string, want ...string) {

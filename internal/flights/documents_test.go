@@ -3,34 +3,17 @@ package flights_test
 import (
 	"bytes"
 	"context"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/paryatan/paryatan/internal/apitest"
+	"github.com/paryatan/paryatan/internal/documents/documentstest"
 	"github.com/paryatan/paryatan/internal/supplier/sim"
 )
 
-// pdfText is the text pdftotext (Debian's poppler-utils) reads out of pdf.
-func pdfText(t *testing.T, pdf []byte) string {
-	t.Helper()
-	bin, err := exec.LookPath("pdftotext")
-	if err != nil {
-		t.Fatal("pdftotext is not on PATH: run hack/ensure-poppler.sh, which installs Debian's poppler-utils")
-	}
-	path := filepath.Join(t.TempDir(), "doc.pdf")
-	if err := os.WriteFile(path, pdf, 0o600); err != nil {
-		t.Fatal(err)
-	}
-	out, err := exec.Command(bin, "-layout", "-enc", "UTF-8", path, "-").Output()
-	if err != nil {
-		t.Fatalf("pdftotext: %v", err)
-	}
-	return string(out)
-}
+// pdfText is the text pdftotext reads out of pdf.
+func pdfText(t *testing.T, pdf []byte) string { return documentstest.Text(t, pdf) }
 
 func download(t *testing.T, c *apitest.Client, id, kind string) []byte {
 	t.Helper()
