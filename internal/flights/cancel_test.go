@@ -3,18 +3,25 @@ package flights_test
 import (
 	"fmt"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/shopspring/decimal"
 
 	"github.com/paryatan/paryatan/internal/apitest"
+	"github.com/paryatan/paryatan/internal/documents"
 	"github.com/paryatan/paryatan/internal/supplier/sim"
 )
 
 // cancelView is GET /me/bookings/{id} with its tickets and cancellations.
 type cancelView struct {
 	tripView
+	Documents []struct {
+		Kind  string `json:"kind"`
+		Title string `json:"title"`
+		Href  string `json:"href"`
+	} `json:"documents"`
 	Tickets []struct {
 		Passenger    int    `json:"passenger"`
 		TicketID     int64  `json:"ticketId"`
@@ -173,6 +180,30 @@ func TestCancelOneOfTwoTravellers(t *testing.T) {
 		}
 		if done.Booking.Status != "ticketed" || done.Booking.Cancellation != "partly_cancelled" || done.Tickets[0].State != "ticketed" || done.Tickets[1].State != "cancelled" {
 			t.Fatalf("lcc=%v: after a partial cancellation: %s %+v", lcc, done.Booking.Status, done.Tickets)
+		}
+
+		// A credit note against the booking's invoice states the refund.
+		var note string
+		for _, d := range done.Documents {
+			if d.Kind == "credit-note" {
+				note = d.Href
+			}
+		}
+		if note == "" {
+			t.Fatalf("lcc=%v: no credit note among %+v", lcc, done.Documents)
+		}
+		res = c.Do("GET", note, nil)
+		if res.StatusCode != 200 || res.Header.Get("Content-Type") != "application/pdf" {
+			t.Fatalf("lcc=%v: credit note = %d", lcc, res.StatusCode)
+		}
+		text := pdfText(t, res.Body)
+		for _, want := range []string{"Credit Note", "CN/", "PY/", documents.FormatINR(refund)} {
+			if !strings.Contains(text, want) {
+				t.Errorf("lcc=%v: the credit note does not show %q:\n%s", lcc, want, text)
+			}
+		}
+		if other := signIn(t, env, fmt.Sprintf("peeker-%v@example.in", lcc)); other.Do("GET", note, nil).StatusCode != 404 {
+			t.Errorf("lcc=%v: another user reads the credit note", lcc)
 		}
 
 		// My Trips says so too.

@@ -713,6 +713,9 @@ func (f *follower) finish(ctx context.Context, tickets []queries.CancellationTic
 			return err
 		}
 		f.c = c
+		if err := f.s.issueCreditNote(ctx, tx, f.b, c, refund); err != nil {
+			return err
+		}
 		return f.s.payments.checkout.RefundForCancellation(ctx, tx, f.b.ID, f.b.UserID, c.ID, checkout.Paise(refund),
 			"Cancellation "+strings.ToUpper(c.ID.String()[:8]))
 	})

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/go-chi/chi/v5"
+	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 	"github.com/shopspring/decimal"
 
@@ -37,8 +38,11 @@ var (
 	errNoDoc     = apierr.New(http.StatusNotFound, "no_document", "No such document.")
 )
 
-// invoiceSeries is the number series of tax invoices.
-const invoiceSeries = "invoice"
+// The number series of tax invoices and of credit notes.
+const (
+	invoiceSeries    = "invoice"
+	creditNoteSeries = "credit_note"
+)
 
 // DocumentJSON is a download on the booking page.
 type DocumentJSON struct {
@@ -58,6 +62,63 @@ func (s *Bookings) documentsOf(b queries.Booking) []DocumentJSON {
 		out = append(out, DocumentJSON{Kind: "invoice", Title: "GST invoice", Href: base + "invoice"})
 	}
 	return out
+}
+
+// creditNotesOf adds b's credit notes to its downloads.
+func (s *Bookings) creditNotesOf(ctx context.Context, b queries.Booking, docs []DocumentJSON) ([]DocumentJSON, error) {
+	if len(docs) == 0 {
+		return docs, nil
+	}
+	notes, err := s.q.TaxDocumentCreditNotes(ctx, b.ID)
+	if err != nil {
+		return nil, err
+	}
+	for _, n := range notes {
+		if n.CancellationID != nil {
+			docs = append(docs, DocumentJSON{Kind: "credit-note", Title: "Credit note " + n.Number,
+				Href: "/api/v1/me/bookings/" + b.ID.String() + "/documents/credit-notes/" + n.CancellationID.String()})
+		}
+	}
+	return docs, nil
+}
+
+// issueCreditNote issues, in tx, the credit note of cancellation c, which
+// refunds refund of b: against b's tax invoice (issued first if it was
+// not), in its own series without gaps. Paryatan's own charges are not
+// refunded (it charges none beyond the fare), so its taxable value is 0;
+// the airfare refunded on the airline's behalf is stated beside it, as the
+// invoice stated the airfare collected. None without a seller's GSTIN or a
+// refund.
+func (s *Bookings) issueCreditNote(ctx context.Context, tx pgx.Tx, b queries.Booking, c queries.Cancellation, refund decimal.Decimal) error {
+	if !s.Seller.Issues() || !refund.IsPositive() {
+		return nil
+	}
+	invDoc, ok, err := s.issueInvoice(ctx, tx, b)
+	if err != nil || !ok {
+		return err
+	}
+	var inv documents.Invoice
+	if err := json.Unmarshal(invDoc.Body, &inv); err != nil {
+		return err
+	}
+	q := s.q.WithTx(tx)
+	now := s.now()
+	fy := financialYear(now)
+	n, err := q.DocumentNext(ctx, queries.DocumentNextParams{Series: creditNoteSeries, Year: fy})
+	if err != nil {
+		return err
+	}
+	cn := documents.CreditNote{Number: fmt.Sprintf("CN/%s/%06d", fy, n), Date: now.In(indiatime.Zone).Format("2 Jan 2006"),
+		InvoiceNumber: inv.Number, InvoiceDate: inv.Date, Reason: "Cancellation " + strings.ToUpper(c.ID.String()[:8]),
+		Supplier: inv.Supplier, Recipient: inv.Recipient, PlaceOfSupply: inv.PlaceOfSupply, BookingRef: inv.BookingRef, PNR: inv.PNR,
+		Lines:     []documents.Line{{Description: "Flight booking service (not refunded: none was charged)", SAC: documents.SACReservation, Amount: decimal.Zero}},
+		PureAgent: []documents.Line{{Description: "Airfare refunded for the cancelled tickets, less the airline's charge", Amount: refund}}}
+	body, err := json.Marshal(cn)
+	if err != nil {
+		return err
+	}
+	_, err = q.TaxDocumentAdd(ctx, queries.TaxDocumentAddParams{BookingID: b.ID, CancellationID: &c.ID, Kind: "credit_note", Number: cn.Number, IssuedAt: now, Body: body})
+	return err
 }
 
 // financialYear is the Indian financial year (April to March) of t, as
@@ -269,6 +330,11 @@ func (h *Handler) Document(w http.ResponseWriter, r *http.Request) {
 		httpjson.Fail(w, r, err)
 		return
 	}
+	writePDF(w, r, pdf, name)
+}
+
+// writePDF answers a PDF download named name.
+func writePDF(w http.ResponseWriter, r *http.Request, pdf []byte, name string) {
 	hd := w.Header()
 	hd.Set("Content-Type", "application/pdf")
 	hd.Set("Content-Disposition", `attachment; filename="`+name+`"`)
@@ -278,6 +344,37 @@ func (h *Handler) Document(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodHead {
 		_, _ = w.Write(pdf) //nolint:gosec // a PDF we render (Content-Type above, nosniff, attachment), never HTML
 	}
+}
+
+// CreditNote handles GET /api/v1/me/bookings/{id}/documents/credit-notes/{cancellation}:
+// the credit note of one of the booking's cancellations, as a PDF.
+func (h *Handler) CreditNote(w http.ResponseWriter, r *http.Request) {
+	b, ok := h.ownBooking(w, r)
+	if !ok {
+		return
+	}
+	id, err := uuid.Parse(chi.URLParam(r, "cancellation"))
+	if err != nil {
+		httpjson.Fail(w, r, errNoDoc)
+		return
+	}
+	doc, err := h.bookings.q.TaxDocumentCreditNote(r.Context(), &id)
+	if errors.Is(err, pgx.ErrNoRows) || err == nil && doc.BookingID != b.ID {
+		err = errNoDoc
+	}
+	var cn documents.CreditNote
+	if err == nil {
+		err = json.Unmarshal(doc.Body, &cn)
+	}
+	var pdf []byte
+	if err == nil {
+		pdf, err = documents.CreditNotePDF(cn)
+	}
+	if err != nil {
+		httpjson.Fail(w, r, err)
+		return
+	}
+	writePDF(w, r, pdf, "Paryatan-credit-note-"+strings.ReplaceAll(doc.Number, "/", "-")+".pdf")
 }
 
 // document renders one of b's documents; name is its file name.

@@ -106,6 +106,10 @@ func (h *Handler) writeBooking(w http.ResponseWriter, r *http.Request, b queries
 		Cancellations []CancellationJSON `json:"cancellations,omitempty"`
 		Documents     []DocumentJSON     `json:"documents,omitempty"`
 	}{Documents: h.bookings.documentsOf(b), Booking: bookingJSON(b), Payments: l.Payments, Refunds: l.Refunds, Tickets: tickets, Cancellations: cancellations}
+	if out.Documents, err = h.bookings.creditNotesOf(r.Context(), b, out.Documents); err != nil {
+		httpjson.Fail(w, r, err)
+		return
+	}
 	out.Booking.Paid, out.Booking.Refunded = checkout.Rupees(l.Paid), checkout.Rupees(l.Refunded)
 	cancelled, cancelling := 0, 0
 	for _, t := range tickets {

@@ -58,7 +58,8 @@ var crossSiteByDesign = map[string]bool{
 
 // fill gives a pattern's parameters concrete values.
 func fill(pattern string, ids map[string]string) string {
-	r := strings.NewReplacer("{supplier}", "tbo", "{provider}", "google", "{gateway}", "razorpay", "{kind}", "e-ticket", "{id}", ids["id"])
+	r := strings.NewReplacer("{supplier}", "tbo", "{provider}", "google", "{gateway}", "razorpay", "{kind}", "e-ticket",
+		"{cancellation}", "6f1c2b9e-1d2a-4c3b-9e8f-0a1b2c3d4e5f", "{id}", ids["id"])
 	return r.Replace(pattern)
 }
 
@@ -97,14 +98,15 @@ func TestEveryRouteIsProtected(t *testing.T) {
 	}
 	booking := ownerBooking(t, owner)
 	ownerResource := map[string]string{
-		"/api/v1/me/co-travellers/{id}":                 ct.ID,
-		"/api/v1/me/sessions/{id}/revoke":               sessions.Items[0].ID,
-		"/api/v1/me/bookings/{id}":                      booking,
-		"/api/v1/me/bookings/{id}/payment":              booking,
-		"/api/v1/me/bookings/{id}/cancel":               booking,
-		"/api/v1/me/bookings/{id}/cancellation-charges": booking,
-		"/api/v1/me/bookings/{id}/cancellations":        booking,
-		"/api/v1/me/bookings/{id}/documents/{kind}":     booking,
+		"/api/v1/me/co-travellers/{id}":                                  ct.ID,
+		"/api/v1/me/sessions/{id}/revoke":                                sessions.Items[0].ID,
+		"/api/v1/me/bookings/{id}":                                       booking,
+		"/api/v1/me/bookings/{id}/payment":                               booking,
+		"/api/v1/me/bookings/{id}/cancel":                                booking,
+		"/api/v1/me/bookings/{id}/cancellation-charges":                  booking,
+		"/api/v1/me/bookings/{id}/cancellations":                         booking,
+		"/api/v1/me/bookings/{id}/documents/{kind}":                      booking,
+		"/api/v1/me/bookings/{id}/documents/credit-notes/{cancellation}": booking,
 	}
 
 	for _, rt := range routes {

@@ -89,6 +89,7 @@ func addRoutes(r chi.Router, d Deps, spa *SPA) {
 				me.Get("/me/bookings/{id}/cancellation-charges", d.Flights.CancellationCharges)
 				me.Post("/me/bookings/{id}/cancellations", d.Flights.CancelTickets)
 				me.Get("/me/bookings/{id}/documents/{kind}", d.Flights.Document)
+				me.Get("/me/bookings/{id}/documents/credit-notes/{cancellation}", d.Flights.CreditNote)
 				me.Get("/me/payments", d.Payments.MyPayments)
 				me.Get("/me/enquiries", d.Enquiries.Mine)
 			})

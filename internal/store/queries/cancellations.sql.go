@@ -466,6 +466,57 @@ func (q *Queries) TaxDocumentAdd(ctx context.Context, arg TaxDocumentAddParams) 
 	return i, err
 }
 
+const taxDocumentCreditNote = `-- name: TaxDocumentCreditNote :one
+SELECT id, booking_id, cancellation_id, kind, number, issued_at, body FROM tax_documents WHERE cancellation_id = $1
+`
+
+func (q *Queries) TaxDocumentCreditNote(ctx context.Context, cancellationID *uuid.UUID) (TaxDocument, error) {
+	row := q.db.QueryRow(ctx, taxDocumentCreditNote, cancellationID)
+	var i TaxDocument
+	err := row.Scan(
+		&i.ID,
+		&i.BookingID,
+		&i.CancellationID,
+		&i.Kind,
+		&i.Number,
+		&i.IssuedAt,
+		&i.Body,
+	)
+	return i, err
+}
+
+const taxDocumentCreditNotes = `-- name: TaxDocumentCreditNotes :many
+SELECT id, booking_id, cancellation_id, kind, number, issued_at, body FROM tax_documents WHERE booking_id = $1 AND kind = 'credit_note' ORDER BY issued_at, number
+`
+
+func (q *Queries) TaxDocumentCreditNotes(ctx context.Context, bookingID uuid.UUID) ([]TaxDocument, error) {
+	rows, err := q.db.Query(ctx, taxDocumentCreditNotes, bookingID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []TaxDocument{}
+	for rows.Next() {
+		var i TaxDocument
+		if err := rows.Scan(
+			&i.ID,
+			&i.BookingID,
+			&i.CancellationID,
+			&i.Kind,
+			&i.Number,
+			&i.IssuedAt,
+			&i.Body,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const taxDocumentInvoice = `-- name: TaxDocumentInvoice :one
 SELECT id, booking_id, cancellation_id, kind, number, issued_at, body FROM tax_documents WHERE booking_id = $1 AND kind = 'invoice'
 `

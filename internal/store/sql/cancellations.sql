@@ -73,3 +73,9 @@ SELECT t.booking_id,
 FROM cancellation_tickets t JOIN bookings b ON b.id = t.booking_id
 WHERE b.user_id = @user_id AND t.live
 GROUP BY t.booking_id;
+
+-- name: TaxDocumentCreditNote :one
+SELECT * FROM tax_documents WHERE cancellation_id = @cancellation_id;
+
+-- name: TaxDocumentCreditNotes :many
+SELECT * FROM tax_documents WHERE booking_id = @booking_id AND kind = 'credit_note' ORDER BY issued_at, number;

@@ -564,6 +564,32 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/api/v1/me/bookings/{id}/documents/credit-notes/{cancellation}': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The booking's `_id`. */
+        id: string
+        /** @description The cancellation's `_id`. */
+        cancellation: string
+      }
+      cookie?: never
+    }
+    /**
+     * The GST credit note of one of a booking's cancellations, as a PDF
+     * @description Issued with a cancellation that refunds, against the booking's tax invoice, in its own
+     *     number series; kept as issued, so it is the same bytes every time.
+     */
+    get: operations['creditNote']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/api/v1/me/bookings/{id}/cancel': {
     parameters: {
       query?: never
@@ -3070,6 +3096,34 @@ export interface operations {
         /** @description The booking's `_id`. */
         id: string
         kind: 'e-ticket' | 'invoice'
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The PDF. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/pdf': string
+        }
+      }
+      401: components['responses']['Unauthenticated']
+      404: components['responses']['NotFound']
+      default: components['responses']['Failure']
+    }
+  }
+  creditNote: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The booking's `_id`. */
+        id: string
+        /** @description The cancellation's `_id`. */
+        cancellation: string
       }
       cookie?: never
     }
