@@ -223,6 +223,23 @@ func TestCancelOneOfTwoTravellers(t *testing.T) {
 			env.WorkJobs(t)
 			return len(cancelTrip(t, c, id).Refunds) == 1
 		})
+		// The traveller heard at each step: asked, cancelled, and the
+		// refund processed (once the gateway says so).
+		waitFor(t, 30*time.Second, "the refund processed", func() bool {
+			env.WorkJobs(t)
+			r := cancelTrip(t, c, id).Refunds
+			return len(r) == 1 && r[0].Status == "processed"
+		})
+		kinds := map[string]int{}
+		for _, m := range env.Mail.All() {
+			if m.To == fmt.Sprintf("canceller-%v@example.in", lcc) {
+				kinds[m.Kind]++
+			}
+		}
+		if kinds["cancellation_requested"] != 1 || kinds["cancellation_done"] != 1 || kinds["refund_done"] != 1 {
+			t.Errorf("lcc=%v: the traveller's e-mails by kind: %v", lcc, kinds)
+		}
+
 		paise := refund.Shift(2).IntPart()
 		var n int
 		var sum int64
@@ -260,5 +277,55 @@ func TestCancellationChecks(t *testing.T) {
 	res = other.Do("GET", "/api/v1/me/bookings/"+b.Booking.ID+"/cancellation-charges", nil)
 	if res.StatusCode != 404 {
 		t.Fatalf("another user's booking = %d %s", res.StatusCode, res.Body)
+	}
+}
+
+// The airline refusing the change request ends the cancellation refused,
+// in plain words, with nothing refunded: the ticket stays valid and may be
+// asked again, and the traveller is told why.
+func TestRefusedCancellation(t *testing.T) {
+	t.Parallel()
+	env := apitest.New(t, apitest.Options{Sim: sim.Options{Cancellations: &sim.Cancellations{}}})
+	c := signIn(t, env, "refused@example.in")
+	v := ticketedFamily(t, env, c, false)
+	id := v.Booking.ID
+	res := c.Do("GET", "/api/v1/me/bookings/"+id+"/cancellation-charges", nil)
+	var q quoteView
+	res.JSON(t, &q)
+	if res.StatusCode != 200 || !q.Quote.Whole || len(q.Quote.Tickets) != 2 {
+		t.Fatalf("charges of the whole booking = %d %s", res.StatusCode, res.Body)
+	}
+	if err := env.Sim.SetFaults(map[string]sim.Fault{"SendChangeRequest": {Error: "true"}}); err != nil {
+		t.Fatal(err)
+	}
+	if res := c.Do("POST", "/api/v1/me/bookings/"+id+"/cancellations", map[string]any{"refund": q.Quote.Refund}); res.StatusCode != 202 {
+		t.Fatalf("confirm = %d %s", res.StatusCode, res.Body)
+	}
+	var done cancelView
+	waitFor(t, 30*time.Second, "the refusal", func() bool {
+		env.WorkJobs(t)
+		done = cancelTrip(t, c, id)
+		return len(done.Cancellations) == 1 && done.Cancellations[0].Status == "refused"
+	})
+	cn := done.Cancellations[0]
+	if cn.Failure == "" || cn.StatusText != "Cancellation refused" || cn.RefundDue != nil || len(done.Refunds) != 0 ||
+		done.Tickets[0].State != "ticketed" || done.Tickets[1].State != "ticketed" || done.Booking.Cancellation != "" {
+		t.Fatalf("a refused cancellation: %+v, tickets %+v, refunds %+v", cn, done.Tickets, done.Refunds)
+	}
+	kinds := map[string]int{}
+	for _, m := range env.Mail.All() {
+		if m.To == "refused@example.in" {
+			kinds[m.Kind]++
+		}
+	}
+	if kinds["cancellation_refused"] != 1 || kinds["cancellation_done"] != 0 {
+		t.Errorf("the traveller's e-mails by kind: %v", kinds)
+	}
+	// The tickets are free to be cancelled again.
+	if err := env.Sim.SetFaults(nil); err != nil {
+		t.Fatal(err)
+	}
+	if res := c.Do("GET", "/api/v1/me/bookings/"+id+"/cancellation-charges", nil); res.StatusCode != 200 {
+		t.Fatalf("charges after a refusal = %d %s", res.StatusCode, res.Body)
 	}
 }
