@@ -51,7 +51,8 @@ func setupConnectors(ctx context.Context, cfg config.Config, metrics *telemetry.
 		return nil, noop, fmt.Errorf("supplier simulator: %w", err)
 	}
 	srv := &http.Server{
-		Handler:           sim.New(sim.Options{Seed: 1, Latency: latency, Logger: log.With("component", "tbo-sim")}),
+		Handler: sim.New(sim.Options{Seed: 1, Latency: latency, Logger: log.With("component", "tbo-sim"),
+			Cancellations: &localCancellations}),
 		ReadHeaderTimeout: 10 * time.Second,
 	}
 	go func() {
@@ -93,3 +94,10 @@ func setupConnectors(ctx context.Context, cfg config.Config, metrics *telemetry.
 	log.Info("no CONNECTORS_FILE: using the built-in supplier simulator", "url", base, "latency", cfg.SimLatency)
 	return connector.NewStore(doc, "", log), stop, nil
 }
+
+// localCancellations are the built-in simulator's cancellation timings: an
+// airline that acknowledges in 5 s and cancels in 20 s (real ones take hours
+// to days), so that a cancellation tried on `make run` ends while the
+// traveller watches the trip page.
+var localCancellations = sim.Cancellations{AcknowledgeAfter: 5 * time.Second, CompleteAfter: 20 * time.Second,
+	InstantLCC: sim.DefaultCancellations.InstantLCC}
