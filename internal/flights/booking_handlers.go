@@ -309,13 +309,15 @@ func (h *Handler) MyBookings(w http.ResponseWriter, r *http.Request) {
 		httpjson.Fail(w, r, err)
 		return
 	}
+	byBooking := make(map[uuid.UUID]queries.CancellationSummaryByUserRow, len(sums))
+	for _, sum := range sums {
+		byBooking[sum.BookingID] = sum
+	}
 	items := make([]BookingJSON, 0, len(rows))
 	for _, b := range rows {
 		j := bookingJSON(b)
-		for _, sum := range sums {
-			if sum.BookingID == b.ID && b.Status == trip.Ticketed {
-				j.Cancellation = cancellationState(int(sum.Cancelled), int(sum.Cancelling), len(ticketsOf(b)))
-			}
+		if sum, ok := byBooking[b.ID]; ok && b.Status == trip.Ticketed {
+			j.Cancellation = cancellationState(int(sum.Cancelled), int(sum.Cancelling), len(ticketsOf(b)))
 		}
 		items = append(items, j)
 	}

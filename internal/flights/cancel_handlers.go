@@ -143,7 +143,7 @@ func ticketIDs(s string) ([]int64, error) {
 		}
 		out = append(out, id)
 	}
-	if len(out) > 9+9+9 {
+	if len(out) > MaxPassengers {
 		return nil, apierr.Invalid("tickets", msgUnknownTicket)
 	}
 	return out, nil
@@ -183,7 +183,7 @@ func (h *Handler) CancelTickets(w http.ResponseWriter, r *http.Request) {
 		httpjson.Fail(w, r, err)
 		return
 	}
-	if len(in.Tickets) > 27 {
+	if len(in.Tickets) > MaxPassengers {
 		httpjson.Fail(w, r, apierr.Invalid("tickets", msgUnknownTicket))
 		return
 	}

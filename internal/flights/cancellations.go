@@ -232,12 +232,12 @@ func (s *Bookings) quote(ctx context.Context, p cancelPlan) (CancelQuoteJSON, er
 	if err != nil {
 		return CancelQuoteJSON{}, supplierError(err, "We could not get the cancellation charges from the airline. Please try again.")
 	}
-	m, err := moneyOf(ctx, s.q, p.b.ID)
+	m, err := checkout.LedgerOf(ctx, s.q, p.b.ID)
 	if err != nil {
 		return CancelQuoteJSON{}, err
 	}
 	fee := s.CancellationFee.Mul(decimal.NewFromInt(int64(len(p.chosen))))
-	refund := refundOf(c.Refund, fee, m.left())
+	refund := refundOf(c.Refund, fee, left(m))
 	cur := c.Currency
 	if cur == "" {
 		cur = p.b.Currency
@@ -257,46 +257,19 @@ func refundOf(airline, fee, left decimal.Decimal) decimal.Decimal {
 	return r.Truncate(2)
 }
 
-// money is what a booking has paid and had back (paise, refunds that
-// failed included, as the ledger counts them), and the method of its last
-// paid order.
-type money struct {
-	paid, refunded int64
-	method         string
-}
-
-// left is what the booking has paid and not had back, in rupees.
-func (m money) left() decimal.Decimal { return checkout.Rupees(m.paid - m.refunded) }
-
-// moneyOf reads b's orders and refunds through q: the pool's queries, or a
-// transaction's (never the pool from inside a transaction: a worker that
-// holds one connection and waits for a second can starve the pool).
-func moneyOf(ctx context.Context, q *queries.Queries, bookingID uuid.UUID) (money, error) {
-	var m money
-	ps, err := q.PaymentListByBooking(ctx, bookingID)
-	if err != nil {
-		return m, err
-	}
-	for _, p := range ps {
-		if p.Status == trip.OrderPaid {
-			m.paid += p.Amount
-			m.method = p.Method
-		}
-	}
-	rs, err := q.RefundListByBooking(ctx, bookingID)
-	if err != nil {
-		return m, err
-	}
-	for _, r := range rs {
-		m.refunded += r.Refund.Amount
-	}
-	return m, nil
-}
+// left is what a booking has paid and not had back, in rupees.
+func left(l checkout.Ledger) decimal.Decimal { return checkout.Rupees(l.Paid - l.Refunded) }
 
 // refundTo names where a refund goes: the method of the booking's last paid
 // order, as travellers call it.
-func refundTo(m money) string {
-	switch m.method {
+func refundTo(l checkout.Ledger) string {
+	method := ""
+	for _, p := range l.Payments {
+		if p.Status == trip.OrderPaid {
+			method = p.Method
+		}
+	}
+	switch method {
 	case "upi":
 		return "UPI"
 	case "card":
@@ -493,8 +466,12 @@ func (f *follower) move(ctx context.Context, q *queries.Queries, ev trip.Event) 
 // the job's context (never a request's). A lost answer leaves it sending,
 // for recover to settle; a refusal ends it refused.
 func (f *follower) send(ctx context.Context) (again bool, err error) {
-	if ok, err := f.move(ctx, f.s.q, trip.SendChange); err != nil || !ok {
-		return ok || err == nil, err
+	ok, err := f.move(ctx, f.s.q, trip.SendChange)
+	if err != nil {
+		return false, err
+	}
+	if !ok {
+		return true, nil // moved meanwhile: look again
 	}
 	ids := make([]int64, len(f.tickets))
 	for i, t := range f.tickets {
@@ -676,7 +653,7 @@ func (f *follower) finish(ctx context.Context, tickets []queries.CancellationTic
 	}
 	return pgx.BeginFunc(ctx, f.s.pool, func(tx pgx.Tx) error {
 		q := f.s.q.WithTx(tx)
-		m, err := moneyOf(ctx, q, f.b.ID)
+		m, err := checkout.LedgerOf(ctx, q, f.b.ID)
 		if err != nil {
 			return err
 		}
@@ -687,7 +664,7 @@ func (f *follower) finish(ctx context.Context, tickets []queries.CancellationTic
 			if cancelled < len(tickets) && len(tickets) > 0 {
 				fee = fee.Mul(decimal.NewFromInt(int64(cancelled))).DivRound(decimal.NewFromInt(int64(len(tickets))), 2)
 			}
-			refund = refundOf(back, fee, m.left())
+			refund = refundOf(back, fee, left(m))
 			params.Charge, params.RefundDue = &charge, &refund
 		}
 		c, err := q.CancellationFinish(ctx, params)
@@ -754,7 +731,7 @@ func (s *Bookings) announceCancellation(ctx context.Context, tx pgx.Tx, b querie
 	if err != nil {
 		return err
 	}
-	m, err := moneyOf(ctx, q, b.ID)
+	m, err := checkout.LedgerOf(ctx, q, b.ID)
 	if err != nil {
 		return err
 	}
@@ -811,7 +788,7 @@ func (s *Bookings) announceRefund(ctx context.Context, tx pgx.Tx, r queries.Refu
 	if err != nil {
 		return err
 	}
-	m, err := moneyOf(ctx, q, b.ID)
+	m, err := checkout.LedgerOf(ctx, q, b.ID)
 	if err != nil {
 		return err
 	}

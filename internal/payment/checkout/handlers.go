@@ -76,11 +76,19 @@ type Ledger struct {
 
 // Ledger reads a booking's orders and refunds.
 func (s *Service) Ledger(ctx context.Context, bookingID uuid.UUID) (Ledger, error) {
-	ps, err := s.q.PaymentListByBooking(ctx, bookingID)
+	return LedgerOf(ctx, s.q, bookingID)
+}
+
+// LedgerOf reads a booking's orders and refunds through q: the pool's
+// queries, or a transaction's (a caller inside a transaction reads through
+// it, never the pool: a worker holding one connection and waiting for a
+// second can starve the pool).
+func LedgerOf(ctx context.Context, q *queries.Queries, bookingID uuid.UUID) (Ledger, error) {
+	ps, err := q.PaymentListByBooking(ctx, bookingID)
 	if err != nil {
 		return Ledger{}, err
 	}
-	rs, err := s.q.RefundListByBooking(ctx, bookingID)
+	rs, err := q.RefundListByBooking(ctx, bookingID)
 	if err != nil {
 		return Ledger{}, err
 	}

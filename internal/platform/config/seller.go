@@ -6,15 +6,15 @@ import (
 	"strings"
 )
 
-// Issues reports whether s can issue tax invoices (it has a GSTIN).
-func (s Seller) Issues() bool { return s.GSTIN != "" }
-
 // Seller is the business that issues Paryatan's tax invoices: its legal
 // name, GST registration, address and state (the state decides CGST and
 // SGST against IGST).
 type Seller struct {
 	LegalName, GSTIN, Address, State, StateCode string
 }
+
+// Issues reports whether s can issue tax invoices (it has a GSTIN).
+func (s Seller) Issues() bool { return s.GSTIN != "" }
 
 // gstinPattern is the shape of a GSTIN: two digits of state code, a PAN
 // (five letters, four digits, a letter), the entity number, Z, and a check
