@@ -120,11 +120,23 @@ test.describe('cancelling a traveller of a ticketed booking, on a phone', () => 
     const id = await bookTwoAdults(page.request)
 
     // Paid by UPI at the gateway's checkout: the server then issues the tickets.
+    // The page is left scrolled down, as a traveller reading the fare details leaves it.
     await page.goto(`/flights/booking/${id}`)
-    await openCheckout(page, page.getByRole('button', { name: /^Pay ₹[\d,.]+$/ }))
+    const pay = page.getByRole('button', { name: /^Pay ₹[\d,.]+$/ })
+    await expect(pay).toBeVisible()
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+    await expect.poll(() => page.evaluate(() => window.scrollY), { message: 'scrolled down' }).toBeGreaterThan(300)
+    await openCheckout(page, pay)
     const gateway = new URL(page.url()).origin
     await payAtCheckout(page, { method: 'UPI', outcome: 'Success' })
-    await expect(page.getByRole('heading', { level: 1, name: 'Ticket issued' })).toBeVisible({ timeout: 60_000 })
+
+    // Back from the gateway (a new page load), the booking opens at its top, its status heading
+    // focused so that a screen reader reads it, whatever position the page was left at.
+    const ticketed = page.getByRole('heading', { level: 1, name: 'Ticket issued' })
+    await expect(ticketed).toBeVisible({ timeout: 60_000 })
+    await expect(ticketed).toBeFocused()
+    await expect(ticketed).toBeInViewport({ ratio: 1 })
+    expect(await page.evaluate(() => window.scrollY), 'the booking page opens at its top').toBe(0)
 
     await page.getByRole('link', { name: 'My Trips' }).click()
     await expect(page.getByRole('heading', { level: 1, name: 'Booking BOM → DEL' })).toBeVisible()

@@ -5,8 +5,10 @@ import { RouteError } from '@/app/routes/route-error'
 import { AppRouter } from '@/app/router'
 import { ErrorBoundary } from '@/components/error-boundary'
 import { installImageFallback } from '@/lib/image-fallback'
+import { keyThisEntry } from '@/app/scroll-restoration'
 
 installImageFallback()
+keyThisEntry()
 
 const container = document.getElementById('root')
 if (!container) throw new Error('index.html has no #root element')

@@ -60,7 +60,12 @@ const chakraTheme = defineConfig({
   preflight: true,
   cssVarsPrefix,
   cssVarsRoot,
-  globalCss,
+  globalCss: {
+    ...globalCss,
+    // A page's heading takes the focus on arrival (app/scroll-restoration) to be read out; it is
+    // not a control, and a ring around it would only look like one.
+    'h1[tabindex="-1"]:focus': { outline: 'none' },
+  },
   theme: {
     breakpoints,
     keyframes,

@@ -102,6 +102,30 @@ describe('scroll restoration in the page shell', () => {
   })
 })
 
+describe('a page on its way', () => {
+  it("shows the page's loading shape, never a blank body, while its code comes", async () => {
+    let arrive!: (m: { Component: () => React.JSX.Element }) => void
+    const table: RouteObject[] = [
+      {
+        element: <RootLayout />,
+        children: [
+          {
+            path: '/slow',
+            ...lazyRoute(() => new Promise((resolve) => (arrive = resolve))),
+          },
+        ],
+      },
+    ]
+    renderRoutes({ routes: table, initialEntries: ['/slow'] })
+    const loading = await screen.findByTestId('page-loading')
+    expect(loading).toHaveAttribute('role', 'status')
+    expect(loading).toHaveTextContent('Loading page')
+    await act(async () => arrive({ Component: () => <h1>Slow</h1> }))
+    expect(await screen.findByRole('heading', { level: 1, name: 'Slow' })).toBeInTheDocument()
+    expect(screen.queryByTestId('page-loading')).not.toBeInTheDocument()
+  })
+})
+
 describe('a page that fails', () => {
   function Broken(): never {
     throw new Error('the page broke')

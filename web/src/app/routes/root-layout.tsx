@@ -4,6 +4,7 @@ import { lazy, Suspense } from 'react'
 import { Outlet, useLocation } from 'react-router'
 import { Header } from '@/components/layout/header'
 import { SkipLink } from '@/components/layout/skip-link'
+import { PageLoading } from '@/components/ui/page-loading'
 import { ErrorBoundary } from '@/components/error-boundary'
 import { HeaderAuthActions } from '@/features/auth/components/header-auth-actions'
 import { SignInDialogSlot } from '@/features/auth/components/sign-in-dialog-slot'
@@ -17,8 +18,8 @@ const Footer = lazy(() => import('@/components/layout/footer').then((m) => ({ de
 
 /**
  * The shell of every page: sticky header, page body, footer and the sign-in dialog. A page whose
- * code is still loading leaves the body empty on a first visit (on a later move, the page being
- * left stays until the next one is ready); one that fails shows RouteError in the body.
+ * code is still loading shows PageLoading in the body on a first visit (on a later move, the page
+ * being left stays until the next one is ready); one that fails shows RouteError in the body.
  */
 export function RootLayout() {
   return (
@@ -46,7 +47,7 @@ function Page() {
   const { key } = useLocation()
   return (
     <ErrorBoundary resetKey={key} fallback={<RouteError />}>
-      <Suspense fallback={null}>
+      <Suspense fallback={<PageLoading />}>
         <ScrollRestoration />
         <Outlet />
       </Suspense>
