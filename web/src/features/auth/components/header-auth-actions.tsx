@@ -1,8 +1,10 @@
 import { Button } from '@chakra-ui/react/button'
 import { HStack } from '@chakra-ui/react/stack'
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { useSession } from '../hooks/use-session'
 import { useSignIn } from '../hooks/use-sign-in'
+import { greetingName } from '../utils/display-name'
+import { AccountTrigger } from './account-trigger'
 import { preloadSignInDialog } from './sign-in-dialog-slot'
 
 interface HeaderAuthActionsProps {
@@ -13,6 +15,7 @@ interface HeaderAuthActionsProps {
 
 const loadUserMenu = () => import('./user-menu')
 const UserMenu = lazy(() => loadUserMenu().then((m) => ({ default: m.UserMenu })))
+const preloadUserMenu = () => void loadUserMenu()
 
 /** The header's account controls: 'Business', and 'Sign in' or the signed-in user's menu. */
 export function HeaderAuthActions({ onAction, direction = 'row' }: HeaderAuthActionsProps) {
@@ -50,12 +53,32 @@ export function HeaderAuthActions({ onAction, direction = 'row' }: HeaderAuthAct
           Sign in
         </Button>
       ) : null}
-      {/* The account menu's code is fetched once signed in: visitors never load it. */}
-      {status === 'signedIn' ? (
-        <Suspense fallback={null}>
-          <UserMenu onAction={onAction} />
-        </Suspense>
-      ) : null}
+      {status === 'signedIn' ? <AccountMenu onAction={onAction} /> : null}
     </HStack>
+  )
+}
+
+/**
+ * The signed-in traveller's button, and their menu once it is first pressed: the menu's code is
+ * fetched then (ahead, on a pointer over or focus), not with every page a signed-in traveller opens.
+ */
+function AccountMenu({ onAction }: { onAction?: () => void }) {
+  const { user } = useSession()
+  const [wanted, setWanted] = useState(false)
+  if (!user) return null
+  const trigger = (
+    <AccountTrigger
+      name={greetingName(user.fullName, user.email)}
+      aria-expanded={false}
+      onPointerEnter={preloadUserMenu}
+      onFocus={preloadUserMenu}
+      onClick={() => setWanted(true)}
+    />
+  )
+  if (!wanted) return trigger
+  return (
+    <Suspense fallback={trigger}>
+      <UserMenu onAction={onAction} openAtOnce />
+    </Suspense>
   )
 }

@@ -1,6 +1,3 @@
-import { Avatar } from '@chakra-ui/react/avatar'
-import { Box } from '@chakra-ui/react/box'
-import { Button } from '@chakra-ui/react/button'
 import { Menu } from '@chakra-ui/react/menu'
 import { Portal } from '@chakra-ui/react/portal'
 import { Link, useNavigate } from 'react-router'
@@ -8,12 +5,16 @@ import { accountMenuLinks } from '@/config/navigation'
 import { paths } from '@/config/paths'
 import { useLogout } from '../api/logout'
 import { useSession } from '../hooks/use-session'
-import { greetingName, initialOf } from '../utils/display-name'
+import { greetingName } from '../utils/display-name'
+import { AccountTrigger } from './account-trigger'
 
 const LOGOUT = 'logout'
 
-/** The signed-in user's menu in the header: the account pages and Logout. */
-export function UserMenu({ onAction }: { onAction?: () => void }) {
+/**
+ * The signed-in user's menu in the header: the account pages and Logout. Fetched on the first
+ * press of the header's AccountTrigger, it opens as it arrives (`openAtOnce`).
+ */
+export function UserMenu({ onAction, openAtOnce = false }: { onAction?: () => void; openAtOnce?: boolean }) {
   const { user } = useSession()
   const navigate = useNavigate()
   const logout = useLogout()
@@ -21,6 +22,7 @@ export function UserMenu({ onAction }: { onAction?: () => void }) {
   const name = greetingName(user.fullName, user.email)
   return (
     <Menu.Root
+      defaultOpen={openAtOnce}
       onSelect={(details) => {
         onAction?.()
         if (details.value !== LOGOUT) return
@@ -34,15 +36,7 @@ export function UserMenu({ onAction }: { onAction?: () => void }) {
       }}
     >
       <Menu.Trigger asChild>
-        <Button variant="ghost" color="fg.onDark" _hover={{ bg: 'whiteAlpha.200' }} px="2">
-          <Avatar.Root size="xs" colorPalette="terracotta" variant="solid">
-            <Avatar.Fallback>{initialOf(name)}</Avatar.Fallback>
-          </Avatar.Root>
-          {/* A long name is cut short on screen; the button's name stays whole for assistive technology. */}
-          <Box as="span" truncate maxW={{ base: '40', xl: '24', '2xl': '48' }}>
-            Hi, {name}
-          </Box>
-        </Button>
+        <AccountTrigger name={name} />
       </Menu.Trigger>
       <Portal>
         <Menu.Positioner>
