@@ -10,12 +10,16 @@ import type { TraceInput } from '@/lib/api-types'
 import { useFareRules } from '../../api/use-fare-rules'
 import { FARE_MESSAGES, failureText, isTimeout } from '../../lib/fare-messages'
 
+const loadPurify = () => import('dompurify')
+const preloadPurify = () => void loadPurify()
+
 /**
  * The supplier's rules HTML with scripts, handlers and anything active removed.
- * DOMPurify is fetched with the first rules to clean, not with the fare page.
+ * DOMPurify is fetched when the traveller first opens the rules (ahead, on a
+ * pointer over or focus on "Show fare rules"), not with the fare page.
  */
 async function sanitizeRules(html: string): Promise<string> {
-  const { default: DOMPurify } = await import('dompurify')
+  const { default: DOMPurify } = await loadPurify()
   return DOMPurify.sanitize(html, { USE_PROFILES: { html: true } })
 }
 
@@ -42,10 +46,8 @@ function useSanitizedRules(raw: string | undefined): string | undefined {
  */
 export function FareRulesPanel({ trace }: { trace: TraceInput }) {
   const rules = useFareRules(trace)
-  const html = useSanitizedRules(rules.data)
   let body
-  if (rules.isPending || (rules.isSuccess && html === undefined))
-    body = <Text color="fg.muted">Loading fare rules…</Text>
+  if (rules.isPending) body = <Text color="fg.muted">Loading fare rules…</Text>
   else if (rules.isError) {
     const message = isTimeout(rules.error)
       ? FARE_MESSAGES.rulesTimeout
@@ -60,20 +62,8 @@ export function FareRulesPanel({ trace }: { trace: TraceInput }) {
         </Button>
       </HStack>
     )
-  } else if (!html) body = <Text>{FARE_MESSAGES.noRules}</Text>
-  else
-    body = (
-      <chakra.details>
-        <chakra.summary
-          cursor="pointer"
-          fontWeight="medium"
-          _focusVisible={{ outline: '2px solid', outlineColor: 'brand.focusRing' }}
-        >
-          Show fare rules
-        </chakra.summary>
-        <Box mt="3" fontSize="sm" data-testid="fare-rules" dangerouslySetInnerHTML={{ __html: html }} />
-      </chakra.details>
-    )
+  } else if (!rules.data) body = <Text>{FARE_MESSAGES.noRules}</Text>
+  else body = <RulesText raw={rules.data} />
   return (
     <Stack gap="3" as="section" aria-labelledby="rules-heading">
       <Heading as="h2" size="lg" id="rules-heading">
@@ -81,5 +71,36 @@ export function FareRulesPanel({ trace }: { trace: TraceInput }) {
       </Heading>
       {body}
     </Stack>
+  )
+}
+
+/** The rules behind "Show fare rules", cleaned when first opened. */
+function RulesText({ raw }: { raw: string }) {
+  const [open, setOpen] = useState(false)
+  const [opened, setOpened] = useState(false)
+  const html = useSanitizedRules(opened ? raw : undefined)
+  let text
+  if (html === undefined) text = <Text color="fg.muted">Loading fare rules…</Text>
+  else if (!html) text = <Text>{FARE_MESSAGES.noRules}</Text>
+  else text = <Box fontSize="sm" data-testid="fare-rules" dangerouslySetInnerHTML={{ __html: html }} />
+  return (
+    <chakra.details open={open}>
+      <chakra.summary
+        cursor="pointer"
+        fontWeight="medium"
+        _focusVisible={{ outline: '2px solid', outlineColor: 'brand.focusRing' }}
+        onPointerEnter={preloadPurify}
+        onFocus={preloadPurify}
+        onClick={(e) => {
+          // Opened and closed here, so that the rules are cleaned on the first opening.
+          e.preventDefault()
+          setOpen(!open)
+          setOpened(true)
+        }}
+      >
+        Show fare rules
+      </chakra.summary>
+      {open ? <Box mt="3">{text}</Box> : null}
+    </chakra.details>
   )
 }
