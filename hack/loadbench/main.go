@@ -3,7 +3,13 @@
 //
 //  1. added latency: the same searches sent to the simulator directly and
 //     through the API, interleaved in one run at the same concurrency; p50
-//     and p99 of each path and their difference;
+//     and p99 of each path and their difference; and what each search cost
+//     the API process, read before and after the run: its CPU time, and
+//     the allocations of its Go heap, count and bytes (go_memstats_* on its
+//     /metrics). These include whatever else the API did meanwhile (its job
+//     queue's polling, the two reads of /metrics), which is little beside
+//     the searches. BenchmarkSearchResponse in internal/flights measures
+//     the API's part of a search in process, without the supplier leg;
 //  2. held calls: N fare-rule calls held open by the simulator for a minute;
 //     the API's resident memory per call in flight, and the p99 of
 //     GET /api/auth/me while they wait;
@@ -15,6 +21,8 @@
 //
 // -runs picks some of them, e.g. `-runs me` for the session check alone.
 // Run it with `make bench` (it builds bin/paryatan-api and bin/tbo-sim).
+// The API runs in local mode, on DATABASE_URL when it is set, else on its
+// embedded PostgreSQL.
 // The load client sends the Accept-Encoding of a browser (-accept) to both
 // paths and unpacks what comes back: the simulator, like the supplier, packs
 // with gzip only; the API picks zstd or gzip.
@@ -188,6 +196,8 @@ func run(bin string, o options) error {
 	api, err := start(filepath.Join(bin, "paryatan-api"), []string{
 		"PORT=0", "METRICS_ADDR=" + strings.TrimSuffix(strings.TrimPrefix(metricsURL, "http://"), "/metrics"), "DATA_DIR=" + filepath.Join(work, "data"), "CONNECTORS_FILE=" + conf, "LOG_LEVEL=error",
 		"TRUSTED_PROXIES=127.0.0.1/32", "SHUTDOWN_GRACE=5s",
+		// A bench, not a site: no public origin or mail server to name.
+		"PARYATAN_MODE=local",
 		// The bench measures what the API adds to a supplier call, from one
 		// client: the abuse limits would refuse it.
 		"SUPPLIER_RATE_PER_MINUTE=0", "SUPPLIER_MAX_IN_FLIGHT=0",
@@ -201,7 +211,7 @@ func run(bin string, o options) error {
 
 	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 10000, DisableCompression: true}}
 	if o.runs["latency"] {
-		if err := latencyRun(client, sim.url, api.url, from, to, requests, workers, accept); err != nil {
+		if err := latencyRun(client, sim.url, api, from, to, requests, workers, accept); err != nil {
 			return err
 		}
 	}
@@ -247,8 +257,10 @@ func percentile(d []time.Duration, p float64) time.Duration {
 func ms(d time.Duration) string { return fmt.Sprintf("%.3f ms", float64(d.Microseconds())/1000) }
 
 // latencyRun sends the same searches straight to the simulator and through
-// the API, interleaved, and prints the added latency.
-func latencyRun(c *http.Client, simURL, apiURL, from, to string, requests, workers int, accept string) error {
+// the API, interleaved, and prints the added latency and what a search
+// cost the API process.
+func latencyRun(c *http.Client, simURL string, api *proc, from, to string, requests, workers int, accept string) error {
+	apiURL := api.url
 	_, body, err := post(c, simURL+"/SharedServices/SharedData.svc/rest/Authenticate",
 		map[string]string{"ClientId": "ApiIntegrationNew", "UserName": "paryatan", "Password": "paryatan@123", "EndUserIp": "127.0.0.1"}, nil)
 	if err != nil {
@@ -296,6 +308,10 @@ func latencyRun(c *http.Client, simURL, apiURL, from, to string, requests, worke
 		one(searchURL, direct, nil, false)
 		one(apiURL+"/api/v1/flights/tbo/search", viaAPI, nil, false)
 	}
+	spent, err := costOf(api)
+	if err != nil {
+		return err
+	}
 	var wg sync.WaitGroup
 	var next atomic.Int64
 	for range workers {
@@ -310,13 +326,63 @@ func latencyRun(c *http.Client, simURL, apiURL, from, to string, requests, worke
 	if f := failures.Load(); f > 0 {
 		return fmt.Errorf("%d searches failed", f)
 	}
+	now, err := costOf(api)
+	if err != nil {
+		return err
+	}
+	per := now.since(spent, len(apiLat))
 	d50, d99 := percentile(directLat, .50), percentile(directLat, .99)
 	a50, a99 := percentile(apiLat, .50), percentile(apiLat, .99)
 	fmt.Printf("\n(a) added latency, %s search, %d requests per path, %d workers, Accept-Encoding %q\n", from+"-"+to, requests, workers, accept)
 	fmt.Printf("    simulator direct: p50 %s  p99 %s   (answers %s)\n", ms(d50), ms(d99), encodingsOf(packed[&directLat]))
 	fmt.Printf("    through the API:  p50 %s  p99 %s   (answers %s)\n", ms(a50), ms(a99), encodingsOf(packed[&apiLat]))
 	fmt.Printf("    added:            p50 %s  p99 %s   (targets: < 1 ms, < 5 ms)\n", ms(a50-d50), ms(a99-d99))
+	fmt.Printf("    API per search:   %.0f allocations, %.1f KiB allocated, %s CPU\n", per.mallocs, per.bytes/1024, ms(per.cpu))
 	return nil
+}
+
+// apiCost is what the API process has spent so far: CPU time, and the
+// allocations of its Go heap (objects and bytes).
+type apiCost struct {
+	cpu            time.Duration
+	mallocs, bytes float64
+}
+
+// costOf reads the API's CPU time from /proc and its allocations from its
+// /metrics.
+func costOf(api *proc) (apiCost, error) {
+	cpu, err := cpuTime(api.cmd.Process.Pid)
+	if err != nil {
+		return apiCost{}, err
+	}
+	_, text, err := getText(http.DefaultClient, api.metrics)
+	if err != nil {
+		return apiCost{}, fmt.Errorf("API metrics: %w", err)
+	}
+	mallocs, err1 := metricValue(text, "go_memstats_mallocs_total")
+	allocated, err2 := metricValue(text, "go_memstats_alloc_bytes_total")
+	if err := errors.Join(err1, err2); err != nil {
+		return apiCost{}, err
+	}
+	return apiCost{cpu: cpu, mallocs: mallocs, bytes: allocated}, nil
+}
+
+// since is the cost from earlier to c, shared among n requests.
+func (c apiCost) since(earlier apiCost, n int) apiCost {
+	n = max(n, 1)
+	return apiCost{cpu: (c.cpu - earlier.cpu) / time.Duration(n),
+		mallocs: (c.mallocs - earlier.mallocs) / float64(n), bytes: (c.bytes - earlier.bytes) / float64(n)}
+}
+
+// metricValue reads the sample of an unlabelled metric from the Prometheus
+// text format.
+func metricValue(text, name string) (float64, error) {
+	for _, line := range strings.Split(text, "\n") {
+		if v, ok := strings.CutPrefix(line, name+" "); ok {
+			return strconv.ParseFloat(strings.TrimSpace(v), 64)
+		}
+	}
+	return 0, fmt.Errorf("no %s in the API's /metrics", name)
 }
 
 // unpack decodes an answer as a browser would, so both paths pay for it.

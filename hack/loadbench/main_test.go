@@ -59,3 +59,21 @@ func TestCPUTimeGrowsWithWork(t *testing.T) {
 		}
 	}
 }
+
+// The allocation figures are read from the API's /metrics by their exact
+// names: a metric whose name starts the same is not taken for them.
+func TestMetricValue(t *testing.T) {
+	t.Parallel()
+	text := "# HELP go_memstats_alloc_bytes Number of bytes allocated in heap and currently in use.\n" +
+		"go_memstats_alloc_bytes 3.1589152e+07\n" +
+		"go_memstats_alloc_bytes_total 3.2247744e+07\n" +
+		"go_memstats_mallocs_total 135122\n"
+	for name, want := range map[string]float64{"go_memstats_alloc_bytes_total": 32247744, "go_memstats_mallocs_total": 135122} {
+		if got, err := metricValue(text, name); err != nil || got != want {
+			t.Errorf("%s = %v, %v; want %v", name, got, err, want)
+		}
+	}
+	if _, err := metricValue(text, "go_memstats_frees_total"); err == nil {
+		t.Error("a missing metric was read")
+	}
+}

@@ -109,3 +109,77 @@ func (c *browser) post(b *testing.B, url string, body any) []byte {
 	}
 	return out
 }
+
+// BenchmarkSearchResponse is the API's own work on a search answer: POST
+// /api/v1/flights/tbo/search through the whole application handler in
+// process (middleware, routing, input checks, the search cache, the
+// traveller's view and the packing the client asks for), answered from the
+// search cache so that neither the supplier nor the network is in the
+// figure. The answer is the simulator's BOM→DEL (about 400 KB). The writer
+// drops what it is given, as a socket takes it, so B/op and allocs/op are
+// the API's, but for the request, which the server would build as well.
+// hack/loadbench measures the same search between processes, supplier leg
+// included.
+func BenchmarkSearchResponse(b *testing.B) {
+	env := apitest.New(b, apitest.Options{SupplierLimits: &flights.Limits{}})
+	date := time.Now().Add(48 * time.Hour)
+	body, _ := json.Marshal(map[string]any{"origin": "BOM", "destination": "DEL", "departDate": date.Format(time.DateOnly), "cabinClass": 2, "adults": 1})
+	search := func(accept string) *discardResponse {
+		req, _ := http.NewRequest(http.MethodPost, "/api/v1/flights/tbo/search", bytes.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept-Encoding", accept)
+		req.RemoteAddr = "127.0.0.1:40000"
+		w := &discardResponse{header: http.Header{}}
+		env.Handler.ServeHTTP(w, req)
+		return w
+	}
+	if w := search("identity"); w.code != http.StatusOK || w.n < 100<<10 {
+		b.Fatalf("search = %d, %d bytes", w.code, w.n)
+	}
+	calls := env.Sim.Calls("Search")
+	for _, c := range []struct{ name, accept, coding string }{
+		{"zstd", "gzip, deflate, br, zstd", "zstd"},
+		{"gzip", "gzip", "gzip"},
+		{"identity", "identity", ""},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			var sent int64
+			for b.Loop() {
+				w := search(c.accept)
+				if w.code != http.StatusOK || w.header.Get("Content-Encoding") != c.coding {
+					b.Fatalf("search = %d, Content-Encoding %q", w.code, w.header.Get("Content-Encoding"))
+				}
+				sent = w.n
+			}
+			b.ReportMetric(float64(sent), "sent-bytes/op")
+		})
+	}
+	if env.Sim.Calls("Search") != calls {
+		b.Fatal("a search reached the supplier: the figure is not the API's alone")
+	}
+}
+
+// discardResponse is an http.ResponseWriter that counts the body and drops
+// it.
+type discardResponse struct {
+	header http.Header
+	code   int
+	n      int64
+}
+
+func (w *discardResponse) Header() http.Header { return w.header }
+
+func (w *discardResponse) WriteHeader(code int) {
+	if w.code == 0 {
+		w.code = code
+	}
+}
+
+func (w *discardResponse) Write(p []byte) (int, error) {
+	if w.code == 0 {
+		w.code = http.StatusOK
+	}
+	w.n += int64(len(p))
+	return len(p), nil
+}

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"io"
+	"sync"
 
 	"github.com/shopspring/decimal"
 )
@@ -85,36 +87,170 @@ var (
 	invoiceKey       = []byte(`"Invoice"`)
 )
 
-// travellerView returns a supplier document with every fare object rebuilt
-// from the allow-lists. It scans the bytes once, rewriting only the fare
-// values, so a 400 KB search answer costs a fraction of a millisecond. A
-// document it cannot scan (not valid JSON) is rebuilt the slow way.
-func travellerView(doc []byte) []byte {
-	out, err := rewriteFares(doc)
-	if err != nil {
-		return travellerViewSlow(doc)
-	}
-	return out
+// A fare view is the traveller's view of a supplier document, ready to be
+// written: the document's own bytes with a few cuts, each a fare value (or
+// an invoice list) replaced by its rewritten form. An answer is written span
+// by span straight from the supplier's bytes, which the search cache shares
+// between requests and nobody writes, so the view is never copied whole;
+// only the rewritten values are held, about a sixth of a search answer, in
+// buffers reused from one answer to the next.
+//
+// Everything is scanned before the first byte is written: a document the
+// scan cannot read (a key written with escapes, JSON broken inside a fare)
+// is answered in full from the slow view, never half in one and half in the
+// other. Rewriting each fare while writing would need no buffer, but then a
+// fault found late would leave half an answer sent.
+type fareView struct {
+	// doc is the supplier's document, or, when the scan could not read it,
+	// the slow view (and cuts is empty).
+	doc  []byte
+	cuts []fareCut
+	// vals are the cuts' new values, one after the other.
+	vals []byte
 }
 
-func rewriteFares(doc []byte) ([]byte, error) {
+// fareCut replaces doc[from:to] by vals[the previous cut's end:end].
+type fareCut struct{ from, to, end int }
+
+// maxPooledVals bounds the rewritten values a pooled view keeps room for: a
+// rare huge answer's buffer goes back to the collector, not to the pool.
+const maxPooledVals = 1 << 20
+
+var fareViews = sync.Pool{New: func() any { return new(fareView) }}
+
+// newFareView scans doc and returns its view; release it once written.
+func newFareView(doc []byte) *fareView {
+	v := fareViews.Get().(*fareView)
+	if err := v.scan(doc); err != nil {
+		v.cuts, v.vals = v.cuts[:0], v.vals[:0]
+		v.doc = travellerViewSlow(doc)
+	}
+	return v
+}
+
+// release returns v to the pool; v must not be used after.
+func (v *fareView) release() {
+	if cap(v.vals) > maxPooledVals {
+		return
+	}
+	*v = fareView{cuts: v.cuts[:0], vals: v.vals[:0]}
+	fareViews.Put(v)
+}
+
+// writeTravellerView writes the traveller's view of doc to w: every fare
+// object rebuilt from the allow-lists, the invoices emptied, everything
+// else the supplier's bytes as they are. members, when not empty (JSON
+// object members, `"k":v,…`), are added to the view when it is an object.
+// It returns the first error of w.
+func writeTravellerView(w io.Writer, doc, members []byte) error {
+	v := newFareView(doc)
+	defer v.release()
+	return v.write(w, members)
+}
+
+// travellerView returns the traveller's view of doc in one buffer, for the
+// documents kept in another value (a booking's outcome); answers sent to a
+// client are written with writeTravellerView.
+func travellerView(doc []byte) []byte {
+	v := newFareView(doc)
+	defer v.release()
+	if len(v.cuts) == 0 {
+		return v.doc // the document untouched, or the slow view
+	}
+	size := len(v.doc) + len(v.vals)
+	for _, c := range v.cuts {
+		size -= c.to - c.from
+	}
+	var b bytes.Buffer
+	b.Grow(size)
+	_ = v.write(&b, nil) // a bytes.Buffer takes everything
+	return b.Bytes()
+}
+
+// write writes the view to w, with members added before its closing brace
+// (after a comma when it has members already) when it is an object.
+func (v *fareView) write(w io.Writer, members []byte) error {
+	at, more := -1, false // where members go in doc; after a comma
+	if len(members) > 0 {
+		at, more = v.objectEnd()
+	}
+	out := spanWriter{w: w}
+	last, prev := 0, 0 // doc[last:] and vals[prev:] are not written yet
+	addMembers := func() {
+		out.put(v.doc[last:at])
+		if more {
+			out.put(comma)
+		}
+		out.put(members)
+		last, at = at, -1
+	}
+	for _, c := range v.cuts {
+		if last <= at && at < c.from {
+			addMembers()
+		}
+		out.put(v.doc[last:c.from])
+		out.put(v.vals[prev:c.end])
+		last, prev = c.to, c.end
+	}
+	if last <= at {
+		addMembers()
+	}
+	out.put(v.doc[last:])
+	return out.err
+}
+
+var comma = []byte(",")
+
+// spanWriter writes spans to w until the first error, which it keeps.
+type spanWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (s *spanWriter) put(p []byte) {
+	if s.err == nil && len(p) > 0 {
+		_, s.err = s.w.Write(p)
+	}
+}
+
+// objectEnd returns where the view's closing brace is in doc and whether the
+// object has members, or -1 when the view is not an object. In a valid
+// document every cut is inside the object; when one reaches past its last
+// brace the document is broken and nothing is added.
+func (v *fareView) objectEnd() (int, bool) {
+	open := bytes.IndexByte(v.doc, '{')
+	end := bytes.LastIndexByte(v.doc, '}')
+	if open < 0 || end < open || len(bytes.TrimSpace(v.doc[:open])) > 0 {
+		return -1, false
+	}
+	if n := len(v.cuts); n > 0 {
+		if v.cuts[0].from <= open || v.cuts[n-1].to > end {
+			return -1, false
+		}
+		return end, true // a cut is a member's value
+	}
+	return end, len(bytes.TrimSpace(v.doc[open+1:end])) > 0
+}
+
+// scan finds the fare values and invoice lists of doc and rewrites them
+// into v.vals, reading the document once; it fails on what it cannot read.
+func (v *fareView) scan(doc []byte) error {
+	v.doc, v.cuts, v.vals = doc, v.cuts[:0], v.vals[:0]
 	if hasEscapedKey(doc) {
 		// A key written with escapes ("F\u0061re") might name a fare:
 		// only a full decode can tell.
-		return nil, errScan
+		return errScan
 	}
-	var out []byte // allocated on the first rewrite only
-	last := 0      // doc[last:] is not yet copied to out
 	// The next candidates, found with the fast byte search (len(doc): none
 	// left): in valid JSON an unescaped quote always delimits a string, so
 	// a match preceded by '{' or ',' is a key, never text inside a value.
 	nextFare, nextInvoice := -1, -1
 	for i := 0; i < len(doc); {
 		if nextFare < i {
-			nextFare = indexFrom(doc, i, fareKey[:5]) // `"Fare`
+			nextFare = indexKey(doc, i, fareWord)
 		}
 		if nextInvoice < i {
-			nextInvoice = indexFrom(doc, i, invoiceKey)
+			nextInvoice = indexKey(doc, i, invoiceWord)
 		}
 		at := min(nextFare, nextInvoice)
 		if at == len(doc) {
@@ -130,50 +266,59 @@ func rewriteFares(doc []byte) ([]byte, error) {
 		case bytes.HasPrefix(doc[at:], invoiceKey):
 			kind, key = 'i', invoiceKey
 		}
-		v := -1
+		val := -1
 		if kind != 0 && isKeyStart(doc, at) {
 			if c := skipSpace(doc, at+len(key)); c < len(doc) && doc[c] == ':' {
-				v = skipSpace(doc, c+1)
+				val = skipSpace(doc, c+1)
 			}
 		}
-		if v < 0 {
+		if val < 0 {
 			i = at + 1
 			continue
 		}
-		if out == nil {
-			out = make([]byte, 0, len(doc))
-		}
-		out = append(out, doc[last:v]...)
 		var end int
 		var err error
 		switch kind {
 		case 'f':
-			out, end, err = filterObject(out, doc, v, travellerFare)
+			v.vals, end, err = filterObject(v.vals, doc, val, travellerFare)
 		case 'b':
-			out, end, err = filterArray(out, doc, v, travellerFareBreakdown)
+			v.vals, end, err = filterArray(v.vals, doc, val, travellerFareBreakdown)
 		case 'i':
-			if end, err = skipValue(doc, v); err == nil {
-				out = append(out, "[]"...)
+			if end, err = skipValue(doc, val); err == nil {
+				v.vals = append(v.vals, "[]"...)
 			}
 		}
 		if err != nil {
-			return nil, err
+			return err
 		}
-		last, i = end, end
+		v.cuts = append(v.cuts, fareCut{from: val, to: end, end: len(v.vals)})
+		i = end
 	}
-	if out == nil {
-		return doc, nil
-	}
-	return append(out, doc[last:]...), nil
+	return nil
 }
 
-// indexFrom is the index of sep in doc at or after i, or len(doc).
-func indexFrom(doc []byte, i int, sep []byte) int {
-	j := bytes.Index(doc[i:], sep)
-	if j < 0 {
-		return len(doc)
+// The words searched for; the keys are checked around them.
+var (
+	fareWord    = []byte("Fare")
+	invoiceWord = []byte("Invoice")
+)
+
+// indexKey is the index at or after i of a quote followed by word in doc,
+// or len(doc). It searches for the word, not the quote: every string of a
+// document starts with a quote, which makes it a poor first byte for
+// bytes.Index (it then compares at every position, several times slower).
+func indexKey(doc []byte, i int, word []byte) int {
+	for j := i + 1; j < len(doc); {
+		k := bytes.Index(doc[j:], word)
+		if k < 0 {
+			break
+		}
+		if doc[j+k-1] == '"' {
+			return j + k - 1
+		}
+		j += k + 1
 	}
-	return i + j
+	return len(doc)
 }
 
 // hasEscapedKey reports whether any object key contains a backslash. It

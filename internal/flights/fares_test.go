@@ -3,6 +3,7 @@ package flights
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -10,6 +11,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unsafe"
 
 	"github.com/paryatan/paryatan/internal/supplier/sim"
 )
@@ -28,7 +30,7 @@ const fareDoc = `{"Response":{"Results":[[{"ResultIndex":"OB1[TBO]a+b/=","Airlin
  "FlightItinerary" : {"Fare" : null, "Passenger":[{"Fare":{"BaseFare":1,"OfferedFare":2}}],"Invoice":[{"InvoiceAmount":5231.66}]}}`
 
 func TestTravellerViewKeepsOnlyTheTravellersFare(t *testing.T) {
-	for name, view := range map[string]func([]byte) []byte{"fast": travellerView, "slow": travellerViewSlow} {
+	for name, view := range map[string]func([]byte) []byte{"streamed": streamed, "buffered": travellerView, "slow": travellerViewSlow} {
 		got := view([]byte(fareDoc))
 		var v map[string]any
 		if err := json.Unmarshal(got, &v); err != nil {
@@ -67,7 +69,7 @@ func TestTravellerViewFastEqualsSlow(t *testing.T) {
 	for _, doc := range []string{fareDoc, `{"Response":{"ResponseStatus":1,"TraceId":"t"}}`, `{"a":[1,"Fare",{"b":"\\\""}],"Fare":[]}`,
 		`{"F\u0061re":{"BaseFare":1,"OfferedFare":2}}`} {
 		var fast, slow any
-		if err := json.Unmarshal(travellerView([]byte(doc)), &fast); err != nil {
+		if err := json.Unmarshal(streamed([]byte(doc)), &fast); err != nil {
 			t.Fatal(err)
 		}
 		_ = json.Unmarshal(travellerViewSlow([]byte(doc)), &slow)
@@ -79,6 +81,87 @@ func TestTravellerViewFastEqualsSlow(t *testing.T) {
 	if got := travellerView(plain); !bytes.Equal(got, plain) {
 		t.Fatalf("a document without fares changed: %s", got)
 	}
+	if got := streamed(plain); !bytes.Equal(got, plain) {
+		t.Fatalf("a document without fares changed: %s", got)
+	}
+}
+
+// A document the scan cannot read to its end (here an amount written with
+// escapes, in the last fare) is answered with the slow view whole: nothing
+// of the fast one is written before the fault is found.
+func TestTravellerViewIsNeverHalfWritten(t *testing.T) {
+	t.Parallel()
+	var results []string
+	for range 50 {
+		results = append(results, `{"ResultIndex":"OB1","Fare":{"BaseFare":10,"OfferedFare":9}}`)
+	}
+	results = append(results, `{"Fare":{"BaseFare":"\u0031\u0030","OfferedFare":9}}`)
+	doc := []byte(`{"Response":{"Results":[[` + strings.Join(results, ",") + `]]}}`)
+	var w recorder
+	if err := writeTravellerView(&w, doc, nil); err != nil {
+		t.Fatal(err)
+	}
+	if want := travellerViewSlow(doc); !bytes.Equal(w.Bytes(), want) {
+		t.Fatalf("got %.300s…\nwant the slow view %.300s…", w.Bytes(), want)
+	}
+	if bytes.Contains(w.Bytes(), []byte("OfferedFare")) {
+		t.Fatal("an agency field was written")
+	}
+}
+
+// A search answer leaves in spans of the supplier's own bytes: only the
+// rewritten fares are new, so no copy of the whole answer is made, and the
+// spans together with them make exactly the traveller's view.
+func TestTravellerViewIsWrittenFromTheDocument(t *testing.T) {
+	t.Parallel()
+	var results []string
+	for i := range 80 {
+		results = append(results, fmt.Sprintf(`{"ResultIndex":"OB%d[TBO]%s","Fare":{"Currency":"INR","BaseFare":4120,"Tax":1123.46,"OfferedFare":5231.66},`+
+			`"FareBreakdown":[{"PassengerType":1,"BaseFare":4120,"PLBEarned":0}],"Segments":[[{"Airline":{"AirlineCode":"AI"},"Remark":"%s"}]]}`,
+			i, strings.Repeat("x", 700), strings.Repeat("y", 2000)))
+	}
+	doc := []byte(`{"Response":{"TraceId":"t","Results":[[` + strings.Join(results, ",") + `]]}}`)
+	var w recorder
+	w.doc = doc
+	if err := writeTravellerView(&w, doc, nil); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(w.Bytes(), travellerView(doc)) || bytes.Contains(w.Bytes(), []byte("OfferedFare")) {
+		t.Fatal("the streamed view is not the traveller's view")
+	}
+	if w.copied > len(doc)/10 {
+		t.Fatalf("%d of %d bytes written from outside the document", w.copied, w.Len())
+	}
+}
+
+// recorder keeps what is written to it and counts the bytes that were not
+// doc's own (slices of another buffer).
+type recorder struct {
+	bytes.Buffer
+	doc    []byte
+	copied int
+}
+
+func (r *recorder) Write(p []byte) (int, error) {
+	if !inside(p, r.doc) {
+		r.copied += len(p)
+	}
+	return r.Buffer.Write(p)
+}
+
+// inside reports whether p is a slice of doc's bytes.
+func inside(p, doc []byte) bool {
+	d, q := uintptr(unsafe.Pointer(unsafe.SliceData(doc))), uintptr(unsafe.Pointer(unsafe.SliceData(p)))
+	return q >= d && q+uintptr(len(p)) <= d+uintptr(len(doc))
+}
+
+// streamed is the view writeTravellerView writes.
+func streamed(doc []byte) []byte {
+	var b bytes.Buffer
+	if err := writeTravellerView(&b, doc, nil); err != nil {
+		panic(err) // a bytes.Buffer takes everything
+	}
+	return b.Bytes()
 }
 
 // Amounts are written in their shortest plain decimal form, exactly.
@@ -96,24 +179,46 @@ func TestCanonicalAmount(t *testing.T) {
 	}
 }
 
-// Whatever the supplier sends, the view is JSON and carries no agency field
-// as a key.
+// Whatever the supplier sends, the view written is the one the full decode
+// makes: JSON, with no agency field as a key.
 func FuzzTravellerView(f *testing.F) {
 	f.Add([]byte(fareDoc))
 	f.Add([]byte(`{"Fare":{"OfferedFare":1,"x":"\"Fare\":"},"FareBreakdown":[null,{"OfferedFare":2}]}`))
 	f.Add([]byte(`{"Fare" : { "OfferedFare" : 1 } }`))
 	f.Add([]byte(`{"F\u0061re":{"OfferedFare":1},"x":"\n"}`))
 	f.Add([]byte(`{"Fare":{"BaseFare":1.5e3,"Tax":"0.20","YQTax":"\u0031","Discount":true,"TaxBreakup":[{"key":"K3","value":-0.0}]},"FareBreakdown":[{"TaxBreakUp":"x"}]}`))
+	f.Add([]byte(`{"Fare":{"BaseFare":1},"x":[{"Fare":{"BaseFare":"\u0031"}}]}`))
+	f.Add([]byte(` {"Invoice":[{"InvoiceAmount":1}],"Fare":null} `))
+	f.Add([]byte(`[{"Fare":{"BaseFare":1}}]`))
 	f.Fuzz(func(t *testing.T, doc []byte) {
+		got := streamed(doc)
+		// The buffered form (a booking's outcome) is the same view.
+		if buffered := travellerView(doc); !bytes.Equal(got, buffered) {
+			t.Fatalf("streamed and buffered views differ on %q:\n%q\n%q", doc, got, buffered)
+		}
 		if !json.Valid(doc) {
 			return
 		}
-		got := travellerView(doc)
 		if !json.Valid(got) {
 			t.Fatalf("not JSON: %q → %q", doc, got)
 		}
 		if fast, slow := decodeNumbers(got), decodeNumbers(travellerViewSlow(doc)); !reflect.DeepEqual(fast, slow) {
 			t.Fatalf("fast and slow differ on %q:\n%v\n%v", doc, fast, slow)
+		}
+		// A search adds its age to the view when it is an object, and
+		// nothing else changes.
+		var aged bytes.Buffer
+		if err := writeTravellerView(&aged, doc, []byte(`"cached":true`)); err != nil {
+			t.Fatal(err)
+		}
+		want := decodeNumbers(got)
+		if m, ok := want.(map[string]any); ok {
+			m["cached"] = true
+		} else if !bytes.Equal(aged.Bytes(), got) {
+			t.Fatalf("age added to %q: %q", got, aged.Bytes())
+		}
+		if withAge := decodeNumbers(aged.Bytes()); !reflect.DeepEqual(withAge, want) {
+			t.Fatalf("age added to %q: %q", got, aged.Bytes())
 		}
 		var v any
 		_ = json.Unmarshal(got, &v)
@@ -153,8 +258,9 @@ func decodeNumbers(doc []byte) any {
 	return v
 }
 
-// BenchmarkTravellerView rewrites the simulator's BOM→DEL search answer
-// (about 400 KB, 79 results, each with a Fare and a FareBreakdown).
+// BenchmarkTravellerView writes the traveller's view of the simulator's
+// BOM→DEL search answer (about 400 KB, 83 results, each with a Fare and a
+// FareBreakdown) to a writer that drops it.
 func BenchmarkTravellerView(b *testing.B) {
 	srv := httptest.NewServer(sim.New(sim.Options{}))
 	defer srv.Close()
@@ -182,6 +288,8 @@ func BenchmarkTravellerView(b *testing.B) {
 	b.SetBytes(int64(len(raw)))
 	b.ReportAllocs()
 	for b.Loop() {
-		travellerView(raw)
+		if err := writeTravellerView(io.Discard, raw, nil); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
