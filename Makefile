@@ -96,10 +96,10 @@ lint: deps $(GOLANGCI) $(SQLC) ## Static checks: gofmt, go vet, golangci-lint, s
 	$(NPM) run lint -w web
 
 .PHONY: bench
-bench: build ## Benchmarks: Go micro-benchmarks, the API against the simulator, then the booking fault soak
+bench: build ## Benchmarks: Go micro-benchmarks, the API against the simulator, the web app's Core Web Vitals and Lighthouse scores (phone), then the booking fault soak
 	$(GO) test -run '^$$' -bench . -benchmem $(GO_PKGS)
 	$(GO) run ./hack/loadbench -bin $(BIN)
-	$(GO) run ./hack/webvitals -bin $(BIN)
+	$(GO) run ./hack/webvitals -bin $(BIN) -lighthouse
 	$(GO) run ./hack/faults -bin $(CURDIR)/$(BIN) -bookings 2000
 
 ##@ Parts

@@ -17,10 +17,20 @@
 // each page beside its target, and what the attribution data says about
 // each figure.
 //
-// Run it with `make bench`, or alone after `make build`:
+// With -lighthouse it then audits the same three pages on the same servers
+// with Lighthouse (lighthouse.mjs beside this file): its default mobile
+// configuration, throttling simulated, and prints each page's performance,
+// accessibility, best-practices and SEO scores beside their targets, with
+// the metrics and every audit that did not pass of a category that missed.
+// Lighthouse runs on a node it supports (ensure-node.sh beside this file:
+// the one on PATH when new enough, else a pinned build installed in bin/).
 //
-//	go run ./hack/webvitals            # prints the table
-//	go run ./hack/webvitals -strict    # exits 1 when a target is missed (or WEBVITALS_STRICT=1)
+// Run it with `make bench` (both phases), or alone after `make build`:
+//
+//	go run ./hack/webvitals                            # the Core Web Vitals table
+//	go run ./hack/webvitals -lighthouse                # then the Lighthouse scores
+//	go run ./hack/webvitals -vitals=false -lighthouse  # only the Lighthouse scores
+//	go run ./hack/webvitals -strict                    # exits 1 when a target is missed (or WEBVITALS_STRICT=1)
 package main
 
 import (
@@ -58,11 +68,11 @@ func main() {
 }
 
 type options struct {
-	bin, pg, node, script, route, pages, saveJSON, artifacts string
-	runs, taps, departures                                   int
-	cpu                                                      float64
-	strict                                                   bool
-	timeout                                                  time.Duration
+	bin, pg, node, lhNode, script, lhScript, route, date, pages, saveJSON, artifacts string
+	runs, taps, departures, lhRuns                                                   int
+	cpu                                                                              float64
+	strict, vitals, lighthouse                                                       bool
+	timeout                                                                          time.Duration
 }
 
 // run measures and prints; its code is 1 when -strict and a target is missed.
@@ -75,13 +85,19 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		"PostgreSQL server to create the throwaway database on (a URL of its maintenance database); empty for the API's embedded cluster")
 	fs.StringVar(&o.node, "node", "node", "the node binary")
 	fs.StringVar(&o.script, "script", filepath.Join("hack", "webvitals", "webvitals.mjs"), "the browser half")
+	fs.StringVar(&o.lhNode, "lighthouse-node", "", "the node binary for Lighthouse, which needs a newer Node than the rest (default: hack/webvitals/ensure-node.sh finds or installs one)")
+	fs.StringVar(&o.lhScript, "lighthouse-script", filepath.Join("hack", "webvitals", "lighthouse.mjs"), "the Lighthouse half")
+	fs.BoolVar(&o.vitals, "vitals", true, "measure the Core Web Vitals (-vitals=false with -lighthouse: only the Lighthouse audits)")
+	fs.BoolVar(&o.lighthouse, "lighthouse", false, "then audit the same pages with Lighthouse (mobile, simulated throttling) and judge the category scores")
+	fs.IntVar(&o.lhRuns, "lighthouse-runs", 3, "Lighthouse runs of each page; the table shows the run of median performance score")
 	fs.StringVar(&o.route, "route", "BOM-DEL", "the results page's route, ORIGIN-DESTINATION")
-	fs.IntVar(&o.departures, "departures", 4, "the simulator's -departures: 4 gives BOM-DEL over 300 one-way results")
+	fs.StringVar(&o.date, "date", getenv("WEBVITALS_DATE"), "the results page's departure day, YYYY-MM-DD (default: the first day from ten days on whose search lists at least 300 results; WEBVITALS_DATE)")
+	fs.IntVar(&o.departures, "departures", 4, "the simulator's -departures: with 4, BOM-DEL lists over 300 one-way results on most days (see -date)")
 	fs.StringVar(&o.pages, "pages", "", "measure only these pages, comma-separated: home,results,fare (default all)")
 	fs.IntVar(&o.runs, "runs", 3, "cold loads of each page; the table shows the median")
 	fs.IntVar(&o.taps, "taps", 1, "taps on the results page's airline filter per load (ticking, clearing, …); with more than one, INP is each load's slowest and every tap's duration is summarised")
-	fs.DurationVar(&o.timeout, "timeout", 6*time.Minute, "bound on the browser runs (about two minutes on a quiet machine)")
-	fs.StringVar(&o.artifacts, "artifacts", "", "save in this directory, for each run, screenshots once loaded and at the end and a DevTools trace of the visit (tracing slows the page)")
+	fs.DurationVar(&o.timeout, "timeout", 6*time.Minute, "bound on each phase's browser runs (about two minutes each on a quiet machine)")
+	fs.StringVar(&o.artifacts, "artifacts", "", "save in this directory, for each run, screenshots once loaded and at the end and a DevTools trace of the visit (tracing slows the page), and each Lighthouse run's full report (HTML and JSON)")
 	fs.Float64Var(&o.cpu, "cpu", 4, "CPU slowdown (CDP Emulation.setCPUThrottlingRate); the targets are set for 4")
 	fs.StringVar(&o.saveJSON, "json", "", "also write every run's figures and attribution to this file")
 	fs.BoolVar(&o.strict, "strict", truthy(getenv("WEBVITALS_STRICT")), "exit 1 when a target is missed (WEBVITALS_STRICT=1)")
@@ -100,6 +116,15 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	if o.cpu < 1 {
 		return 0, errors.New("-cpu: want a slowdown of at least 1")
 	}
+	if o.lhRuns < 1 {
+		return 0, errors.New("-lighthouse-runs: want at least 1")
+	}
+	if !o.vitals && !o.lighthouse {
+		return 0, errors.New("-vitals=false without -lighthouse: nothing to measure")
+	}
+	if _, err := time.Parse(time.DateOnly, o.date); o.date != "" && err != nil {
+		return 0, fmt.Errorf("-date %q: want YYYY-MM-DD", o.date)
+	}
 	for _, name := range []string{"paryatan-api", "tbo-sim"} {
 		if _, err := os.Stat(filepath.Join(o.bin, name)); err != nil {
 			return 0, fmt.Errorf("%s: run `make build` first", err)
@@ -108,6 +133,14 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	chromium, err := exec.CommandContext(ctx, filepath.Join("hack", "ensure-chromium.sh")).Output()
 	if err != nil {
 		return 0, fmt.Errorf("hack/ensure-chromium.sh: %w", err)
+	}
+
+	if o.lighthouse && o.lhNode == "" {
+		out, err := exec.CommandContext(ctx, filepath.Join("hack", "webvitals", "ensure-node.sh")).Output()
+		if err != nil {
+			return 0, fmt.Errorf("hack/webvitals/ensure-node.sh: %w", err)
+		}
+		o.lhNode = strings.TrimSpace(string(out))
 	}
 
 	work, err := os.MkdirTemp("", "paryatan-webvitals-")
@@ -126,30 +159,69 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	}
 	fmt.Fprintf(stdout, "web vitals: API %s, servers up in %s\n", base, time.Since(started).Round(100*time.Millisecond))
 
+	if o.date == "" {
+		day, n, err := resultsDay(ctx, base, o.route)
+		if err != nil {
+			return 0, err
+		}
+		o.date = day
+		fmt.Fprintf(stdout, "web vitals: %s on %s lists %d results\n", o.route, day, n)
+		if n < minResults {
+			fmt.Fprintf(stdout, "web vitals: no day of the %d from ten days on lists %d results on %s: raise -departures\n", searchDays, minResults, o.route)
+		}
+	}
+
+	browser := strings.TrimSpace(string(chromium))
+	missed := 0
+	if o.vitals {
+		m, err := vitals(ctx, o, base, browser, work, stdout, stderr)
+		if err != nil {
+			return 0, err
+		}
+		missed += m
+	}
+	if o.lighthouse {
+		m, err := audits(ctx, o, base, browser, work, stdout, stderr)
+		if err != nil {
+			return 0, err
+		}
+		missed += m
+	}
+	// The CPU slowdown is relative to this machine: a busy one makes every
+	// figure worse than the phone's (Lighthouse's simulation included: it
+	// scales the tasks this machine ran).
+	if busiest := max(loadBefore, loadAverage()); busiest > float64(runtime.NumCPU()) {
+		fmt.Fprintf(stdout, "web vitals: the machine was busy (load average %.1f on %d cores): the figures are slower than a phone's; run it again on a quiet machine\n",
+			busiest, runtime.NumCPU())
+	}
+	if missed > 0 {
+		fmt.Fprintf(stdout, "web vitals: %d target(s) missed\n", missed)
+		if o.strict {
+			return 1, nil
+		}
+	}
+	return 0, nil
+}
+
+// vitals runs webvitals.mjs against base, prints its table and returns how
+// many targets were missed.
+func vitals(ctx context.Context, o options, base, chromium, work string, stdout, stderr io.Writer) (int, error) {
+	started := time.Now()
 	out := filepath.Join(work, "webvitals.json")
-	bctx, cancel := context.WithTimeout(ctx, o.timeout)
-	defer cancel()
-	cmd := exec.CommandContext(bctx, o.node, o.script)
-	cmd.Env = append(os.Environ(),
+	err := runNode(ctx, o.node, o.script, o.timeout, stderr,
 		"WEBVITALS_BASE_URL="+base,
-		"CHROMIUM_PATH="+strings.TrimSpace(string(chromium)),
+		"CHROMIUM_PATH="+chromium,
 		"WEBVITALS_RUNS="+strconv.Itoa(o.runs),
 		"WEBVITALS_TAPS="+strconv.Itoa(o.taps),
 		"WEBVITALS_ROUTE="+o.route,
+		"WEBVITALS_DATE="+o.date,
 		"WEBVITALS_PAGES="+o.pages,
 		"WEBVITALS_ARTIFACTS="+o.artifacts,
 		"WEBVITALS_CPU="+strconv.FormatFloat(o.cpu, 'f', -1, 64),
 		"WEBVITALS_OUT="+out,
 	)
-	cmd.Stdout, cmd.Stderr = stderr, stderr
-	// node and its Chromium are one process group, ended together on timeout.
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
-	if err := cmd.Run(); err != nil {
-		if bctx.Err() != nil {
-			return 0, fmt.Errorf("the browser runs took longer than %s", o.timeout)
-		}
-		return 0, fmt.Errorf("%s %s: %w", o.node, o.script, err)
+	if err != nil {
+		return 0, err
 	}
 	raw, err := os.ReadFile(out)
 	if err != nil {
@@ -166,19 +238,57 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	}
 	missed := rep.print(stdout)
 	fmt.Fprintf(stdout, "web vitals: %d runs of %d pages in %s\n", o.runs, len(rep.Pages), time.Since(started).Round(time.Second))
-	// The CPU slowdown is relative to this machine: a busy one makes every
-	// figure worse than the phone's.
-	if busiest := max(loadBefore, loadAverage()); busiest > float64(runtime.NumCPU()) {
-		fmt.Fprintf(stdout, "web vitals: the machine was busy (load average %.1f on %d cores): the figures are slower than a phone's; run it again on a quiet machine\n",
-			busiest, runtime.NumCPU())
+	return missed, nil
+}
+
+// audits runs lighthouse.mjs against base, prints its scores and returns
+// how many category targets were missed.
+func audits(ctx context.Context, o options, base, chromium, work string, stdout, stderr io.Writer) (int, error) {
+	started := time.Now()
+	out := filepath.Join(work, "lighthouse.json")
+	err := runNode(ctx, o.lhNode, o.lhScript, o.timeout, stderr,
+		"WEBVITALS_BASE_URL="+base,
+		"CHROMIUM_PATH="+chromium,
+		"LIGHTHOUSE_RUNS="+strconv.Itoa(o.lhRuns),
+		"WEBVITALS_ROUTE="+o.route,
+		"WEBVITALS_DATE="+o.date,
+		"WEBVITALS_PAGES="+o.pages,
+		"WEBVITALS_ARTIFACTS="+o.artifacts,
+		"LIGHTHOUSE_OUT="+out,
+	)
+	if err != nil {
+		return 0, err
 	}
-	if missed > 0 {
-		fmt.Fprintf(stdout, "web vitals: %d target(s) missed\n", missed)
-		if o.strict {
-			return 1, nil
+	raw, err := os.ReadFile(out)
+	if err != nil {
+		return 0, err
+	}
+	var rep lighthouseReport
+	if err := json.Unmarshal(raw, &rep); err != nil {
+		return 0, fmt.Errorf("read Lighthouse's results: %w", err)
+	}
+	missed := rep.print(stdout)
+	fmt.Fprintf(stdout, "lighthouse: %d run(s) of %d pages in %s\n", o.lhRuns, len(rep.Pages), time.Since(started).Round(time.Second))
+	return missed, nil
+}
+
+// runNode runs one of the browser halves with node under -timeout; node and
+// its Chromium are one process group, ended together on timeout.
+func runNode(ctx context.Context, node, script string, timeout time.Duration, stderr io.Writer, env ...string) error {
+	bctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	cmd := exec.CommandContext(bctx, node, script)
+	cmd.Env = append(os.Environ(), env...)
+	cmd.Stdout, cmd.Stderr = stderr, stderr
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	if err := cmd.Run(); err != nil {
+		if bctx.Err() != nil {
+			return fmt.Errorf("%s took longer than %s", script, timeout)
 		}
+		return fmt.Errorf("%s %s: %w", node, script, err)
 	}
-	return 0, nil
+	return nil
 }
 
 // loadAverage is the one-minute load average, 0 where /proc has none.

@@ -118,7 +118,8 @@ func TestPrintCountsMissedTargets(t *testing.T) {
 
 func TestRunRejectsBadFlags(t *testing.T) {
 	t.Parallel()
-	for _, args := range [][]string{{"-runs", "0"}, {"-taps", "0"}, {"extra"}, {"-bin", t.TempDir()}} {
+	for _, args := range [][]string{{"-runs", "0"}, {"-taps", "0"}, {"extra"}, {"-bin", t.TempDir()},
+		{"-lighthouse", "-lighthouse-runs", "0"}, {"-vitals=false"}, {"-date", "8-12-2026"}} {
 		if _, err := run(context.Background(), args, func(string) string { return "" }, io.Discard, io.Discard); err == nil {
 			t.Errorf("%v: no error", args)
 		}
