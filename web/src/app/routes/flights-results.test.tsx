@@ -72,7 +72,12 @@ describe('/flights results', () => {
     renderRoutes({ routes, initialEntries: [URL_ONE_WAY] })
 
     // One status region says the search is loading, then what it found: screen readers hear it end.
-    const status = await screen.findByRole('status')
+    // (The page's own, once its code is in, not the layout's "Loading page" before it.)
+    const status = await waitFor(() => {
+      const own = screen.getAllByRole('status').find((s) => s.dataset.testid !== 'page-loading')
+      expect(own).toBeDefined()
+      return own!
+    })
     expect(status).toHaveTextContent('Loading…')
     await waitFor(() => expect(status).toHaveTextContent('Showing 3 of 3 flights'))
     expect(screen.getByRole('status')).toBe(status)
