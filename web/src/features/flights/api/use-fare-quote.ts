@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { FareQuoteDocument, FlightResult, TraceInput } from '@/lib/api-types'
-import { getFareQuote } from './flights-client'
+import { fareQuote } from './early'
 
 export const NO_QUOTE_RESULTS = 'No FareQuote results'
 
@@ -13,7 +13,7 @@ export interface FareQuote {
 
 /** The quote's one result; a quote without one fails with 'No FareQuote results' (spec 8). */
 export async function fetchFareQuote(input: TraceInput, signal?: AbortSignal): Promise<FareQuote> {
-  const doc = await getFareQuote(input, { signal })
+  const doc = await fareQuote(input, signal)
   const result = doc.Response.Results
   if (!result || typeof result !== 'object' || !result.ResultIndex) throw new Error(NO_QUOTE_RESULTS)
   return { result, priceChanged: Boolean(doc.Response.IsPriceChanged), doc }

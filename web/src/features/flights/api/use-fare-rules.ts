@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { TraceInput } from '@/lib/api-types'
-import { getFareRules } from './flights-client'
+import { fareRules } from './early'
 
 /** The rules' HTML as the supplier wrote it (FareRules[0].FareRuleDetail), '' when none came. */
 export async function fetchFareRules(input: TraceInput, signal?: AbortSignal): Promise<string> {
-  const doc = await getFareRules(input, { signal })
+  const doc = await fareRules(input, signal)
   return doc.Response.FareRules?.[0]?.FareRuleDetail?.trim() ?? ''
 }
 

@@ -1,6 +1,6 @@
 import { useQueries } from '@tanstack/react-query'
 import type { SearchInput } from '@/lib/api-types'
-import { searchFlights } from '../api/flights-client'
+import { search } from '../api/early'
 import { toSearchResults, type SearchResults } from '../lib/results'
 import { saveTrace } from '../lib/selection'
 
@@ -15,7 +15,7 @@ export function flightSearchKey(input: SearchInput) {
 
 /** One search; its trace id is kept in session storage for the fare page. */
 export async function runSearch(input: SearchInput, signal?: AbortSignal): Promise<SearchAnswer> {
-  const doc = await searchFlights(input, { signal })
+  const doc = await search(input, signal)
   const results = toSearchResults(doc)
   const at = Date.now()
   if (results.traceId) saveTrace(results.traceId, at)
