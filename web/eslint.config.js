@@ -48,6 +48,32 @@ export default defineConfig([
       },
     ]),
   })),
+  // Instants are shown in India time through one module. A date formatter elsewhere would follow the device's
+  // zone unless told otherwise; the calendar-date formatters (no zone at all) are the exceptions listed here.
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: [
+      'src/**/*.test.{ts,tsx}',
+      'src/lib/india-time.ts',
+      'src/features/flights/lib/dates.ts',
+      'src/features/account/utils/dates.ts',
+      'src/features/blog/lib/format.ts',
+      'src/features/legal/components/policy-page.tsx',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          "MemberExpression[object.name='Intl'][property.name='DateTimeFormat']",
+          'CallExpression[callee.property.name=/^toLocale(Date|Time)String$/]',
+        ].map((selector) => ({
+          selector,
+          message:
+            'Show a timestamp with @/lib/india-time (India time, labelled IST); a calendar date with the formatters of @/lib/calendar-date or flights/lib/dates.',
+        })),
+      ],
+    },
+  },
   {
     files: ['*.{js,mjs,ts}', 'scripts/**/*.mjs', 'e2e/**/*.ts'],
     languageOptions: { globals: globals.node },

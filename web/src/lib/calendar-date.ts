@@ -1,19 +1,13 @@
 // Calendar dates as the forms and the URL carry them: a plain `YYYY-MM-DD`
 // string; people read and type them dd-MM-yyyy (spec 5). "Today" is India's
 // calendar day, the one the API checks departures against.
+import { indiaDateISO } from './india-time'
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/
 
-const indiaDay = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Asia/Kolkata',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-})
-
 /** Today in India as YYYY-MM-DD. */
 export function todayISO(now: Date = new Date()): string {
-  return indiaDay.format(now)
+  return indiaDateISO(now)
 }
 
 /** Whether the text is a real calendar date written YYYY-MM-DD. */

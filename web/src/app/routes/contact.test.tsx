@@ -148,7 +148,7 @@ describe('contact page', () => {
     await userEvent.click(send())
     const notice = await screen.findByTestId('enquiry-rate-limited')
     expect(notice).toHaveTextContent('Too many enquiries from here in the last hour.')
-    expect(notice).toHaveTextContent(/Please try again after \d{1,2}:\d{2} [AP]M IST \(in about 30 minutes\)\./)
+    expect(notice).toHaveTextContent(/Please try again after \d{1,2}:\d{2} [ap]m IST \(in about 30 minutes\)\./)
   })
 
   it('shows the API’s message under the field it names', async () => {

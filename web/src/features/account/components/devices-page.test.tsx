@@ -49,7 +49,8 @@ describe('DevicesPage', () => {
     expect(within(rows[0]!).queryByRole('button', { name: /Logout/ })).not.toBeInTheDocument()
     expect(rows[1]).toHaveTextContent('Safari on iPhone')
     expect(rows[1]).toHaveTextContent('198.51.100.20')
-    expect(rows[1]).toHaveTextContent('1 Oct 2026')
+    // India time, labelled, whatever the device's zone: 18:45 UTC is already the next day in India.
+    expect(rows[1]).toHaveTextContent('Signed in 1 Oct 2026, 3:30 pm IST · Last active 20 Nov 2026, 12:15 am IST')
     expect(rows[1]).not.toHaveTextContent('This device')
 
     await userEvent.click(within(rows[1]!).getByRole('button', { name: 'Logout Safari on iPhone' }))

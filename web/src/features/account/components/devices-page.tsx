@@ -7,10 +7,10 @@ import { HStack, Stack } from '@chakra-ui/react/stack'
 import { Text } from '@chakra-ui/react/text'
 import { ErrorBanner } from '@/components/ui/error-banner'
 import { PageHeading } from '@/components/ui/page-heading'
+import { formatIndiaDateTime } from '@/lib/india-time'
 import { useSessions } from '../api/get-sessions'
 import { useRevokeSession } from '../api/revoke-session'
 import type { DeviceSession } from '../types'
-import { formatDateTime } from '../utils/dates'
 import { describeUserAgent } from '../utils/user-agent'
 
 /** This device first, then the most recently used. */
@@ -50,8 +50,8 @@ export function DevicesPage() {
                       ) : null}
                     </HStack>
                     <Text fontSize="sm" color="fg.muted">
-                      IP {s.ip || 'unknown'} · Signed in {formatDateTime(s.createdAt)} · Last active{' '}
-                      {formatDateTime(s.lastSeenAt)}
+                      IP {s.ip || 'unknown'} · Signed in {formatIndiaDateTime(s.createdAt)} · Last active{' '}
+                      {formatIndiaDateTime(s.lastSeenAt)}
                     </Text>
                   </Stack>
                   {s.current ? null : (

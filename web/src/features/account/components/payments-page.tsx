@@ -10,6 +10,7 @@ import { PageHeading } from '@/components/ui/page-heading'
 import { RouterLink } from '@/components/ui/router-link'
 import { Money } from '@/components/ui/money'
 import { paths } from '@/config/paths'
+import { formatIndiaDateTime } from '@/lib/india-time'
 import { spokenMoney } from '@/lib/money'
 import {
   paymentMethodLabel,
@@ -20,12 +21,11 @@ import {
 } from '@/lib/payment-status'
 import { usePayments } from '../api/get-payments'
 import type { PaymentWithTrip, Refund } from '../types'
-import { formatDateTime } from '../utils/dates'
 import { PlaceholderNote, PLACEHOLDERS } from './account-placeholder'
 
 function PaymentCard({ payment }: { payment: PaymentWithTrip }) {
   const trip = `${payment.trip.origin} → ${payment.trip.destination}`
-  const when = formatDateTime(payment.paidAt ?? payment.createdAt)
+  const when = formatIndiaDateTime(payment.paidAt ?? payment.createdAt)
   const spoken = spokenMoney(payment.amount, payment.currency)
   const method = paymentMethodLabel(payment.method)
   const status = paymentStatusLabel(payment.status)
@@ -79,7 +79,7 @@ function RefundCard({ refund, trip }: { refund: Refund; trip: Trip | undefined }
                 {`${trip.origin} → ${trip.destination}`}
               </Text>
             ) : null}
-            <Text fontSize="sm">{formatDateTime(refund.createdAt)}</Text>
+            <Text fontSize="sm">{formatIndiaDateTime(refund.createdAt)}</Text>
             <Text fontSize="sm" color="fg.muted">
               {refund.reason}
             </Text>

@@ -7,14 +7,6 @@ export function toDateInput(value: string | null | undefined): string {
   return match?.[1] ?? value.trim()
 }
 
-const dateTimeFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' })
-
-/** An ISO timestamp in the reader's time zone, e.g. "5 Jan 2027, 6:30 pm"; '' when unreadable. */
-export function formatDateTime(iso: string): string {
-  const date = new Date(iso)
-  return Number.isNaN(date.getTime()) ? '' : dateTimeFormat.format(date)
-}
-
 const dayFormat = new Intl.DateTimeFormat('en-IN', {
   weekday: 'short',
   day: 'numeric',

@@ -9,6 +9,7 @@ import { PageHeading } from '@/components/ui/page-heading'
 import { RouterLink } from '@/components/ui/router-link'
 import { teamNames } from '@/config/company'
 import { paths } from '@/config/paths'
+import { formatIndiaDateTime } from '@/lib/india-time'
 import { useMyEnquiries } from '../api/get-my-enquiries'
 import type { Enquiry, EnquiryKind } from '../types'
 
@@ -22,18 +23,6 @@ export const KIND_NAMES: Readonly<Record<EnquiryKind, string>> = {
   contact: 'Message',
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-IN', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'Asia/Kolkata',
-})
-
-/** When it was sent, in India's time: "23 Nov 2026, 6:41 pm". */
-export function sentAt(iso: string): string {
-  const d = new Date(iso)
-  return Number.isNaN(d.getTime()) ? '' : dateFormat.format(d)
-}
-
 function EnquiryCard({ enquiry }: { enquiry: Enquiry }) {
   return (
     <Card.Root as="li" variant="outline" bg="bg.card" data-testid="enquiry">
@@ -45,7 +34,8 @@ function EnquiryCard({ enquiry }: { enquiry: Enquiry }) {
             </Text>
             <Text overflowWrap="anywhere">{enquiry.summary}</Text>
             <Text fontSize="sm" color="fg.muted">
-              <time dateTime={enquiry.createdAt}>{sentAt(enquiry.createdAt)}</time> · {teamNames[enquiry.team]}
+              <time dateTime={enquiry.createdAt}>{formatIndiaDateTime(enquiry.createdAt)}</time> ·{' '}
+              {teamNames[enquiry.team]}
             </Text>
           </Stack>
           <Badge variant="subtle" colorPalette="brand" fontFamily="mono" fontSize="sm" data-testid="enquiry-ref">

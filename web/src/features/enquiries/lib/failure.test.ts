@@ -39,9 +39,9 @@ describe('enquiry failures', () => {
   })
 
   it('says when to try again, in India’s time', () => {
-    const now = new Date('2026-11-23T12:30:00Z') // 6:00 PM IST
-    expect(retryText(1800, now)).toBe('Please try again after 6:30 PM IST (in about 30 minutes).')
-    expect(retryText(20, now)).toBe('Please try again after 6:00 PM IST (in about 1 minute).')
+    const now = new Date('2026-11-23T12:30:00Z') // 6:00 pm IST
+    expect(retryText(1800, now)).toBe('Please try again after 6:30 pm IST (in about 30 minutes).')
+    expect(retryText(20, now)).toBe('Please try again after 6:00 pm IST (in about 1 minute).')
     expect(retryText(undefined, now)).toBe('Please try again in a little while.')
   })
 })

@@ -1,4 +1,5 @@
 import { ApiError } from '@/lib/api-client'
+import { formatIndiaTime } from '@/lib/india-time'
 import { EnquiryError } from '../api/create-enquiry'
 
 /** Why an enquiry was not stored, as the forms tell the traveller. */
@@ -28,17 +29,10 @@ export function enquiryFailure(error: unknown): EnquiryFailure {
   return { kind: 'refused', message }
 }
 
-const timeFormat = new Intl.DateTimeFormat('en-US', {
-  hour: 'numeric',
-  minute: '2-digit',
-  hour12: true,
-  timeZone: 'Asia/Kolkata',
-})
-
-/** When to send again, as the traveller reads it: "Please try again after 6:30 PM IST (in about 42 minutes)." */
+/** When to send again, as the traveller reads it: "Please try again after 6:30 pm IST (in about 42 minutes)." */
 export function retryText(seconds: number | undefined, now: Date = new Date()): string {
   if (seconds === undefined) return 'Please try again in a little while.'
   const minutes = Math.max(1, Math.ceil(seconds / 60))
-  const at = timeFormat.format(new Date(now.getTime() + seconds * 1000))
-  return `Please try again after ${at} IST (in about ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}).`
+  const at = formatIndiaTime(now.getTime() + seconds * 1000)
+  return `Please try again after ${at} (in about ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}).`
 }

@@ -3,14 +3,10 @@ import { Text } from '@chakra-ui/react/text'
 import { VisuallyHidden } from '@chakra-ui/react/visually-hidden'
 import { useEffect, useState } from 'react'
 import { RouterLink } from '@/components/ui/router-link'
+import { formatCountdown } from '@/lib/india-time'
 import { sessionRemainingMs } from '../../lib/selection'
 
 export const SESSION_EXPIRED_MESSAGE = 'Your fare session has expired. Search again for current fares.'
-
-function clock(ms: number): string {
-  const seconds = Math.ceil(ms / 1000)
-  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`
-}
 
 /** Milliseconds left of the search session, updated every second while any remain. */
 function useRemaining(searchedAt: number | undefined): number | undefined {
@@ -62,7 +58,7 @@ export function SessionTimer({ searchedAt, searchPath, expired }: SessionTimerPr
   return (
     <>
       <Text fontWeight="medium" color="fg.muted" aria-hidden="true" data-testid="session-timer">
-        Fares held for {clock(remaining)}
+        Fares held for {formatCountdown(remaining)}
       </Text>
       <VisuallyHidden aria-live="polite">
         Fares held for {minutes} {minutes === 1 ? 'minute' : 'minutes'}

@@ -53,7 +53,9 @@ describe('CancellationList', () => {
         ]}
       />,
     )
-    expect(screen.getByTestId('cancellation-status')).toHaveTextContent(/^Status: Cancelled\s*23 Nov,? 2026/)
+    expect(screen.getByTestId('cancellation-status')).toHaveTextContent(
+      /^Status: Cancelled\s*23 Nov 2026, 3:00 pm IST$/,
+    )
     expect(screen.getByRole('heading', { level: 3, name: 'Whole booking' })).toBeInTheDocument()
     expect(screen.getAllByTestId('cancellation-ticket')).toHaveLength(2)
     expect(screen.getByText('Credit note CN/2026-27/000001')).toBeInTheDocument()
@@ -98,6 +100,10 @@ describe('CancellationList', () => {
     const statuses = screen.getAllByTestId('cancellation-status')
     expect(statuses[0]).toHaveTextContent('Cancellation requested')
     expect(statuses[1]).toHaveTextContent('Cancelled')
+    expect(screen.getAllByText(/^Asked on /).map((e) => e.textContent)).toEqual([
+      'Asked on 22 Nov 2026, 3:30 pm IST',
+      'Asked on 20 Nov 2026, 3:30 pm IST',
+    ])
     expect(screen.getByRole('list', { name: 'Cancellations' })).toBeInTheDocument()
     unmount()
     renderWithProviders(<CancellationList cancellations={[]} />)

@@ -8,14 +8,8 @@ import { HStack, Stack } from '@chakra-ui/react/stack'
 import { Text } from '@chakra-ui/react/text'
 import { Money } from '@/components/ui/money'
 import type { Cancellation, CancellationTicket } from '@/lib/api-types'
+import { formatIndiaDateTime } from '@/lib/india-time'
 import { cancellationAmounts, cancellationStatusId, isCancellationOpen } from '../../lib/cancellation'
-
-const timestampFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' })
-
-function formatTimestamp(iso: string | undefined): string {
-  const date = new Date(iso ?? '')
-  return Number.isNaN(date.getTime()) ? '' : timestampFormat.format(date)
-}
 
 function statusPalette(c: Cancellation): string {
   if (c.status === 'cancelled') return 'green'
@@ -67,8 +61,8 @@ export function AmountItem({
 
 function CancellationCard({ cancellation: c }: { cancellation: Cancellation }) {
   const amounts = cancellationAmounts(c)
-  const asked = formatTimestamp(c.createdAt)
-  const done = formatTimestamp(c.doneAt)
+  const asked = formatIndiaDateTime(c.createdAt)
+  const done = formatIndiaDateTime(c.doneAt)
   const headingId = `cancellation-${c._id}`
   const count = c.tickets.length
   return (

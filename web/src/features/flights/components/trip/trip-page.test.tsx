@@ -128,8 +128,8 @@ describe('TripPage', () => {
     expect(dl.getByText('Failed')).toBeInTheDocument()
     expect(dl.getByText('Price').nextElementSibling).toHaveTextContent('₹12,34,567.50')
     expect(dl.getByText('The airline refused the fare.')).toBeInTheDocument()
-    expect(dl.getByText('Created').nextElementSibling).toHaveTextContent(/20 Nov,? 2026/)
-    expect(dl.getByText('Last updated').nextElementSibling).toHaveTextContent(/20 Nov,? 2026/)
+    expect(dl.getByText('Created').nextElementSibling).toHaveTextContent(/^20 Nov 2026, 3:30 pm IST$/)
+    expect(dl.getByText('Last updated').nextElementSibling).toHaveTextContent(/^20 Nov 2026, 3:35 pm IST$/)
     expect(screen.getByRole('link', { name: 'Back to My Trips' })).toHaveAttribute('href', '/account/trips')
   })
 
@@ -211,7 +211,8 @@ describe('TripPage', () => {
     expect(lines[0]).toHaveTextContent(/^₹12,34,567\.50/)
     expect(spokenText(lines[0]!)).toMatch(/^12,34,567 rupees 50 paise: Failed/)
     expect(spokenText(lines[1]!)).toMatch(/^12,34,567 rupees 50 paise: Paid/)
-    expect(lines[1]).toHaveTextContent('Card · Order order_NQ3xkLmP8vR2tY')
+    expect(lines[0]).toHaveTextContent('22 Nov 2026, 3:31 pm IST')
+    expect(lines[1]).toHaveTextContent('22 Nov 2026, 3:32 pm IST · Card · Order order_NQ3xkLmP8vR2tY')
     expect(spokenText(within(section).getByTestId('refund'))).toBe('12,34,567 rupees 50 paise: Refund on its way')
     expect(within(section).getByRole('link', { name: 'Payment status' })).toHaveAttribute(
       'href',

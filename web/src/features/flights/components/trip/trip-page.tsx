@@ -14,6 +14,7 @@ import { PageHeading } from '@/components/ui/page-heading'
 import { RouterLink } from '@/components/ui/router-link'
 import { paths } from '@/config/paths'
 import { ApiError } from '@/lib/api-client'
+import { formatIndiaDateTime } from '@/lib/india-time'
 import type { Booking, BookingWithPayments, Payment, CancelTicket } from '@/lib/api-types'
 import { tripStatusLabel, tripStatusPalette } from '@/lib/booking-status'
 import { Money } from '@/components/ui/money'
@@ -29,14 +30,6 @@ import { RefundList } from '../payment/refund-list'
 import { CancelActions } from './cancel-dialog'
 import { CancellationList } from './cancellation-list'
 import { TripDocuments } from './trip-documents'
-
-const timestampFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' })
-
-/** An ISO timestamp of ours in the reader's time zone; '' when unreadable. */
-function formatTimestamp(iso: string): string {
-  const date = new Date(iso)
-  return Number.isNaN(date.getTime()) ? '' : timestampFormat.format(date)
-}
 
 function BackLink() {
   return (
@@ -60,7 +53,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function PaymentLine({ payment }: { payment: Payment }) {
-  const when = formatTimestamp(payment.paidAt ?? payment.createdAt)
+  const when = formatIndiaDateTime(payment.paidAt ?? payment.createdAt)
   return (
     <Box as="li" data-testid="trip-payment">
       <Text fontWeight="medium">
@@ -100,7 +93,7 @@ function Payments({ data }: { data: BookingWithPayments }) {
 }
 
 function BookingRecord({ booking }: { booking: Booking }) {
-  const updated = formatTimestamp(booking.updatedAt)
+  const updated = formatIndiaDateTime(booking.updatedAt)
   return (
     <Card.Root variant="outline" bg="bg.card">
       <Card.Body>
@@ -133,7 +126,7 @@ function BookingRecord({ booking }: { booking: Booking }) {
               <Money amount={booking.refunded} currency={booking.currency} />
             </Field>
           ) : null}
-          <Field label="Created">{formatTimestamp(booking.createdAt)}</Field>
+          <Field label="Created">{formatIndiaDateTime(booking.createdAt)}</Field>
           {updated ? <Field label="Last updated">{updated}</Field> : null}
           {booking.failure ? <Field label="Failure reason">{booking.failure}</Field> : null}
         </Box>
