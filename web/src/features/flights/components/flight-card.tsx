@@ -98,7 +98,7 @@ const cardStyles = defineStyle({
   '& [data-card-part=main]': {
     display: 'flex',
     flexWrap: 'wrap',
-    gap: '4',
+    gap: { base: '3', md: '4' },
     justifyContent: 'space-between',
     alignItems: { base: 'stretch', md: 'center' },
   },
@@ -124,11 +124,15 @@ const cardStyles = defineStyle({
   '& [data-card-part=duration]': { fontSize: 'sm' },
   '& [data-card-part=later-day]': { fontSize: 'xs', color: 'fg.error', marginStart: '0.5' },
   '& [data-card-part=sr-only]': { srOnly: true },
+  // On a phone the price and the buttons share a row, so that two cards fit on the first screen.
   '& [data-card-part=fare]': {
     display: 'flex',
-    flexDirection: 'column',
+    flexDirection: { base: 'row', md: 'column' },
+    flexWrap: 'wrap',
+    flexGrow: { base: '1', md: '0' },
     gap: '2',
-    alignItems: { base: 'stretch', md: 'flex-end' },
+    justifyContent: 'space-between',
+    alignItems: { base: 'center', md: 'flex-end' },
   },
   '& [data-card-part=price]': { fontSize: 'xl', fontWeight: 'bold', color: 'brand.fg' },
   '& [data-card-part=actions]': {

@@ -11,6 +11,9 @@ const listStyles = defineStyle({
   p: '0',
   position: 'relative',
   '& > li': { position: 'absolute', top: '0', left: '0', width: '100%', pb: '3' },
+  // A card's button reached with the keyboard is brought out from under the sticky header and, on a
+  // phone, the sort and filter bar below it (WCAG 2.4.11).
+  '& button': { scrollMarginTop: '36' },
 })
 
 interface VirtualFlightListProps {

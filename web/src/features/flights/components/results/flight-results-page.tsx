@@ -1,32 +1,38 @@
 import { Alert } from '@chakra-ui/react/alert'
-import { Box } from '@chakra-ui/react/box'
-import { Button } from '@chakra-ui/react/button'
-import { Flex } from '@chakra-ui/react/flex'
 import { Grid } from '@chakra-ui/react/grid'
 import { Heading } from '@chakra-ui/react/heading'
 import { Stack } from '@chakra-ui/react/stack'
 import { Text } from '@chakra-ui/react/text'
-import { memo, startTransition, useCallback, useId, useMemo, useState } from 'react'
+import { lazy, memo, startTransition, Suspense, useCallback, useId, useMemo, useRef, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { PageContainer, PageHeading } from '@/components/ui/page-heading'
 import { RouterLink } from '@/components/ui/router-link'
 import { paths } from '@/config/paths'
+import { useEver } from '@/hooks/use-ever'
 import { useStableHandler } from '@/hooks/use-stable-handler'
 import { useChooseFlight } from '../../hooks/use-choose-flight'
+import { useFilterDraft, useFiltersInSheet } from '../../hooks/use-filter-sheet'
 import { useFlightSearches } from '../../hooks/use-flight-search'
 import { useStableList } from '../../hooks/use-stable-list'
 import { useAirlineNames } from '../../hooks/use-static-lists'
 import type { AirlineNames } from '../../lib/airports'
 import { todayISO, toDisplayDate } from '@/lib/calendar-date'
 import { resultsFareLink } from '../../lib/fare-link'
-import { airlineCodesFrom, airlinesOf, applyFilters, type FilterState } from '../../lib/filters'
+import { airlinesOf, applyFilters, RESULTS_SORT_LABELS, RESULTS_SORTS } from '../../lib/filters'
 import type { ListFlight } from '../../lib/results'
 import { CABIN_LABELS, parseSearchQuery, searchesOf, type SearchQuery } from '../../lib/search-query'
 import { sameSection, sectionsOf, type ResultSection } from '../../lib/sections'
-import { FiltersFrame } from '../filter-controls'
+import { FilterBar, FiltersButton, FiltersFrame, SortSelect } from '../filter-controls'
 import { FlightCard, SelectFlightButton } from '../flight-card'
 import { VirtualFlightList } from '../virtual-flight-list'
-import { INITIAL_PANEL, ResultsFilterPanel, type ResultsPanelState } from './results-filter-panel'
+import {
+  clearedPanel,
+  countActiveFilters,
+  INITIAL_PANEL,
+  panelFilter,
+  ResultsFilterPanel,
+  type ResultsPanelState,
+} from './results-filter-panel'
 
 export const EMPTY_TEXT = 'No flights match these filters. Try clearing some filters.'
 
@@ -54,35 +60,40 @@ const SearchBanner = memo(function SearchBanner({
   const date = firstDateOf(query)
   const adults = `${query.adults} ${query.adults === 1 ? 'adult' : 'adults'}`
   const cabin = query.cabin === 'any' ? 'Any cabin' : CABIN_LABELS[query.cabin]
+  // On a phone the link shares the first line with the count, which keeps the banner two lines tall.
   return (
-    <Flex
+    <Grid
       bg="brand.subtle"
       borderWidth="1px"
       borderColor="brand.muted"
       rounded="md"
-      px="4"
-      py="3"
-      gap="3"
-      justify="space-between"
-      align="center"
-      wrap="wrap"
+      px={{ base: '3', lg: '4' }}
+      py={{ base: '2', lg: '3' }}
+      columnGap="3"
+      templateColumns="1fr auto"
+      templateAreas={{ base: '"count change" "route route"', lg: '"count change" "route change"' }}
+      alignItems="center"
       data-testid="search-banner"
     >
-      <Stack gap="0">
-        <Text fontWeight="semibold">
-          Showing {shown} of {total} results
-        </Text>
-        <Text fontSize="sm" color="fg.muted">
-          {routeOf(query)}
-          {date ? ` on ${toDisplayDate(date)}` : ''}
-          {query.type === 'round' && query.returnDate ? `, returning ${toDisplayDate(query.returnDate)}` : ''}
-          {` · ${adults} · ${cabin}`}
-        </Text>
-      </Stack>
-      <RouterLink to={paths.home} fontWeight="semibold" color="brand.fg">
+      <Text gridArea="count" fontWeight="semibold" fontSize={{ base: 'sm', lg: 'md' }}>
+        Showing {shown} of {total} results
+      </Text>
+      <Text gridArea="route" fontSize="sm" color="fg.muted">
+        {routeOf(query)}
+        {date ? ` on ${toDisplayDate(date)}` : ''}
+        {query.type === 'round' && query.returnDate ? `, returning ${toDisplayDate(query.returnDate)}` : ''}
+        {` · ${adults} · ${cabin}`}
+      </Text>
+      <RouterLink
+        gridArea="change"
+        to={paths.home}
+        fontWeight="semibold"
+        fontSize={{ base: 'sm', lg: 'md' }}
+        color="brand.fg"
+      >
         Change search
       </RouterLink>
-    </Flex>
+    </Grid>
   )
 })
 
@@ -211,6 +222,8 @@ const ResultSections = memo(function ResultSections({
 
 interface FiltersProps {
   airlines: { code: string; name: string }[]
+  /** The filters applied when the panel appears: those of the sheet, when a tablet turns to landscape. */
+  initial: ResultsPanelState
   /** Applies the panel's state to the lists; the same function from render to render. */
   onFilter: (panel: ResultsPanelState) => void
 }
@@ -222,8 +235,8 @@ interface FiltersProps {
  * later. Typed text (airline codes, a price) applies in a transition, so each
  * keystroke shows at once and the lists follow.
  */
-const FilterPanel = memo(function FilterPanel({ airlines, onFilter }: FiltersProps) {
-  const [panel, setPanel] = useState<ResultsPanelState>(INITIAL_PANEL)
+function FilterPanel({ airlines, initial, onFilter }: FiltersProps) {
+  const [panel, setPanel] = useState<ResultsPanelState>(initial)
   const change = useCallback(
     (next: ResultsPanelState, typed: boolean) => {
       setPanel(next)
@@ -233,32 +246,87 @@ const FilterPanel = memo(function FilterPanel({ airlines, onFilter }: FiltersPro
     [onFilter],
   )
   return <ResultsFilterPanel value={panel} onChange={change} airlines={airlines} />
-})
+}
 
-/** The filters, beside the lists (above them on a phone, where they fold away). */
-const FilterAside = memo(function FilterAside({ airlines, onFilter }: FiltersProps) {
-  const [open, setOpen] = useState(true)
-  const panelId = useId()
+/**
+ * The filters beside the lists, on a wide screen. `initial` is read once, when it appears; from then
+ * on the panel is where the filters change, so a tap does not render the frame around it again.
+ */
+const FilterAside = memo(
+  function FilterAside(props: FiltersProps) {
+    return (
+      <FiltersFrame>
+        <FilterPanel {...props} />
+      </FiltersFrame>
+    )
+  },
+  (before, after) => before.airlines === after.airlines && before.onFilter === after.onFilter,
+)
+
+const loadFilterSheet = () => import('./filter-sheet')
+const FilterSheet = lazy(() => loadFilterSheet().then((m) => ({ default: m.FilterSheet })))
+const preloadFilterSheet = () => void loadFilterSheet()
+
+interface PhoneFiltersProps {
+  lists: readonly (readonly ListFlight[])[]
+  airlines: { code: string; name: string }[]
+  applied: ResultsPanelState
+  onFilter: (panel: ResultsPanelState) => void
+}
+
+/**
+ * The filters on a phone: the sort and a Filters button in a bar above the
+ * lists, the button opening a sheet where the filters change together and
+ * apply with "Show N flights".
+ */
+function PhoneFilters({ lists, airlines, applied, onFilter }: PhoneFiltersProps) {
+  const [open, setOpen] = useState(false)
+  const button = useRef<HTMLButtonElement>(null)
+  // The sheet's code loads on the first press of the button (or when it is pointed at) and then stays.
+  const wanted = useEver(open)
+  const [draft, setDraft] = useFilterDraft(applied, open)
+  const matches = useMemo(() => {
+    if (!open) return 0
+    const filter = panelFilter(draft)
+    return lists.reduce((n, list) => n + applyFilters(list, filter).length, 0)
+  }, [open, lists, draft])
+  const apply = () => {
+    onFilter({ ...draft, sort: applied.sort })
+    setOpen(false)
+  }
   return (
-    <FiltersFrame>
-      <Button
-        hideFrom="lg"
-        size="sm"
-        variant="ghost"
-        width="full"
-        mb={open ? '3' : '0'}
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen((o) => !o)}
-      >
-        {open ? 'Hide filters' : 'Show filters'}
-      </Button>
-      <Box id={panelId} display={{ base: open ? 'block' : 'none', lg: 'block' }}>
-        <FilterPanel airlines={airlines} onFilter={onFilter} />
-      </Box>
-    </FiltersFrame>
+    <>
+      <FilterBar>
+        <SortSelect
+          value={applied.sort}
+          sorts={RESULTS_SORTS}
+          labels={RESULTS_SORT_LABELS}
+          onChange={(sort) => onFilter({ ...applied, sort })}
+        />
+        <FiltersButton
+          ref={button}
+          count={countActiveFilters(applied)}
+          onOpen={() => setOpen(true)}
+          onPreload={preloadFilterSheet}
+        />
+      </FilterBar>
+      {wanted ? (
+        <Suspense fallback={null}>
+          <FilterSheet
+            open={open}
+            onOpenChange={setOpen}
+            opener={() => button.current}
+            matches={matches}
+            onApply={apply}
+            onClear={() => setDraft(clearedPanel(draft))}
+          >
+            <ResultsFilterPanel value={draft} onChange={setDraft} airlines={airlines} inSheet />
+          </FilterSheet>
+        </Suspense>
+      ) : null}
+    </>
   )
-})
+}
 
 interface FilteredResultsProps {
   query: SearchQuery
@@ -272,6 +340,8 @@ interface FilteredResultsProps {
 /**
  * The banner, the filters and the lists, with the filters applied: a filter's
  * tap renders these, not the page around them (its heading, its searches).
+ * On a wide screen the filters sit beside the lists; on a narrower one the
+ * lists come first, under a bar with the sort and a Filters button.
  */
 const FilteredResults = memo(function FilteredResults({
   query,
@@ -280,32 +350,42 @@ const FilteredResults = memo(function FilteredResults({
   airlineNames,
   onSelect,
 }: FilteredResultsProps) {
-  // The filters the lists show, as the panel last applied them.
+  // The filters the lists show, as the panel (or the sheet) last applied them.
   const [applied, setApplied] = useState<ResultsPanelState>(INITIAL_PANEL)
-  const filter = useMemo<FilterState>(
-    () => ({ ...applied, airlines: new Set([...applied.airlines, ...airlineCodesFrom(applied.airlineText)]) }),
-    [applied],
-  )
+  const inSheet = useFiltersInSheet()
+  const filter = useMemo(() => panelFilter(applied), [applied])
   const shown = useMemo(() => lists.map((list) => applyFilters(list, filter)), [lists, filter])
   const airlines = useMemo(() => airlinesOf(lists), [lists])
   const total = lists.reduce((n, l) => n + l.length, 0)
   const shownTotal = shown.reduce((n, l) => n + l.length, 0)
+  const results = (
+    <>
+      {sections.length === 0 ? <Text>No complete flight to search: change the search to add one.</Text> : null}
+      <ResultSections
+        sections={sections}
+        shown={shown}
+        headed={sections.length > 1 || query.type !== 'oneway'}
+        airlineNames={airlineNames}
+        onSelect={onSelect}
+      />
+    </>
+  )
   return (
     <>
       <SearchBanner query={query} shown={shownTotal} total={total} />
-      <Grid templateColumns={{ base: '1fr', lg: '18rem 1fr' }} gap="6" alignItems="start">
-        <FilterAside airlines={airlines} onFilter={setApplied} />
-        <Stack gap="8" minW="0">
-          {sections.length === 0 ? <Text>No complete flight to search: change the search to add one.</Text> : null}
-          <ResultSections
-            sections={sections}
-            shown={shown}
-            headed={sections.length > 1 || query.type !== 'oneway'}
-            airlineNames={airlineNames}
-            onSelect={onSelect}
-          />
+      {inSheet ? (
+        <Stack gap="4" minW="0">
+          <PhoneFilters lists={lists} airlines={airlines} applied={applied} onFilter={setApplied} />
+          <Stack gap="8">{results}</Stack>
         </Stack>
-      </Grid>
+      ) : (
+        <Grid templateColumns="18rem 1fr" gap="6" alignItems="start">
+          <FilterAside airlines={airlines} initial={applied} onFilter={setApplied} />
+          <Stack gap="8" minW="0">
+            {results}
+          </Stack>
+        </Grid>
+      )}
     </>
   )
 })

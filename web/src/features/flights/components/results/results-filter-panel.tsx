@@ -8,7 +8,9 @@ import { memo, useId } from 'react'
 import { RadioChoice } from '@/components/ui/choice'
 import { useStableHandler } from '@/hooks/use-stable-handler'
 import {
+  airlineCodesFrom,
   INITIAL_FILTERS,
+  priceBoundPaise,
   RESULTS_SORT_LABELS,
   RESULTS_SORTS,
   STOPS_LABELS,
@@ -24,6 +26,25 @@ export interface ResultsPanelState extends FilterState {
 }
 
 export const INITIAL_PANEL: ResultsPanelState = { ...INITIAL_FILTERS, airlineText: '' }
+
+/** The filters a panel's state stands for: the airlines ticked and those typed as codes together. */
+export function panelFilter(panel: ResultsPanelState): FilterState {
+  return { ...panel, airlines: new Set([...panel.airlines, ...airlineCodesFrom(panel.airlineText)]) }
+}
+
+/**
+ * How many filters a panel's state applies, as the Filters button counts them: a stops choice,
+ * a price range (either bound or both), and each airline, ticked or typed. The sort is no filter.
+ */
+export function countActiveFilters(panel: ResultsPanelState): number {
+  const price = priceBoundPaise(panel.minPrice) !== null || priceBoundPaise(panel.maxPrice) !== null
+  return (panel.stops === 'any' ? 0 : 1) + (price ? 1 : 0) + panelFilter(panel).airlines.size
+}
+
+/** The panel cleared: every filter off, the sort kept. */
+export function clearedPanel(panel: ResultsPanelState): ResultsPanelState {
+  return { ...INITIAL_PANEL, sort: panel.sort }
+}
 
 type Patch = (patch: Partial<ResultsPanelState>) => void
 
@@ -98,6 +119,8 @@ interface ResultsFilterPanelProps {
   /** The panel's new state; `typed` when it comes from typing into a field rather than a choice. */
   onChange: (value: ResultsPanelState, typed: boolean) => void
   airlines: { code: string; name: string }[]
+  /** In the phone's sheet: without the sort (in the bar above the list) and the clear button (in the sheet's footer). */
+  inSheet?: boolean
 }
 
 /**
@@ -105,14 +128,14 @@ interface ResultsFilterPanelProps {
  * part renders again only when its own value changes, so a tap on one filter
  * costs that filter's rendering alone.
  */
-export function ResultsFilterPanel({ value, onChange, airlines }: ResultsFilterPanelProps) {
+export function ResultsFilterPanel({ value, onChange, airlines, inSheet = false }: ResultsFilterPanelProps) {
   const set = useStableHandler((patch: Partial<ResultsPanelState>) => onChange({ ...value, ...patch }, false))
   const type = useStableHandler((patch: Partial<ResultsPanelState>) => onChange({ ...value, ...patch }, true))
   const setAirlines = useStableHandler((checked: Set<string>) => set({ airlines: checked }))
-  const clear = useStableHandler(() => onChange({ ...INITIAL_PANEL, sort: value.sort }, false))
+  const clear = useStableHandler(() => onChange(clearedPanel(value), false))
   return (
     <Stack gap="5" as="form" aria-label="Filters" onSubmit={(e) => e.preventDefault()}>
-      <SortField sort={value.sort} onChange={set} />
+      {inSheet ? null : <SortField sort={value.sort} onChange={set} />}
       <StopsField stops={value.stops} onChange={set} />
       <PriceFields minPrice={value.minPrice} maxPrice={value.maxPrice} onChange={type} />
       {/* The airlines are known only once the results arrive; below the fields shown while they
@@ -121,7 +144,7 @@ export function ResultsFilterPanel({ value, onChange, airlines }: ResultsFilterP
         <AirlineChecklist airlines={airlines} checked={value.airlines} onChange={setAirlines} />
       ) : null}
       <AirlineCodesField text={value.airlineText} onChange={type} />
-      <ClearButton onClear={clear} />
+      {inSheet ? null : <ClearButton onClear={clear} />}
     </Stack>
   )
 }

@@ -2,43 +2,141 @@ import { Alert } from '@chakra-ui/react/alert'
 import { Box } from '@chakra-ui/react/box'
 import { Button } from '@chakra-ui/react/button'
 import { DataList } from '@chakra-ui/react/data-list'
-import { Fieldset } from '@chakra-ui/react/fieldset'
 import { Grid } from '@chakra-ui/react/grid'
 import { Group } from '@chakra-ui/react/group'
 import { Stack } from '@chakra-ui/react/stack'
 import { Text } from '@chakra-ui/react/text'
-import { useCallback, useDeferredValue, useId, useMemo, useState } from 'react'
+import { lazy, Suspense, useDeferredValue, useId, useMemo, useRef, useState, type ReactNode } from 'react'
 import { useSearchParams } from 'react-router'
-import { CheckboxChoice } from '@/components/ui/choice'
 import { PageContainer, PageHeading } from '@/components/ui/page-heading'
 import { RouterLink } from '@/components/ui/router-link'
 import { paths } from '@/config/paths'
+import { useEver } from '@/hooks/use-ever'
 import { formatMoney } from '@/lib/money'
 import { useChooseFlight } from '../../hooks/use-choose-flight'
+import { useFilterDraft, useFiltersInSheet } from '../../hooks/use-filter-sheet'
 import { useFlightSearches } from '../../hooks/use-flight-search'
 import { useAirlineNames } from '../../hooks/use-static-lists'
-import { formatLastTicketDate } from '../../lib/dates'
+import { formatLastTicketDate, formatShortDay } from '../../lib/dates'
 import { todayISO } from '@/lib/calendar-date'
 import { searchViewFareLink } from '../../lib/fare-link'
 import {
   airlinesOf,
   applyViewFilters,
   INITIAL_VIEW_FILTERS,
-  STOP_BUCKET_LABELS,
-  STOP_BUCKETS,
   VIEW_SORT_LABELS,
   VIEW_SORTS,
   type ViewFilterState,
 } from '../../lib/filters'
 import type { ListFlight } from '../../lib/results'
 import { parseSearchQuery, toSearchInput, travellerSummary, CABIN_LABELS } from '../../lib/search-query'
-import { AirlineChecklist, FiltersFrame, PriceFields, toggled } from '../filter-controls'
+import { FilterBar, FiltersButton, FiltersFrame, SortSelect, toggled } from '../filter-controls'
 import { FlightCard, flightName, SelectFlightButton } from '../flight-card'
 import { VirtualFlightList } from '../virtual-flight-list'
 import { DateStrip } from './date-strip'
 import { SearchReader, type ReaderValues } from './search-reader'
+import { clearedViewFilters, countActiveViewFilters, ViewFilterPanel } from './view-filter-panel'
 
 const NONE: readonly ListFlight[] = []
+
+const loadFilterSheet = () => import('../results/filter-sheet')
+const FilterSheet = lazy(() => loadFilterSheet().then((m) => ({ default: m.FilterSheet })))
+const preloadFilterSheet = () => void loadFilterSheet()
+
+interface PhoneFiltersProps {
+  flights: readonly ListFlight[]
+  airlines: { code: string; name: string }[]
+  applied: ViewFilterState
+  onFilter: (filters: ViewFilterState) => void
+}
+
+/**
+ * The filters on a phone: the sort and a Filters button in a bar above the
+ * list, the button opening a sheet where the filters change together and
+ * apply with "Show N flights".
+ */
+function PhoneFilters({ flights, airlines, applied, onFilter }: PhoneFiltersProps) {
+  const [open, setOpen] = useState(false)
+  const button = useRef<HTMLButtonElement>(null)
+  const wanted = useEver(open)
+  const [draft, setDraft] = useFilterDraft(applied, open)
+  const matches = useMemo(() => (open ? applyViewFilters(flights, draft).length : 0), [open, flights, draft])
+  const apply = () => {
+    onFilter({ ...draft, sort: applied.sort })
+    setOpen(false)
+  }
+  return (
+    <>
+      <FilterBar>
+        <SortSelect
+          value={applied.sort}
+          sorts={VIEW_SORTS}
+          labels={VIEW_SORT_LABELS}
+          onChange={(sort) => onFilter({ ...applied, sort })}
+        />
+        <FiltersButton
+          ref={button}
+          count={countActiveViewFilters(applied)}
+          onOpen={() => setOpen(true)}
+          onPreload={preloadFilterSheet}
+        />
+      </FilterBar>
+      {wanted ? (
+        <Suspense fallback={null}>
+          <FilterSheet
+            open={open}
+            onOpenChange={setOpen}
+            opener={() => button.current}
+            matches={matches}
+            onApply={apply}
+            onClear={() => setDraft(clearedViewFilters(draft))}
+          >
+            <ViewFilterPanel value={draft} onChange={setDraft} airlines={airlines} />
+          </FilterSheet>
+        </Suspense>
+      ) : null}
+    </>
+  )
+}
+
+/**
+ * The search as read, on a phone: two short lines and a Modify search button that opens the search
+ * reader in place, so that the flights start on the first screen.
+ */
+function CompactSearch({ title, details, children }: { title: ReactNode; details: ReactNode; children: ReactNode }) {
+  const [open, setOpen] = useState(false)
+  const readerId = useId()
+  return (
+    <Box bg="bg.card" borderWidth="1px" rounded="md" px="3" py="2">
+      <Grid
+        templateColumns="1fr auto"
+        templateAreas='"title modify" "details details"'
+        columnGap="2"
+        alignItems="center"
+      >
+        <Text gridArea="title" fontSize="sm" fontWeight="semibold">
+          {title}
+        </Text>
+        <Text gridArea="details" fontSize="sm" color="fg.muted">
+          {details}
+        </Text>
+        <Button
+          gridArea="modify"
+          size="sm"
+          variant="outline"
+          aria-expanded={open}
+          aria-controls={readerId}
+          onClick={() => setOpen((o) => !o)}
+        >
+          Modify search
+        </Button>
+      </Grid>
+      <Box id={readerId} mt="3" display={open ? 'block' : 'none'}>
+        {children}
+      </Box>
+    </Box>
+  )
+}
 
 /** Base fare, taxes, total, refundability, baggage and last ticket date of one result. */
 function FareDetails({ flight, id }: { flight: ListFlight; id: string }) {
@@ -101,13 +199,7 @@ export function FlightSearchView() {
   const airlines = useMemo(() => airlinesOf([flights]), [flights])
   const traceId = search?.data?.traceId ?? ''
 
-  const set = (patch: Partial<ViewFilterState>) => setFilters((f) => ({ ...f, ...patch }))
-  // The same functions on every render: the price fields and the airline list are memoised.
-  const setPrices = useCallback(
-    (bounds: { minPrice: string; maxPrice: string }) => setFilters((f) => ({ ...f, ...bounds })),
-    [],
-  )
-  const setAirlines = useCallback((airlines: Set<string>) => setFilters((f) => ({ ...f, airlines })), [])
+  const inSheet = useFiltersInSheet()
   const pickDate = (date: string) =>
     setParams((p) => {
       const next = new URLSearchParams(p)
@@ -194,6 +286,29 @@ export function FlightSearchView() {
     )
   }
 
+  const sorts = (
+    <Group attached role="group" aria-label="Sort flights" flexWrap="wrap">
+      {VIEW_SORTS.map((s) => (
+        <Button
+          key={s}
+          size="sm"
+          variant={filters.sort === s ? 'solid' : 'outline'}
+          aria-pressed={filters.sort === s}
+          onClick={() => setFilters((f) => ({ ...f, sort: s }))}
+        >
+          {VIEW_SORT_LABELS[s]}
+        </Button>
+      ))}
+    </Group>
+  )
+  const reader = <SearchReader query={query} today={today} onSearch={reread} />
+  const travellers = `${travellerSummary(query)} · ${query.cabin === 'any' ? 'Any cabin' : CABIN_LABELS[query.cabin]}`
+  const changeSearch = (
+    <RouterLink to={paths.home} color="brand.fg" fontWeight="semibold">
+      Change search
+    </RouterLink>
+  )
+
   return (
     <PageContainer maxW="7xl" py={{ base: '4', md: '8' }}>
       <Stack gap="4">
@@ -201,57 +316,42 @@ export function FlightSearchView() {
           title="Search flights"
           description="Search flights by date across a week, sort by price, and pick the fare that suits you."
         />
-        <Box bg="bg.card" borderWidth="1px" rounded="md" p="4">
-          <SearchReader query={query} today={today} onSearch={reread} />
-          <Text mt="3" fontSize="sm" color="fg.muted">
-            {query.from} → {query.to} · {travellerSummary(query)} ·{' '}
-            {query.cabin === 'any' ? 'Any cabin' : CABIN_LABELS[query.cabin]} ·{' '}
-            <RouterLink to={paths.home} color="brand.fg" fontWeight="semibold">
-              Change search
-            </RouterLink>
-          </Text>
-        </Box>
+        {inSheet ? (
+          <CompactSearch
+            title={`${query.from} → ${query.to} · ${formatShortDay(query.date)}`}
+            details={
+              <>
+                {travellers} · {changeSearch}
+              </>
+            }
+          >
+            {reader}
+          </CompactSearch>
+        ) : (
+          <Box bg="bg.card" borderWidth="1px" rounded="md" p="4">
+            {reader}
+            <Text mt="3" fontSize="sm" color="fg.muted">
+              {query.from} → {query.to} · {travellers} · {changeSearch}
+            </Text>
+          </Box>
+        )}
         <DateStrip query={query} today={today} onPick={pickDate} />
-        <Grid templateColumns={{ base: '1fr', lg: '18rem 1fr' }} gap="6" alignItems="start">
-          <FiltersFrame>
-            <Stack gap="5">
-              <Fieldset.Root>
-                <Fieldset.Legend fontWeight="semibold">Stops</Fieldset.Legend>
-                <Stack gap="2" mt="2">
-                  {STOP_BUCKETS.map((b) => (
-                    <CheckboxChoice
-                      key={b}
-                      checked={filters.stops.has(b)}
-                      onChange={(on) => set({ stops: toggled(filters.stops, b, on) })}
-                    >
-                      {STOP_BUCKET_LABELS[b]}
-                    </CheckboxChoice>
-                  ))}
-                </Stack>
-              </Fieldset.Root>
-              <PriceFields minPrice={filters.minPrice} maxPrice={filters.maxPrice} onChange={setPrices} />
-              {airlines.length > 0 ? (
-                <AirlineChecklist airlines={airlines} checked={filters.airlines} onChange={setAirlines} />
-              ) : null}
-            </Stack>
-          </FiltersFrame>
+        {inSheet ? (
           <Stack gap="3" minW="0">
-            <Group attached role="group" aria-label="Sort flights" flexWrap="wrap">
-              {VIEW_SORTS.map((s) => (
-                <Button
-                  key={s}
-                  size="sm"
-                  variant={filters.sort === s ? 'solid' : 'outline'}
-                  aria-pressed={filters.sort === s}
-                  onClick={() => set({ sort: s })}
-                >
-                  {VIEW_SORT_LABELS[s]}
-                </Button>
-              ))}
-            </Group>
+            <PhoneFilters flights={flights} airlines={airlines} applied={filters} onFilter={setFilters} />
             {body}
           </Stack>
-        </Grid>
+        ) : (
+          <Grid templateColumns="18rem 1fr" gap="6" alignItems="start">
+            <FiltersFrame>
+              <ViewFilterPanel value={filters} onChange={setFilters} airlines={airlines} />
+            </FiltersFrame>
+            <Stack gap="3" minW="0">
+              {sorts}
+              {body}
+            </Stack>
+          </Grid>
+        )}
       </Stack>
     </PageContainer>
   )
