@@ -341,9 +341,10 @@ const SHOWING = /Showing (\d+) of (\d+) flights/
  * answer: the status line's text changes in the same render as the list,
  * and the time runs to the frame after that render.
  */
-async function tapAndWatchList(page, target) {
-  await page.evaluate(() => {
-    const el = [...document.querySelectorAll('p')].find((p) => /Showing \d+ of \d+ flights/.test(p.textContent))
+async function tapAndWatchList(page, target, watched = 'Showing \\d+ of \\d+ flights') {
+  await page.evaluate((source) => {
+    const pattern = new RegExp(source)
+    const el = [...document.querySelectorAll('p, button')].find((e) => pattern.test(e.textContent))
     window.__tap = new Promise((done) => {
       let start = 0
       let tapped = 0
@@ -360,7 +361,7 @@ async function tapAndWatchList(page, target) {
         requestAnimationFrame(() => setTimeout(() => done({ start, listMs: performance.now() - tapped })))
       }).observe(el, { characterData: true, childList: true, subtree: true })
     })
-  })
+  }, watched)
   await target.tap()
   return page.evaluate(() =>
     Promise.race([window.__tap, new Promise((r) => setTimeout(() => r({ start: -1, listMs: null }), 15_000))]),
@@ -388,23 +389,28 @@ const pages = [
   {
     name: 'results',
     path: () => `/flights?${resultsQuery}`,
-    interaction: 'tap the first airline filter',
+    // On a phone the filters are in a sheet opened from the Filters button: each tap on an airline
+    // there counts again the flights it would leave, over every result, before they are applied.
+    interaction: 'open Filters, tap the first airline (the sheet counts the matches)',
     ready: (page) => page.getByText(SHOWING).waitFor({ timeout: 45_000 }),
     interact: async (page) => {
       const status = page.getByText(SHOWING)
       const before = SHOWING.exec((await status.textContent()) ?? '')
       const results = Number(before?.[2] ?? 0)
-      const airline = page.getByRole('group', { name: 'Airlines' }).locator('label').first()
+      await page.getByRole('button', { name: /^Filters/ }).tap()
+      const sheet = page.getByRole('dialog', { name: 'Filters' })
+      const airline = sheet.getByRole('group', { name: 'Airlines' }).locator('label').first()
       await airline.scrollIntoViewIfNeeded()
       await page.waitForTimeout(300)
       const label = ((await airline.textContent()) ?? '').trim()
+      const show = sheet.getByRole('button', { name: /^Show \d+ flights?$/ })
       // The first tap ticks the airline, the next clears it, and so on.
       const taps = []
       let shownAfter = 0
       for (let i = 0; i < TAPS; i++) {
         if (i > 0) await page.waitForTimeout(300)
-        taps.push(await tapAndWatchList(page, airline))
-        if (i === 0) shownAfter = Number(SHOWING.exec((await status.textContent()) ?? '')?.[1] ?? 0)
+        taps.push(await tapAndWatchList(page, airline, '^Show \\d+ flights?$'))
+        if (i === 0) shownAfter = Number(/\d+/.exec((await show.textContent()) ?? '')?.[0] ?? 0)
       }
       // Event Timing reports an interaction after its paint; give the last one a moment.
       await page.waitForTimeout(500)
