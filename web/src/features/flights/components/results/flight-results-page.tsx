@@ -3,15 +3,14 @@ import { Grid } from '@chakra-ui/react/grid'
 import { Heading } from '@chakra-ui/react/heading'
 import { Stack } from '@chakra-ui/react/stack'
 import { Text } from '@chakra-ui/react/text'
-import { lazy, memo, startTransition, Suspense, useCallback, useId, useMemo, useRef, useState } from 'react'
+import { memo, startTransition, useCallback, useId, useMemo, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { PageContainer, PageHeading } from '@/components/ui/page-heading'
 import { RouterLink } from '@/components/ui/router-link'
 import { paths } from '@/config/paths'
-import { useEver } from '@/hooks/use-ever'
 import { useStableHandler } from '@/hooks/use-stable-handler'
 import { useChooseFlight } from '../../hooks/use-choose-flight'
-import { useFilterDraft, useFiltersInSheet } from '../../hooks/use-filter-sheet'
+import { useFiltersInSheet } from '../../hooks/use-filter-sheet'
 import { useFlightSearches } from '../../hooks/use-flight-search'
 import { useStableList } from '../../hooks/use-stable-list'
 import { useAirlineNames } from '../../hooks/use-static-lists'
@@ -22,7 +21,8 @@ import { airlinesOf, applyFilters, RESULTS_SORT_LABELS, RESULTS_SORTS } from '..
 import type { ListFlight } from '../../lib/results'
 import { CABIN_LABELS, parseSearchQuery, searchesOf, type SearchQuery } from '../../lib/search-query'
 import { sameSection, sectionsOf, type ResultSection } from '../../lib/sections'
-import { FilterBar, FiltersButton, FiltersFrame, SortSelect } from '../filter-controls'
+import { FiltersFrame } from '../filter-controls'
+import { PhoneFilters } from '../phone-filters'
 import { FlightCard, SelectFlightButton } from '../flight-card'
 import { VirtualFlightList } from '../virtual-flight-list'
 import {
@@ -263,71 +263,6 @@ const FilterAside = memo(
   (before, after) => before.airlines === after.airlines && before.onFilter === after.onFilter,
 )
 
-const loadFilterSheet = () => import('./filter-sheet')
-const FilterSheet = lazy(() => loadFilterSheet().then((m) => ({ default: m.FilterSheet })))
-const preloadFilterSheet = () => void loadFilterSheet()
-
-interface PhoneFiltersProps {
-  lists: readonly (readonly ListFlight[])[]
-  airlines: { code: string; name: string }[]
-  applied: ResultsPanelState
-  onFilter: (panel: ResultsPanelState) => void
-}
-
-/**
- * The filters on a phone: the sort and a Filters button in a bar above the
- * lists, the button opening a sheet where the filters change together and
- * apply with "Show N flights".
- */
-function PhoneFilters({ lists, airlines, applied, onFilter }: PhoneFiltersProps) {
-  const [open, setOpen] = useState(false)
-  const button = useRef<HTMLButtonElement>(null)
-  // The sheet's code loads on the first press of the button (or when it is pointed at) and then stays.
-  const wanted = useEver(open)
-  const [draft, setDraft] = useFilterDraft(applied, open)
-  const matches = useMemo(() => {
-    if (!open) return 0
-    const filter = panelFilter(draft)
-    return lists.reduce((n, list) => n + applyFilters(list, filter).length, 0)
-  }, [open, lists, draft])
-  const apply = () => {
-    onFilter({ ...draft, sort: applied.sort })
-    setOpen(false)
-  }
-  return (
-    <>
-      <FilterBar>
-        <SortSelect
-          value={applied.sort}
-          sorts={RESULTS_SORTS}
-          labels={RESULTS_SORT_LABELS}
-          onChange={(sort) => onFilter({ ...applied, sort })}
-        />
-        <FiltersButton
-          ref={button}
-          count={countActiveFilters(applied)}
-          onOpen={() => setOpen(true)}
-          onPreload={preloadFilterSheet}
-        />
-      </FilterBar>
-      {wanted ? (
-        <Suspense fallback={null}>
-          <FilterSheet
-            open={open}
-            onOpenChange={setOpen}
-            opener={() => button.current}
-            matches={matches}
-            onApply={apply}
-            onClear={() => setDraft(clearedPanel(draft))}
-          >
-            <ResultsFilterPanel value={draft} onChange={setDraft} airlines={airlines} inSheet />
-          </FilterSheet>
-        </Suspense>
-      ) : null}
-    </>
-  )
-}
-
 interface FilteredResultsProps {
   query: SearchQuery
   sections: readonly ResultSection[]
@@ -375,7 +310,21 @@ const FilteredResults = memo(function FilteredResults({
       <SearchBanner query={query} shown={shownTotal} total={total} />
       {inSheet ? (
         <Stack gap="4" minW="0">
-          <PhoneFilters lists={lists} airlines={airlines} applied={applied} onFilter={setApplied} />
+          <PhoneFilters
+            applied={applied}
+            onFilter={setApplied}
+            sorts={RESULTS_SORTS}
+            sortLabels={RESULTS_SORT_LABELS}
+            countActive={countActiveFilters}
+            countMatches={(draft) => {
+              const filter = panelFilter(draft)
+              return lists.reduce((n, list) => n + applyFilters(list, filter).length, 0)
+            }}
+            cleared={clearedPanel}
+            panel={(draft, change) => (
+              <ResultsFilterPanel value={draft} onChange={change} airlines={airlines} inSheet />
+            )}
+          />
           <Stack gap="8">{results}</Stack>
         </Stack>
       ) : (

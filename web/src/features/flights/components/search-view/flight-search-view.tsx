@@ -6,15 +6,14 @@ import { Grid } from '@chakra-ui/react/grid'
 import { Group } from '@chakra-ui/react/group'
 import { Stack } from '@chakra-ui/react/stack'
 import { Text } from '@chakra-ui/react/text'
-import { lazy, Suspense, useDeferredValue, useId, useMemo, useRef, useState, type ReactNode } from 'react'
+import { useDeferredValue, useId, useMemo, useState, type ReactNode } from 'react'
 import { useSearchParams } from 'react-router'
 import { PageContainer, PageHeading } from '@/components/ui/page-heading'
 import { RouterLink } from '@/components/ui/router-link'
 import { paths } from '@/config/paths'
-import { useEver } from '@/hooks/use-ever'
 import { formatMoney } from '@/lib/money'
 import { useChooseFlight } from '../../hooks/use-choose-flight'
-import { useFilterDraft, useFiltersInSheet } from '../../hooks/use-filter-sheet'
+import { useFiltersInSheet } from '../../hooks/use-filter-sheet'
 import { useFlightSearches } from '../../hooks/use-flight-search'
 import { useAirlineNames } from '../../hooks/use-static-lists'
 import { formatLastTicketDate, formatShortDay } from '../../lib/dates'
@@ -30,7 +29,8 @@ import {
 } from '../../lib/filters'
 import type { ListFlight } from '../../lib/results'
 import { parseSearchQuery, toSearchInput, travellerSummary, CABIN_LABELS } from '../../lib/search-query'
-import { FilterBar, FiltersButton, FiltersFrame, SortSelect, toggled } from '../filter-controls'
+import { FiltersFrame, toggled } from '../filter-controls'
+import { PhoneFilters } from '../phone-filters'
 import { FlightCard, flightName, SelectFlightButton } from '../flight-card'
 import { VirtualFlightList } from '../virtual-flight-list'
 import { DateStrip } from './date-strip'
@@ -38,66 +38,6 @@ import { SearchReader, type ReaderValues } from './search-reader'
 import { clearedViewFilters, countActiveViewFilters, ViewFilterPanel } from './view-filter-panel'
 
 const NONE: readonly ListFlight[] = []
-
-const loadFilterSheet = () => import('../results/filter-sheet')
-const FilterSheet = lazy(() => loadFilterSheet().then((m) => ({ default: m.FilterSheet })))
-const preloadFilterSheet = () => void loadFilterSheet()
-
-interface PhoneFiltersProps {
-  flights: readonly ListFlight[]
-  airlines: { code: string; name: string }[]
-  applied: ViewFilterState
-  onFilter: (filters: ViewFilterState) => void
-}
-
-/**
- * The filters on a phone: the sort and a Filters button in a bar above the
- * list, the button opening a sheet where the filters change together and
- * apply with "Show N flights".
- */
-function PhoneFilters({ flights, airlines, applied, onFilter }: PhoneFiltersProps) {
-  const [open, setOpen] = useState(false)
-  const button = useRef<HTMLButtonElement>(null)
-  const wanted = useEver(open)
-  const [draft, setDraft] = useFilterDraft(applied, open)
-  const matches = useMemo(() => (open ? applyViewFilters(flights, draft).length : 0), [open, flights, draft])
-  const apply = () => {
-    onFilter({ ...draft, sort: applied.sort })
-    setOpen(false)
-  }
-  return (
-    <>
-      <FilterBar>
-        <SortSelect
-          value={applied.sort}
-          sorts={VIEW_SORTS}
-          labels={VIEW_SORT_LABELS}
-          onChange={(sort) => onFilter({ ...applied, sort })}
-        />
-        <FiltersButton
-          ref={button}
-          count={countActiveViewFilters(applied)}
-          onOpen={() => setOpen(true)}
-          onPreload={preloadFilterSheet}
-        />
-      </FilterBar>
-      {wanted ? (
-        <Suspense fallback={null}>
-          <FilterSheet
-            open={open}
-            onOpenChange={setOpen}
-            opener={() => button.current}
-            matches={matches}
-            onApply={apply}
-            onClear={() => setDraft(clearedViewFilters(draft))}
-          >
-            <ViewFilterPanel value={draft} onChange={setDraft} airlines={airlines} />
-          </FilterSheet>
-        </Suspense>
-      ) : null}
-    </>
-  )
-}
 
 /**
  * The search as read, on a phone: two short lines and a Modify search button that opens the search
@@ -338,7 +278,16 @@ export function FlightSearchView() {
         <DateStrip query={query} today={today} onPick={pickDate} />
         {inSheet ? (
           <Stack gap="3" minW="0">
-            <PhoneFilters flights={flights} airlines={airlines} applied={filters} onFilter={setFilters} />
+            <PhoneFilters
+              applied={filters}
+              onFilter={setFilters}
+              sorts={VIEW_SORTS}
+              sortLabels={VIEW_SORT_LABELS}
+              countActive={countActiveViewFilters}
+              countMatches={(draft) => applyViewFilters(flights, draft).length}
+              cleared={clearedViewFilters}
+              panel={(draft, change) => <ViewFilterPanel value={draft} onChange={change} airlines={airlines} />}
+            />
             {body}
           </Stack>
         ) : (
