@@ -18,8 +18,7 @@
 //   WEBVITALS_BASE_URL   the server, e.g. http://127.0.0.1:8080 (required)
 //   CHROMIUM_PATH        the browser (hack/ensure-chromium.sh prints it)
 //   LIGHTHOUSE_RUNS      runs per page (default 3)
-//   WEBVITALS_ROUTE      the results page's route, ORIGIN-DESTINATION (default BOM-DEL)
-//   WEBVITALS_DATE       its departure day, YYYY-MM-DD (default 10 days on)
+//   WEBVITALS_ROUTE, WEBVITALS_DATE  the trip (trip.mjs)
 //   WEBVITALS_PAGES      which pages, comma-separated: home,results,fare (default all)
 //   WEBVITALS_ARTIFACTS  a directory: each run's full report, <page>-<run>.lighthouse.html and .json
 //   LIGHTHOUSE_OUT       where the JSON goes (default stdout)
@@ -28,6 +27,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
+import { farePathOf, resultsPath, SEARCH_PATH, searchBody } from './trip.mjs'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 
@@ -54,8 +54,6 @@ if (!BASE_URL) {
   process.exit(2)
 }
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3) || 3)
-const [FROM, TO] = (process.env.WEBVITALS_ROUTE ?? 'BOM-DEL').split('-')
-const DATE = process.env.WEBVITALS_DATE ?? indiaDay(10)
 const ARTIFACTS = process.env.WEBVITALS_ARTIFACTS
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo']
 const METRICS = [
@@ -68,13 +66,6 @@ const METRICS = [
 // The API's own address for the requests this script makes: the sign-in
 // limits of the browser's loopback address and of webvitals.mjs stay apart.
 const CLIENT_ADDRESS = '198.18.200.8'
-
-function indiaDay(days) {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date())
-  const d = new Date(`${today}T00:00:00Z`)
-  d.setUTCDate(d.getUTCDate() + days)
-  return d.toISOString().slice(0, 10)
-}
 
 const log = (...args) => console.error('lighthouse:', ...args)
 
@@ -114,36 +105,14 @@ async function signIn() {
   }
 }
 
-/** A fresh search's trace id and first result, as the fare page needs them. */
-async function searchOne(cookie) {
-  const { json } = await post(
-    '/api/v1/flights/tbo/search',
-    { origin: FROM, destination: TO, departDate: DATE, adults: 1, cabinClass: 2 },
-    cookie,
-  )
-  const first = json.data.Response.Results?.[0]?.[0]
-  if (!first) throw new Error(`search ${FROM}-${TO} on ${DATE} found nothing`)
-  return { traceId: json.data.Response.TraceId, resultIndex: first.ResultIndex }
-}
-
-const resultsQuery = new URLSearchParams({
-  from: FROM,
-  to: TO,
-  date: DATE,
-  adults: '1',
-  children: '0',
-  infants: '0',
-  cabin: 'any',
-  nonstop: 'false',
-})
 
 const pages = [
   { name: 'home', path: () => '/' },
-  { name: 'results', path: () => `/flights?${resultsQuery}` },
+  { name: 'results', path: () => resultsPath },
   {
     name: 'fare',
     signedIn: true,
-    path: async (session) => `/flights/fare?${new URLSearchParams(await searchOne(session.header))}`,
+    path: async (session) => farePathOf((await post(SEARCH_PATH, searchBody, session.header)).json),
   },
 ]
 

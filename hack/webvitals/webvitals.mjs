@@ -19,8 +19,7 @@
 //   WEBVITALS_BASE_URL   the server, e.g. http://127.0.0.1:8080 (required)
 //   CHROMIUM_PATH        the browser (hack/ensure-chromium.sh prints it)
 //   WEBVITALS_RUNS       runs per page (default 3)
-//   WEBVITALS_ROUTE      the results page's route, ORIGIN-DESTINATION (default BOM-DEL)
-//   WEBVITALS_DATE       its departure day, YYYY-MM-DD (default 10 days on)
+//   WEBVITALS_ROUTE, WEBVITALS_DATE  the trip (trip.mjs)
 //   WEBVITALS_PAGES      which pages, comma-separated: home,results,fare (default all)
 //   WEBVITALS_ARTIFACTS  a directory: for each run, a screenshot once loaded and one at the
 //                        end, and a trace of the visit (DevTools' Performance panel opens
@@ -34,6 +33,7 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { DATE, FROM, farePathOf, resultsPath, SEARCH_PATH, searchBody, TO } from './trip.mjs'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 
@@ -59,8 +59,6 @@ if (!BASE_URL) {
 }
 const RUNS = Math.max(1, Number(process.env.WEBVITALS_RUNS ?? 3) || 3)
 const TAPS = Math.max(1, Number(process.env.WEBVITALS_TAPS ?? 1) || 1)
-const [FROM, TO] = (process.env.WEBVITALS_ROUTE ?? 'BOM-DEL').split('-')
-const DATE = process.env.WEBVITALS_DATE ?? indiaDay(10)
 
 const DEVICE = 'Moto G4'
 const CPU_SLOWDOWN = Number(process.env.WEBVITALS_CPU ?? 4) || 4
@@ -77,13 +75,6 @@ const TRACE_CATEGORIES = [
   'blink.user_timing',
   'latencyInfo',
 ]
-
-function indiaDay(days) {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date())
-  const d = new Date(`${today}T00:00:00Z`)
-  d.setUTCDate(d.getUTCDate() + days)
-  return d.toISOString().slice(0, 10)
-}
 
 const log = (...args) => console.error('webvitals:', ...args)
 
@@ -310,28 +301,12 @@ async function signedInState() {
   return { api, state: await api.storageState() }
 }
 
-/** A fresh search's trace id and first result, as the fare page needs them. */
-async function searchOne(api) {
-  const res = await api.post('/api/v1/flights/tbo/search', {
-    data: { origin: FROM, destination: TO, departDate: DATE, adults: 1, cabinClass: 2 },
-  })
+/** The fare page of a fresh search's first result. */
+async function farePath(api) {
+  const res = await api.post(SEARCH_PATH, { data: searchBody })
   if (res.status() !== 200) throw new Error(`search: HTTP ${res.status()}: ${await res.text()}`)
-  const body = await res.json()
-  const first = body.data.Response.Results?.[0]?.[0]
-  if (!first) throw new Error(`search ${FROM}-${TO} on ${DATE} found nothing`)
-  return { traceId: body.data.Response.TraceId, resultIndex: first.ResultIndex }
+  return farePathOf(await res.json())
 }
-
-const resultsQuery = new URLSearchParams({
-  from: FROM,
-  to: TO,
-  date: DATE,
-  adults: '1',
-  children: '0',
-  infants: '0',
-  cabin: 'any',
-  nonstop: 'false',
-})
 
 const SHOWING = /Showing (\d+) of (\d+) flights/
 
@@ -388,7 +363,7 @@ const pages = [
   },
   {
     name: 'results',
-    path: () => `/flights?${resultsQuery}`,
+    path: () => resultsPath,
     // On a phone the filters are in a sheet opened from the Filters button: each tap on an airline
     // there counts again the flights it would leave, over every result, before they are applied.
     interaction: 'open Filters, tap the first airline (the sheet counts the matches)',
@@ -431,10 +406,7 @@ const pages = [
   {
     name: 'fare',
     signedIn: true,
-    path: async (api) => {
-      const { traceId, resultIndex } = await searchOne(api)
-      return `/flights/fare?${new URLSearchParams({ traceId, resultIndex })}`
-    },
+    path: farePath,
     interaction: 'tap "Address line 1", type a character',
     ready: (page) => page.getByTestId('fare-price').waitFor({ timeout: 45_000 }),
     interact: async (page) => {
