@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { todayISO } from './calendar-date'
-import { formatCountdown, formatIndiaDate, formatIndiaDateTime, formatIndiaTime, indiaDateISO } from './india-time'
+import { formatCountdown, formatIndiaDateTime, formatIndiaTime, indiaDateISO } from './india-time'
 
 // The device's zone must not matter: each block runs with the process in
 // another zone, the far ends of the world's offsets among them.
@@ -39,9 +39,8 @@ describe.each(ZONES)('India time on a device in %s', (zone) => {
     expect(formatIndiaDateTime('2026-03-08T07:30:00Z')).toBe('8 Mar 2026, 1:00 pm IST')
   })
 
-  it('gives the time alone, and the India day alone', () => {
+  it('gives the time alone, and the India day as a calendar date', () => {
     expect(formatIndiaTime('2026-11-26T22:11:00Z')).toBe('3:41 am IST')
-    expect(formatIndiaDate('2026-11-26T22:11:00Z')).toBe('27 Nov 2026')
     expect(indiaDateISO('2026-11-26T22:11:00Z')).toBe('2026-11-27')
     expect(indiaDateISO(new Date('2026-11-26T18:29:59Z'))).toBe('2026-11-26')
     expect(todayISO(new Date('2026-11-26T18:30:00Z'))).toBe('2026-11-27')
@@ -51,11 +50,10 @@ describe.each(ZONES)('India time on a device in %s', (zone) => {
     for (const none of [undefined, null, '', 'soon', '2026-13-40T00:00:00Z', Number.NaN]) {
       expect(formatIndiaDateTime(none)).toBe('')
       expect(formatIndiaTime(none)).toBe('')
-      expect(formatIndiaDate(none)).toBe('')
     }
     // Without a zone it is an airport's local time or a calendar date, which the device would shift.
     expect(formatIndiaDateTime('2026-12-01T06:05:00')).toBe('')
-    expect(formatIndiaDate('2026-12-01')).toBe('')
+    expect(formatIndiaTime('2026-12-01')).toBe('')
   })
 })
 

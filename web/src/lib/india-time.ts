@@ -10,8 +10,6 @@
 // Which to use:
 // - formatIndiaDateTime: an instant on its own ("27 Nov 2026, 3:41 am IST").
 // - formatIndiaTime: an instant within the next hours ("3:41 am IST").
-// - formatIndiaDate: the India day of an instant where the hour does not
-//   matter ("27 Nov 2026"); no label, it names a day, not a moment.
 // - indiaDateISO: the India day of an instant as YYYY-MM-DD, for comparing
 //   with calendar dates (today, in @/lib/calendar-date).
 // - formatCountdown: time left, such as the time to pay ("14:05").
@@ -96,12 +94,6 @@ export function formatIndiaDateTime(at: Instant | null | undefined): string {
 export function formatIndiaTime(at: Instant | null | undefined): string {
   const c = indiaClock(at)
   return c ? clockText(c) : ''
-}
-
-/** "27 Nov 2026", the India day of the instant; '' for no instant. */
-export function formatIndiaDate(at: Instant | null | undefined): string {
-  const c = indiaClock(at)
-  return c ? dayText(c) : ''
 }
 
 /** "2026-11-27", the India day of the instant; '' for no instant. */
