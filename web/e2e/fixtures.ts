@@ -205,6 +205,49 @@ export function pickFare(fares: Fare[], test: (f: Fare) => boolean): Fare {
 /** A full-service fare that asks for no passport: booked with one adult's details. */
 export const plainGDS = (f: Fare) => !f.IsLCC && !f.IsPassportRequiredAtTicket && !f.IsPassportRequiredAtBook
 
+/** A booking record as the book call answers it. */
+export interface BookedRecord {
+  _id: string
+  pnr: string
+  bookingId: number
+  status: string
+}
+
+/**
+ * Books a full-service BOM→DEL fare for one adult (Ananya Sharma) through the API, with the
+ * context's session, as the fare page would: quote, then book. Not paid yet.
+ */
+export async function bookOneAdult(request: APIRequestContext, tag: string): Promise<BookedRecord> {
+  const { traceId, fares } = await searchFares(request, 'BOM', 'DEL')
+  const { ResultIndex: resultIndex } = pickFare(fares, plainGDS)
+  const quote = await request.post('/api/v1/flights/tbo/fare-quote', { data: { traceId, resultIndex } })
+  expect(quote.status(), await quote.text()).toBe(200)
+  const book = await request.post('/api/v1/flights/tbo/book', {
+    headers: { 'Idempotency-Key': `${tag}-${Date.now()}` },
+    data: {
+      traceId,
+      resultIndex,
+      isLCC: false,
+      contact: { Email: 'ananya@example.in', Mobile: '9876543210' },
+      address: { AddressLine1: '12 MG Road', City: 'Pune', CountryCode: 'IN' },
+      passengers: [
+        {
+          Title: 'Ms',
+          FirstName: 'Ananya',
+          LastName: 'Sharma',
+          PaxType: 1,
+          DateOfBirth: '1990-03-14',
+          Gender: 2,
+          ContactNo: '9876543210',
+          Email: 'ananya@example.in',
+        },
+      ],
+    },
+  })
+  expect(book.status(), await book.text()).toBe(200)
+  return ((await book.json()) as { booking: BookedRecord }).booking
+}
+
 /** Opens the fare page of a fare and waits for its price. */
 export async function openFare(page: Page, traceId: string, fare: Fare) {
   const query = new URLSearchParams({ traceId, resultIndex: fare.ResultIndex })

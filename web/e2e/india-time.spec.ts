@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test'
-import { createAccount, expect, expectApiServer, payByApi, pickFare, plainGDS, searchFares, test } from './fixtures'
+import { bookOneAdult, createAccount, expect, expectApiServer, payByApi, test } from './fixtures'
 
 // A traveller abroad, on a phone, looking at an Indian booking: every moment
 // the API records is shown in India time and says so, not in the phone's zone.
@@ -33,34 +33,7 @@ interface Paid {
 
 /** Books a full-service BOM→DEL fare through the API, as the fare page would, and pays for it at the gateway. */
 async function bookAndPay(request: APIRequestContext): Promise<Paid> {
-  const { traceId, fares } = await searchFares(request, 'BOM', 'DEL')
-  const { ResultIndex: resultIndex } = pickFare(fares, plainGDS)
-  const quote = await request.post('/api/v1/flights/tbo/fare-quote', { data: { traceId, resultIndex } })
-  expect(quote.status(), await quote.text()).toBe(200)
-  const book = await request.post('/api/v1/flights/tbo/book', {
-    headers: { 'Idempotency-Key': `india-time-${Date.now()}` },
-    data: {
-      traceId,
-      resultIndex,
-      isLCC: false,
-      contact: { Email: 'ananya@example.in', Mobile: '9876543210' },
-      address: { AddressLine1: '12 MG Road', City: 'Pune', CountryCode: 'IN' },
-      passengers: [
-        {
-          Title: 'Ms',
-          FirstName: 'Ananya',
-          LastName: 'Sharma',
-          PaxType: 1,
-          DateOfBirth: '1990-03-14',
-          Gender: 2,
-          ContactNo: '9876543210',
-          Email: 'ananya@example.in',
-        },
-      ],
-    },
-  })
-  expect(book.status(), await book.text()).toBe(200)
-  const { booking } = (await book.json()) as { booking: { _id: string } }
+  const booking = await bookOneAdult(request, 'india-time')
   await payByApi(request, booking._id)
 
   const res = await request.get(`/api/v1/me/bookings/${encodeURIComponent(booking._id)}`)

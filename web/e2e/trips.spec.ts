@@ -1,5 +1,14 @@
 import type { APIRequestContext } from '@playwright/test'
-import { createAccount, expect, expectApiServer, expectPath, indiaDay, payByApi, test, waitForTicket } from './fixtures'
+import {
+  bookOneAdult,
+  createAccount,
+  expect,
+  expectApiServer,
+  expectPath,
+  payByApi,
+  test,
+  waitForTicket,
+} from './fixtures'
 
 interface Booked {
   id: string
@@ -13,51 +22,13 @@ interface Booked {
  * issues the ticket by itself.
  */
 async function bookAndTicket(request: APIRequestContext): Promise<Booked> {
-  const search = await request.post('/api/v1/flights/tbo/search', {
-    data: { origin: 'BOM', destination: 'DEL', departDate: indiaDay(10), adults: 1, cabinClass: 2 },
-  })
-  expect(search.status(), await search.text()).toBe(200)
-  const doc = (await search.json()) as {
-    data: { Response: { TraceId: string; Results: { ResultIndex: string; IsLCC: boolean }[][] } }
-  }
-  const traceId = doc.data.Response.TraceId
-  const gds = doc.data.Response.Results[0]?.find((r) => !r.IsLCC)
-  expect(gds, 'a full-service fare on BOM→DEL').toBeDefined()
-  const resultIndex = gds?.ResultIndex ?? ''
+  const booking = await bookOneAdult(request, 'trips-book')
+  expect(booking.status).toBe('booked')
 
-  const quote = await request.post('/api/v1/flights/tbo/fare-quote', { data: { traceId, resultIndex } })
-  expect(quote.status(), await quote.text()).toBe(200)
-
-  const book = await request.post('/api/v1/flights/tbo/book', {
-    headers: { 'Idempotency-Key': `trips-book-${Date.now()}` },
-    data: {
-      traceId,
-      resultIndex,
-      isLCC: false,
-      contact: { Email: 'ananya@example.in', Mobile: '9876543210' },
-      address: { AddressLine1: '12 MG Road', City: 'Pune', CountryCode: 'IN' },
-      passengers: [
-        {
-          Title: 'Ms',
-          FirstName: 'Ananya',
-          LastName: 'Sharma',
-          PaxType: 1,
-          DateOfBirth: '1990-03-14',
-          Gender: 2,
-          ContactNo: '9876543210',
-          Email: 'ananya@example.in',
-        },
-      ],
-    },
-  })
-  expect(book.status(), await book.text()).toBe(200)
-  const booked = (await book.json()) as { booking: { _id: string; pnr: string; bookingId: number; status: string } }
-  expect(booked.booking.status).toBe('booked')
-
-  const back = await payByApi(request, booked.booking._id)
-  expect(back).toMatch(new RegExp(`/flights/booking/${booked.booking._id}\\?payment=paid$`))
-  await waitForTicket(request, booked.booking._id)
-  return { id: booked.booking._id, pnr: booked.booking.pnr, bookingId: booked.booking.bookingId }
+  const back = await payByApi(request, booking._id)
+  expect(back).toMatch(new RegExp(`/flights/booking/${booking._id}\\?payment=paid$`))
+  await waitForTicket(request, booking._id)
+  return { id: booking._id, pnr: booking.pnr, bookingId: booking.bookingId }
 }
 
 test.describe('My Trips against the API and the supplier simulator', () => {
