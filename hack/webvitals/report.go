@@ -129,7 +129,7 @@ type inp struct {
 	TotalScriptDuration float64 `json:"totalScriptDuration"`
 }
 
-// minResults is how many results the results page's INP target is set for.
+// minResults is how many results the results page's targets are set for.
 const minResults = 300
 
 // target is a budget on the median of one metric of one page.
@@ -142,9 +142,13 @@ type target struct {
 var targets = []target{
 	{"home", "LCP", 1800},
 	{"home", "CLS", 0.05},
+	{"home", "INP", 150},
+	{"results", "LCP", 1800},
 	{"results", "CLS", 0.05},
 	{"results", "INP", 150},
+	{"fare", "LCP", 1800},
 	{"fare", "CLS", 0.05},
+	{"fare", "INP", 150},
 }
 
 func limitOf(pageName, metric string) (float64, bool) {
@@ -244,7 +248,7 @@ func verdict(p page, metric string, get func(runOut) (float64, bool), format fun
 	case !judged:
 		return format(v), false
 	}
-	if metric == "INP" && p.Name == "results" {
+	if p.Name == "results" {
 		if n, _ := median(p.Runs, func(r runOut) (float64, bool) { return float64(r.Results), true }); n < minResults {
 			return fmt.Sprintf("%s ≤%s FAIL (%d results, not %d)", format(v), format(limit), int(n), minResults), true
 		}
