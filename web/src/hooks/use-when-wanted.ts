@@ -6,7 +6,8 @@ const NEAR = 200
 /**
  * Whether a section below the fold should load yet: once its placeholder
  * (the returned ref) comes within 200 px of the viewport, or the visitor
- * first scrolls, presses a key or touches the page, whichever is first. A
+ * first scrolls (or has scrolled, before the app took the page over),
+ * presses a key or touches the page, whichever is first. A
  * phone's first load then carries only what is on screen, while a keyboard
  * or screen-reader user moving on from the top of the page finds the section
  * loaded by the time they reach it. Without IntersectionObserver, at once.
@@ -20,6 +21,11 @@ export function useWhenWanted<T extends Element>() {
     // A transition: the sections render in slices, so the tap or key that asked for them is
     // answered first (a synchronous render inside pointerdown delayed the tap's own click).
     const want = () => startTransition(() => setWanted(true))
+    // A visitor who scrolled the page's prerendered copy before the app took it over has scrolled.
+    if (window.scrollY > 0) {
+      want()
+      return
+    }
     const events = ['scroll', 'keydown', 'pointerdown', 'touchstart'] as const
     for (const e of events) window.addEventListener(e, want, { once: true, passive: true })
     const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && want(), {

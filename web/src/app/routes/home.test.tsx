@@ -139,6 +139,12 @@ describe('below the search panel', () => {
     expect(await screen.findByRole('region', { name: 'Explore Paryatan' })).toBeInTheDocument()
   })
 
+  it('loads them at once on a page already scrolled when the app takes it over (the prerendered copy)', async () => {
+    vi.spyOn(window, 'scrollY', 'get').mockReturnValue(300)
+    renderHome({ scroll: false })
+    expect(await screen.findByRole('region', { name: 'Explore Paryatan' })).toBeInTheDocument()
+  })
+
   it('shows the deals, the Explore cards, the visa refund promise, the help cards and the quick links', async () => {
     renderHome()
     const deals = await screen.findByRole('region', { name: /Deals/ })

@@ -1,7 +1,7 @@
 import { Card } from '@chakra-ui/react/card'
 import { Stack } from '@chakra-ui/react/stack'
 import { Text } from '@chakra-ui/react/text'
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react'
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react'
 import { useLocation, useSearchParams } from 'react-router'
 import { ErrorBanner } from '@/components/ui/error-banner'
 import { PageContainer, PageHeading } from '@/components/ui/page-heading'
@@ -73,6 +73,9 @@ function Fare({ params, ...people }: FarePageProps & { params: ReturnType<typeof
   // nothing on the screen moves when the quote arrives.
   useFareRules(trace)
   const result = quote.data?.result
+  // The booking form is the page's heaviest render by far: it follows the quote as a deferred value,
+  // rendered in slices after the itinerary and price (what the traveller looks at first) are shown.
+  const formResult = useDeferredValue(result)
   const quotedFlight = useMemo(() => (result ? toListFlight(result) : undefined), [result])
   const flight = quotedFlight ?? (chosen?.flight?.id === resultIndex ? chosen.flight : undefined)
   const isLCC = result?.IsLCC ?? flight?.isLCC
@@ -125,11 +128,11 @@ function Fare({ params, ...people }: FarePageProps & { params: ReturnType<typeof
             </Card.Body>
           </Card.Root>
         )}
-        {result ? (
+        {formResult ? (
           <Suspense fallback={<Text color="fg.muted">Loading the booking form…</Text>}>
             <BookingSection
               {...people}
-              result={result}
+              result={formResult}
               travellers={params.travellers}
               flow={flow}
               priceChange={priceChange}
@@ -137,7 +140,7 @@ function Fare({ params, ...people }: FarePageProps & { params: ReturnType<typeof
               traceId={traceId}
               resultIndex={resultIndex}
               isLCC={isLCC}
-              breakdown={result.FareBreakdown}
+              breakdown={formResult.FareBreakdown}
             />
           </Suspense>
         ) : null}
