@@ -127,7 +127,7 @@ func ConnectorFor(sc *v1alpha1.SupplierConnector, credentialsDir string) connect
 	t := s.Timeouts
 	for op, d := range map[connector.Operation]*time.Duration{
 		connector.OpAuthenticate: dur(t.Authenticate), connector.OpSearch: dur(t.Search),
-		connector.OpFareQuote: dur(t.FareQuote), connector.OpFareRule: dur(t.FareRule),
+		connector.OpFareQuote: dur(t.FareQuote), connector.OpFareRule: dur(t.FareRule), connector.OpSSR: dur(t.SSR),
 		connector.OpBook: dur(t.Book), connector.OpTicket: dur(t.Ticket),
 		connector.OpBookingDetails: dur(t.BookingDetails), connector.OpRelease: dur(t.Release),
 		connector.OpCancellationCharges: dur(t.CancellationCharges), connector.OpChangeRequest: dur(t.ChangeRequest),

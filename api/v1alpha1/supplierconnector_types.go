@@ -130,7 +130,7 @@ type Endpoints struct {
 	// Auth serves Authenticate (…/SharedData.svc/rest).
 	// +required
 	Auth EndpointURL `json:"auth"`
-	// Air serves Search, FareQuote and FareRule (…/AirService.svc/rest).
+	// Air serves Search, FareQuote, FareRule and SSR (…/AirService.svc/rest).
 	// +required
 	Air EndpointURL `json:"air"`
 	// Booking serves Book, Ticket, GetBookingDetails, ReleasePNRRequest,
@@ -195,6 +195,15 @@ type Timeouts struct {
 	// +kubebuilder:validation:Pattern=`^([0-9]+(\.[0-9]+)?(ns|us|ms|s|m|h))+$`
 	// +kubebuilder:validation:XValidation:rule="duration(self) >= duration('120s') && duration(self) <= duration('170s')",message="must be between 120s and 170s"
 	FareRule *metav1.Duration `json:"fareRule,omitempty"`
+	// SSR is the deadline of asking what a result sells besides its fare
+	// (seats, meals, extra baggage: the supplier's SSR); it changes nothing
+	// and is simply asked again, so it has no 120s floor (default 60s).
+	// +optional
+	// +kubebuilder:validation:Type=string
+	// +kubebuilder:validation:MaxLength=20
+	// +kubebuilder:validation:Pattern=`^([0-9]+(\.[0-9]+)?(ns|us|ms|s|m|h))+$`
+	// +kubebuilder:validation:XValidation:rule="duration(self) >= duration('1s') && duration(self) <= duration('170s')",message="must be between 1s and 170s"
+	SSR *metav1.Duration `json:"ssr,omitempty"`
 	// +optional
 	// +kubebuilder:validation:Type=string
 	// +kubebuilder:validation:MaxLength=20

@@ -231,6 +231,11 @@ func (in *Timeouts) DeepCopyInto(out *Timeouts) {
 		*out = new(v1.Duration)
 		**out = **in
 	}
+	if in.SSR != nil {
+		in, out := &in.SSR, &out.SSR
+		*out = new(v1.Duration)
+		**out = **in
+	}
 	if in.Book != nil {
 		in, out := &in.Book, &out.Book
 		*out = new(v1.Duration)

@@ -1,12 +1,12 @@
 // Package supplier is the port between the flight features and the flight
 // suppliers: the operations the product needs (search, fare quote, fare
-// rules, book, ticket, booking details, release, and the cancellation of
-// ticketed bookings: charges, change requests and their status), their
-// requests and
-// answers in the product's terms, and one error type. Each supplier
-// protocol is an adapter implementing Port (internal/supplier/tbo); the
-// flights API picks one per connector by the connector's type
-// (connector.Connector.Type) from a Registry.
+// rules, the extras a result sells (seats, meals, baggage), book, ticket,
+// booking details, release, and the cancellation of ticketed bookings:
+// charges, change requests and their status), their requests and answers in
+// the product's terms, and one error type. Each supplier protocol is an
+// adapter implementing Port (internal/supplier/tbo); the flights API picks
+// one per connector by the connector's type (connector.Connector.Type) from
+// a Registry.
 //
 // Answers the API passes on to the web app carry the product's response
 // document (Doc): {"Response": …} as the web app reads it
@@ -14,7 +14,8 @@
 // product's public one (TBO's, the first supplier's); an adapter for another
 // protocol produces the same shape. Doc is unfiltered: it may carry the
 // agency's own economics, and the flights API shows it to travellers only
-// through its fare allow-list.
+// through its fare allow-list. Extras are the exception: the product's own
+// document, with the supplier's items kept out of it (see Extras).
 package supplier
 
 import (
@@ -38,6 +39,13 @@ type Port interface {
 	FareQuote(ctx context.Context, conn *connector.Connector, r ResultRef) (*Quote, error)
 	// FareRule fetches the fare rules of a result.
 	FareRule(ctx context.Context, conn *connector.Connector, r ResultRef) (*Answer, error)
+	// SSR asks what a result sells besides its fare: on a low-cost fare,
+	// seats on seat maps, meals and extra baggage at a price; on a
+	// full-service fare, the meal and seat preferences the airline may
+	// honour. It changes nothing and may be asked again freely, until the
+	// search's trace expires. Extras.Choose turns a traveller's choice into
+	// what Book and Ticket send (Passenger).
+	SSR(ctx context.Context, conn *connector.Connector, r ResultRef) (*Extras, error)
 	// Book holds seats on a full-service (GDS) result. It may return its
 	// answer together with an error when the supplier answered but booked
 	// nothing. Never call it again after an error whose outcome is unknown
@@ -229,8 +237,23 @@ type Passenger struct {
 	FFNumber      string `json:"FFNumber,omitempty"`
 	// MealCode is a special-meal request by its IATA code (VGML, AVML …);
 	// full-service carriers take it with the booking, low-cost ones sell
-	// meals instead.
+	// meals instead. Meal, when set, takes its place.
 	MealCode string `json:"MealCode,omitempty"`
+	// Meal and Seat are a full-service (GDS) passenger's meal and seat
+	// preferences, from the result's Extras (MealPreferences,
+	// SeatPreferences): Book sends them, and the airline may not honour
+	// them.
+	Meal *Preference `json:"Meal,omitempty"`
+	Seat *Preference `json:"Seat,omitempty"`
+	// Baggage, MealDynamic and SeatDynamic are what a low-cost passenger
+	// takes, as the supplier's own items copied from its SSR answer by
+	// Extras.Choose, its "nothing" placeholders and the baggage included in
+	// the fare among them; the LCC Ticket sends them as they are. All
+	// empty: the passenger was offered nothing, and Ticket sends the
+	// supplier's bare "nothing" placeholders.
+	Baggage     []json.RawMessage `json:"Baggage,omitempty"`
+	MealDynamic []json.RawMessage `json:"MealDynamic,omitempty"`
+	SeatDynamic []json.RawMessage `json:"SeatDynamic,omitempty"`
 	// GST is the company whose GST details the invoice carries; the lead
 	// passenger only.
 	GST *GST `json:"GST,omitempty"`

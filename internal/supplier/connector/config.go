@@ -27,10 +27,13 @@ type Operation string
 
 // The supplier operations.
 const (
-	OpAuthenticate   Operation = "authenticate"
-	OpSearch         Operation = "search"
-	OpFareQuote      Operation = "fareQuote"
-	OpFareRule       Operation = "fareRule"
+	OpAuthenticate Operation = "authenticate"
+	OpSearch       Operation = "search"
+	OpFareQuote    Operation = "fareQuote"
+	OpFareRule     Operation = "fareRule"
+	// OpSSR asks what a result sells besides the fare: seats, meals and
+	// extra baggage (the supplier's SSR).
+	OpSSR            Operation = "ssr"
 	OpBook           Operation = "book"
 	OpTicket         Operation = "ticket"
 	OpBookingDetails Operation = "bookingDetails"
@@ -48,18 +51,21 @@ const (
 )
 
 // Operations lists every operation, in call order.
-var Operations = []Operation{OpAuthenticate, OpSearch, OpFareQuote, OpFareRule, OpBook, OpTicket, OpBookingDetails, OpRelease, OpCancellationCharges, OpChangeRequest, OpChangeRequestStatus}
+var Operations = []Operation{OpAuthenticate, OpSearch, OpFareQuote, OpFareRule, OpSSR, OpBook, OpTicket, OpBookingDetails, OpRelease, OpCancellationCharges, OpChangeRequest, OpChangeRequestStatus}
 
 // DefaultTimeouts are the product's deadlines (spec 9): 90 s by default and
 // for fare quotes, at least 120 s for fare rules, booking, ticketing and
 // change requests. Releasing a booking has no floor: a release cut short is
 // simply sent again; nor have pricing a cancellation and following a change
-// request, which change nothing.
+// request, which change nothing. Asking for a result's seats, meals and
+// baggage (ssr) changes nothing either and stands between the fare page and
+// the traveller: 60 s, with no floor.
 var DefaultTimeouts = map[Operation]time.Duration{
 	OpAuthenticate:        90 * time.Second,
 	OpSearch:              90 * time.Second,
 	OpFareQuote:           90 * time.Second,
 	OpFareRule:            120 * time.Second,
+	OpSSR:                 60 * time.Second,
 	OpBook:                120 * time.Second,
 	OpTicket:              120 * time.Second,
 	OpBookingDetails:      90 * time.Second,
@@ -185,7 +191,7 @@ type Endpoints struct {
 	// Auth is the shared-data service (…/SharedData.svc/rest).
 	Auth string `json:"auth"`
 	// Air is the air search service (…/AirService.svc/rest): Search,
-	// FareQuote, FareRule.
+	// FareQuote, FareRule, SSR.
 	Air string `json:"air"`
 	// Booking serves Book, Ticket, GetBookingDetails, ReleasePNRRequest,
 	// GetCancellationCharges, SendChangeRequest and GetChangeRequestStatus;

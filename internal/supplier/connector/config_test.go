@@ -38,7 +38,7 @@ func TestParseFillsDefaults(t *testing.T) {
 	}
 	for op, want := range map[Operation]time.Duration{
 		OpSearch: 30 * time.Second, OpBook: 150 * time.Second, OpFareQuote: 90 * time.Second,
-		OpFareRule: 120 * time.Second, OpTicket: 120 * time.Second, OpAuthenticate: 90 * time.Second,
+		OpFareRule: 120 * time.Second, OpSSR: 60 * time.Second, OpTicket: 120 * time.Second, OpAuthenticate: 90 * time.Second,
 		OpBookingDetails: 90 * time.Second, OpRelease: 90 * time.Second,
 		OpCancellationCharges: 90 * time.Second, OpChangeRequest: 120 * time.Second, OpChangeRequestStatus: 90 * time.Second,
 	} {
@@ -120,6 +120,35 @@ connectors:
 `))
 	if err == nil || !strings.Contains(err.Error(), "timeouts.release: 3m0s must be between 1s and 2m50s") {
 		t.Fatalf("a release deadline above the maximum: %v", err)
+	}
+}
+
+// Asking for a result's seats, meals and baggage changes nothing: its
+// deadline defaults to 60s, has no floor, and keeps the general range.
+func TestSSRTimeout(t *testing.T) {
+	t.Parallel()
+	doc, err := Parse([]byte(`
+connectors:
+  - name: tbo
+    endpoints: {auth: "http://a", air: "http://b"}
+    credentials: {file: /x}
+    timeouts: {ssr: 15s}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c, _ := doc.Find("tbo"); c.Timeout(OpSSR) != 15*time.Second {
+		t.Fatalf("ssr %s, want 15s", c.Timeout(OpSSR))
+	}
+	_, err = Parse([]byte(`
+connectors:
+  - name: tbo
+    endpoints: {auth: "http://a", air: "http://b"}
+    credentials: {file: /x}
+    timeouts: {ssr: 200s}
+`))
+	if err == nil || !strings.Contains(err.Error(), "timeouts.ssr: 3m20s must be between 1s and 2m50s") {
+		t.Fatalf("an ssr deadline above the maximum: %v", err)
 	}
 }
 

@@ -25,6 +25,7 @@ type paxRecord struct {
 	passportNo, passportExpiry    string
 	pan                           string
 	mealCode, mealName            string // a full-service special meal
+	seatCode, seatName            string // a full-service seat preference
 	addr1, addr2, city            string
 	countryCode, countryName      string
 	nationality, contact, email   string
@@ -32,9 +33,10 @@ type paxRecord struct {
 	ffAirline, ffNumber           string
 	gstAddress, gstPhone, gstName string
 	gstNumber, gstEmail           string
-	baggage, meal, seat           string
-	ticketID                      int
-	ticketNumber                  string
+	// extras are what a low-cost passenger took (ssr.go).
+	extras       paxExtras
+	ticketID     int
+	ticketNumber string
 }
 
 // booking is a PNR. It keeps the query and result index rather than the
@@ -57,7 +59,7 @@ type booking struct {
 	releasedAt  time.Time
 	agentRef    string
 	invoiceID   int
-	ssr         [3]paise // baggage, meals, seats
+	ssr         [3]paise // baggage, meals, seats bought by every passenger
 	// changes are the change requests made on the booking's tickets,
 	// oldest first (cancel.go); a record is never changed once made.
 	changes []changeRecord
@@ -73,14 +75,17 @@ func (b *booking) snapshot() *booking {
 // bookingStore keeps bookings in a bounded LRU: the least recently used
 // are forgotten once MaxBookings is reached.
 type bookingStore struct {
-	mu                                       sync.Mutex
-	max                                      int
-	lru                                      *list.List // of *booking, most recently used first
-	byID                                     map[int]*list.Element
-	byPNR                                    map[string]int
-	byTrace                                  map[string]int // the latest booking of each trace
-	byOffer                                  map[string]int // trace and ResultIndex → booking
-	byChange                                 map[int]int    // ChangeRequestId → booking
+	mu       sync.Mutex
+	max      int
+	lru      *list.List // of *booking, most recently used first
+	byID     map[int]*list.Element
+	byPNR    map[string]int
+	byTrace  map[string]int // the latest booking of each trace
+	byOffer  map[string]int // trace and ResultIndex → booking
+	byChange map[int]int    // ChangeRequestId → booking
+	// sold are the seats low-cost bookings hold: flight (flightKey) →
+	// seat → booking.
+	sold                                     map[string]map[string]int
 	nextID, nextPax, nextTicket, nextInvoice int
 	nextChange                               int
 }
@@ -92,6 +97,7 @@ func newBookingStore(max int) *bookingStore {
 	return &bookingStore{
 		max: max, lru: list.New(),
 		byID: map[int]*list.Element{}, byPNR: map[string]int{}, byTrace: map[string]int{}, byOffer: map[string]int{}, byChange: map[int]int{},
+		sold:   map[string]map[string]int{},
 		nextID: start(1_000_000), nextPax: start(1_000_000), nextTicket: start(1_000_000), nextInvoice: start(100_000), nextChange: start(100_000),
 	}
 }
@@ -100,15 +106,23 @@ func offerKey(traceID, index string) string { return traceID + "|" + index }
 
 // create stores b unless its trace and result already have a booking, in
 // which case it returns that one and false. It numbers the booking and its
-// passengers.
-func (bs *bookingStore) create(b *booking) (*booking, bool) {
+// passengers, and holds their seats; a seat another booking holds (sold
+// since the caller checked) stores nothing and is returned as taken.
+func (bs *bookingStore) create(b *booking) (stored *booking, fresh bool, taken *pickedSeat) {
 	bs.mu.Lock()
 	defer bs.mu.Unlock()
 	key := offerKey(b.traceID, b.index)
 	if id, ok := bs.byOffer[key]; ok {
 		if e := bs.byID[id]; e != nil {
 			bs.lru.MoveToFront(e)
-			return e.Value.(*booking).snapshot(), false
+			return e.Value.(*booking).snapshot(), false, nil
+		}
+	}
+	for _, px := range b.pax {
+		for _, st := range px.extras.seats {
+			if bs.sold[st.flight][st.w.Code] != 0 {
+				return nil, false, &st
+			}
 		}
 	}
 	bs.nextID++
@@ -134,10 +148,30 @@ func (bs *bookingStore) create(b *booking) (*booking, bool) {
 	bs.byPNR[b.pnr] = b.id
 	bs.byTrace[b.traceID] = b.id
 	bs.byOffer[key] = b.id
+	for _, px := range b.pax {
+		for _, st := range px.extras.seats {
+			if bs.sold[st.flight] == nil {
+				bs.sold[st.flight] = map[string]int{}
+			}
+			bs.sold[st.flight][st.w.Code] = b.id
+		}
+	}
 	for bs.lru.Len() > bs.max {
 		bs.evict(bs.lru.Back())
 	}
-	return b.snapshot(), true
+	return b.snapshot(), true, nil
+}
+
+// soldSeats are the seats the simulator's bookings hold on a flight
+// (flightKey).
+func (bs *bookingStore) soldSeats(flight string) map[string]bool {
+	bs.mu.Lock()
+	defer bs.mu.Unlock()
+	out := make(map[string]bool, len(bs.sold[flight]))
+	for code := range bs.sold[flight] {
+		out[code] = true
+	}
+	return out
 }
 
 func (bs *bookingStore) evict(e *list.Element) {
@@ -152,6 +186,16 @@ func (bs *bookingStore) evict(e *list.Element) {
 	}
 	for _, c := range b.changes {
 		delete(bs.byChange, c.id)
+	}
+	for _, px := range b.pax {
+		for _, st := range px.extras.seats {
+			if bs.sold[st.flight][st.w.Code] == b.id {
+				delete(bs.sold[st.flight], st.w.Code)
+				if len(bs.sold[st.flight]) == 0 {
+					delete(bs.sold, st.flight)
+				}
+			}
+		}
 	}
 }
 
@@ -398,6 +442,13 @@ func passengers(ps []passengerRequest, q *query, rules paxRules) ([]paxRecord, s
 			rec.mealCode = strings.ToUpper(p.Meal.Code.String())
 			rec.mealName = p.Meal.Description.String()
 		}
+		if p.Seat != nil && !rules.lcc && p.Seat.Code != "" {
+			if t == 3 {
+				return nil, fmt.Sprintf("A seat preference is not allowed for an infant (passenger %d).", n)
+			}
+			rec.seatCode = strings.ToUpper(p.Seat.Code.String())
+			rec.seatName = p.Seat.Description.String()
+		}
 		if rec.nationality != "" && !countryCode.MatchString(rec.nationality) {
 			return nil, fmt.Sprintf("Invalid Nationality for passenger %d: use a two-letter country code.", n)
 		}
@@ -422,7 +473,6 @@ func passengers(ps []passengerRequest, q *query, rules paxRules) ([]paxRecord, s
 		if rules.lcc && (p.Fare == nil || p.Fare.BaseFare <= 0) {
 			return nil, fmt.Sprintf("Fare is mandatory for passenger %d.", n)
 		}
-		rec.baggage, rec.meal, rec.seat = ssrCode(p.Baggage), ssrCode(p.MealDynamic), ssrCode(p.SeatDynamic)
 		out = append(out, rec)
 	}
 	if leads != 1 {
@@ -486,34 +536,6 @@ func validPhone(s string) bool {
 	return digits >= 10 && digits <= 15
 }
 
-// ssrCode is the add-on chosen in a Baggage/MealDynamic/SeatDynamic list,
-// blank for the "none" placeholders (NoBaggage, NoMeal, NoSeat).
-func ssrCode(items []ssrRequest) string {
-	var codes []string
-	for _, it := range items {
-		c := it.Code.String()
-		switch strings.ToLower(c) {
-		case "", "nobaggage", "nomeal", "noseat":
-			continue
-		}
-		codes = append(codes, c)
-	}
-	return strings.Join(codes, ",")
-}
-
-// ssrCharges totals the paid add-ons of an LCC ticket request.
-func ssrCharges(ps []passengerRequest) [3]paise {
-	var out [3]paise
-	for _, p := range ps {
-		for k, items := range [3][]ssrRequest{p.Baggage, p.MealDynamic, p.SeatDynamic} {
-			for _, it := range items {
-				out[k] += paise(float64(it.Price)*100 + 0.5)
-			}
-		}
-	}
-	return out
-}
-
 // fareShort reports whether the passenger fares a client sent are below
 // the current fare: the client has not taken a price change into account.
 // Fares are compared only when every passenger carries one.
@@ -566,13 +588,24 @@ func (s *Server) book(body []byte, p plan) reply {
 			Status: 0, IsPriceChanged: true, FlightItinerary: s.itinerary(b, o, rise),
 		}}}}
 	}
-	stored, fresh := s.bookings.create(b)
+	stored, fresh, _ := s.bookings.create(b)
 	if !fresh {
 		return reply{body: envelope{Response: failed(t.id, errDuplicate, fmt.Sprintf("A booking already exists for this itinerary (BookingId %d). Use GetBookingDetails.", stored.id))}}
 	}
-	return reply{body: envelope{Response: bookBody{statusBody: ok(t.id), Response: &bookInner{
-		PNR: stored.pnr, BookingID: stored.id, Status: 1, FlightItinerary: s.itinerary(stored, o, stored.rise),
-	}}}}
+	inner := &bookInner{PNR: stored.pnr, BookingID: stored.id, Status: 1, FlightItinerary: s.itinerary(stored, o, stored.rise)}
+	// A special meal the airline does not serve is booked without it: the
+	// booking stands, the answer says so.
+	var denied []string
+	for i, px := range stored.pax {
+		if px.mealCode != "" && !servesMeal(px.mealCode) {
+			denied = append(denied, fmt.Sprintf("Meal %s for passenger %d is not served by the airline.", px.mealCode, i+1))
+		}
+	}
+	if len(denied) > 0 {
+		msg := strings.Join(denied, " ")
+		inner.SSRDenied, inner.SSRMessage = true, &msg
+	}
+	return reply{body: envelope{Response: bookBody{statusBody: ok(t.id), Response: inner}}}
 }
 
 // ticket answers Ticket: for a booked GDS PNR (PNR and BookingId), or
@@ -736,6 +769,19 @@ func (s *Server) ticketLCC(req *ticketRequest, p plan) reply {
 			return ticketAnswer(t.id, b, s.itinerary(b, o, b.rise), ticketAlreadyCreated, false, "Ticket already created for this itinerary.")
 		}
 	}
+	// The extras sent must be the SSR answer's (the seats taken since
+	// count).
+	extras, msg := s.lccExtras(o, now).take(req.Passengers, pax)
+	if msg != "" {
+		return reply{body: envelope{Response: invalid(t.id, msg)}}
+	}
+	var charges [3]paise
+	for i := range pax {
+		pax[i].extras = extras[i]
+		for k, c := range extras[i].charges() {
+			charges[k] += c
+		}
+	}
 	accepted := bool(req.IsPriceChangeAccepted)
 	rise := s.traces.rise(t, o.index)
 	changed := false
@@ -746,12 +792,17 @@ func (s *Server) ticketLCC(req *ticketRequest, p plan) reply {
 		changed = true
 	}
 	b := &booking{traceID: t.id, q: t.q, index: o.index, lcc: true, rise: rise, pax: pax, createdAt: now,
-		agentRef: req.AgentReferenceNo.String(), ssr: ssrCharges(req.Passengers)}
+		agentRef: req.AgentReferenceNo.String(), ssr: charges}
 	if changed && !accepted {
 		return ticketAnswer(t.id, b, s.itinerary(b, o, rise), ticketPriceChanged, true, "Fare has changed. Send Ticket again with the new fare.")
 	}
 	b.ticketed, b.ticketedAt = true, now
-	stored, fresh := s.bookings.create(b)
+	stored, fresh, taken := s.bookings.create(b)
+	if taken != nil {
+		// Sold to another booking since the check.
+		return reply{body: envelope{Response: invalid(t.id, fmt.Sprintf("Seat %s on %s %s (%s-%s) is not available.",
+			taken.w.Code, taken.w.AirlineCode, taken.w.FlightNumber, taken.w.Origin, taken.w.Destination))}}
+	}
 	if !fresh {
 		return ticketAnswer(t.id, stored, s.itinerary(stored, o, stored.rise), ticketAlreadyCreated, false, "Ticket already created for this itinerary.")
 	}
@@ -860,6 +911,7 @@ func (s *Server) releasePNR(body []byte) reply {
 func (s *Server) itinerary(b *booking, o *offer, rise priceRise) *wItinerary {
 	q := b.q
 	now := s.now()
+	intlLCC := o.lcc && o.international()
 	fc := o.price(q, rise)
 	fc.baggage, fc.meals, fc.seats = b.ssr[0], b.ssr[1], b.ssr[2]
 	first := o.journeys[0]
@@ -888,6 +940,7 @@ func (s *Server) itinerary(b *booking, o *offer, rise priceRise) *wItinerary {
 	}
 	it.LastTicketDate = lastTicketDate(o)
 	var info []wSegmentInfo
+	var infoAt [][2]int // journey and flight of each info
 	cancelled := 0
 	for i, j := range o.journeys {
 		gone := b.journeyCancelled(i, now)
@@ -905,6 +958,7 @@ func (s *Server) itinerary(b *booking, o *offer, rise priceRise) *wItinerary {
 			it.Segments = append(it.Segments, seg)
 			day := f.dep.Format("02Jan")
 			info = append(info, wSegmentInfo{FareBasis: f.fareBasis, NVA: day, NVB: day, Baggage: f.baggage})
+			infoAt = append(infoAt, [2]int{i, k})
 		}
 		it.FareRules = append(it.FareRules, fareRuleSummary(j, ""))
 		it.MiniFareRules = append(it.MiniFareRules, miniFareRules(j))
@@ -926,10 +980,26 @@ func (s *Server) itinerary(b *booking, o *offer, rise priceRise) *wItinerary {
 		if px.mealCode != "" {
 			wp.Meal = &wMeal{Code: px.mealCode, Description: px.mealName}
 		}
-		for _, si := range info {
-			si.Meal, si.Seat = px.meal, px.seat
-			if px.baggage != "" {
-				si.Baggage = px.baggage
+		if px.seatCode != "" {
+			wp.Seat = &wMeal{Code: px.seatCode, Description: px.seatName}
+		}
+		x := px.extras
+		for _, bg := range x.bags {
+			wp.Baggage = append(wp.Baggage, bg.w)
+		}
+		for _, m := range x.meals {
+			wp.MealDynamic = append(wp.MealDynamic, m.w)
+		}
+		for _, st := range x.seats {
+			wp.SeatDynamic = append(wp.SeatDynamic, st.w)
+		}
+		ch := x.charges()
+		wp.Fare.TotalBaggageCharges, wp.Fare.TotalMealCharges, wp.Fare.TotalSeatCharges = rupees(ch[0]), rupees(ch[1]), rupees(ch[2])
+		for n, si := range info {
+			journey, seg := infoAt[n][0], infoAt[n][1]
+			si.Meal, si.Seat = x.mealOn(journey, seg), x.seatOn(journey, seg)
+			if o.lcc && px.paxType != 3 {
+				si.Baggage = fmt.Sprintf("%d Kg", x.allowanceKg(journey, allowanceKg(si.Baggage), intlLCC))
 			}
 			wp.SegmentAdditionalInfo = append(wp.SegmentAdditionalInfo, si)
 		}

@@ -17,12 +17,13 @@ const (
 	methodCancellationCharges
 	methodSendChangeRequest
 	methodChangeRequestStatus
+	methodSSR
 	numMethods
 )
 
 // Method names as they appear in URLs and in Options.MethodLatency.
 var methodNames = [numMethods]string{"Authenticate", "Search", "FareQuote", "FareRule", "Book", "Ticket", "GetBookingDetails", "ReleasePNRRequest",
-	"GetCancellationCharges", "SendChangeRequest", "GetChangeRequestStatus"}
+	"GetCancellationCharges", "SendChangeRequest", "GetChangeRequestStatus", "SSR"}
 
 func (m method) String() string { return methodNames[m] }
 

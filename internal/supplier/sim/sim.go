@@ -1,9 +1,18 @@
 // Package sim simulates the TBO Air API, Paryatan's flight supplier, over
-// HTTP: Authenticate, Search, FareQuote, FareRule, Book, Ticket (GDS and LCC
-// paths), GetBookingDetails, ReleasePNRRequest, GetCancellationCharges,
-// SendChangeRequest and GetChangeRequestStatus, with the supplier's JSON
-// shapes, status codes, token and trace lifetimes, and its quirks. A client
-// written against the real API works against it unchanged.
+// HTTP: Authenticate, Search, FareQuote, FareRule, SSR, Book, Ticket (GDS
+// and LCC paths), GetBookingDetails, ReleasePNRRequest,
+// GetCancellationCharges, SendChangeRequest and GetChangeRequestStatus, with
+// the supplier's JSON shapes, status codes, token and trace lifetimes, and
+// its quirks. A client written against the real API works against it
+// unchanged.
+//
+// SSR sells a low-cost result's seats (a seat map per flight, by aircraft,
+// some seats taken), meals per flight and extra baggage per journey, with
+// the baggage an international low-cost fare includes, which is granted
+// only when the Ticket sends it back; the LCC Ticket checks every item
+// against that answer and GetBookingDetails shows what each passenger
+// bought. A full-service result answers meal and seat preferences, which
+// Book keeps. The rules in full are in ssr.go.
 //
 // A held GDS booking can be released: GetBookingDetails then shows it with
 // Status 7 and its segments XX, Ticket refuses it, releasing it again
@@ -481,6 +490,8 @@ func (s *Server) handle(m method, body []byte, p plan) reply {
 		return s.sendChangeRequest(body)
 	case methodChangeRequestStatus:
 		return s.changeRequestStatus(body)
+	case methodSSR:
+		return s.ssr(body)
 	}
 	return reply{badRequest: true}
 }
@@ -505,6 +516,7 @@ var forcedMessages = [numMethods]string{
 	methodCancellationCharges: "Unable to fetch the cancellation charges at this time.",
 	methodSendChangeRequest:   "Change request failed from supplier end. Please try again.",
 	methodChangeRequestStatus: "Unable to retrieve the change request status at this time.",
+	methodSSR:                 "SSR details are not available from the airline at this time. Please try again.",
 }
 
 // forcedError is the answer to a call the fault plan fails.

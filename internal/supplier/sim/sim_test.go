@@ -293,7 +293,7 @@ func TestRoutes(t *testing.T) {
 		status       int
 	}{
 		{http.MethodPost, "/BookingEngineService_Air/AirService.svc/rest/Nope", http.StatusNotFound},
-		{http.MethodPost, "/BookingEngineService_Air/AirService.svc/rest/SSR", http.StatusNotFound},
+		{http.MethodPost, "/BookingEngineService_Air/AirService.svc/rest/GetCalendarFare", http.StatusNotFound},
 		{http.MethodPost, "/somewhere/else", http.StatusNotFound},
 		{http.MethodPost, "/XAirService.svc/rest/Search", http.StatusNotFound},
 		{http.MethodGet, "/BookingEngineService_Air/AirService.svc/rest/Search", http.StatusMethodNotAllowed},

@@ -142,11 +142,18 @@ type paxFareRequest struct {
 	OtherCharges         looseFloat  `json:"OtherCharges"`
 }
 
+// ssrRequest is a Baggage, MealDynamic or SeatDynamic item of an LCC
+// Ticket's passenger: an item of the SSR answer sent back, or a "nothing"
+// placeholder. The simulator finds an item by its airports and code.
 type ssrRequest struct {
-	Code        looseString `json:"Code"`
-	Price       looseFloat  `json:"Price"`
-	Description looseString `json:"Description"`
-	WayType     looseInt    `json:"WayType"`
+	AirlineCode  looseString `json:"AirlineCode"`
+	FlightNumber looseString `json:"FlightNumber"`
+	Origin       looseString `json:"Origin"`
+	Destination  looseString `json:"Destination"`
+	Code         looseString `json:"Code"`
+	Price        looseFloat  `json:"Price"`
+	Description  looseString `json:"Description"`
+	WayType      looseInt    `json:"WayType"`
 }
 
 type passengerRequest struct {
@@ -171,6 +178,7 @@ type passengerRequest struct {
 	FFNumber                looseString     `json:"FFNumber"`
 	PAN                     looseString     `json:"PAN"`
 	Meal                    *mealRequest    `json:"Meal"`
+	Seat                    *mealRequest    `json:"Seat"`
 	Fare                    *paxFareRequest `json:"Fare"`
 	GSTCompanyAddress       looseString     `json:"GSTCompanyAddress"`
 	GSTCompanyContactNumber looseString     `json:"GSTCompanyContactNumber"`
@@ -620,6 +628,7 @@ type wPassenger struct {
 	FFAirlineCode           string         `json:"FFAirlineCode"`
 	FFNumber                string         `json:"FFNumber"`
 	Meal                    *wMeal         `json:"Meal,omitempty"`
+	Seat                    *wMeal         `json:"Seat,omitempty"`
 	Fare                    wFare          `json:"Fare"`
 	Ticket                  *wTicket       `json:"Ticket"`
 	SegmentAdditionalInfo   []wSegmentInfo `json:"SegmentAdditionalInfo"`
@@ -628,12 +637,100 @@ type wPassenger struct {
 	GSTCompanyName          string         `json:"GSTCompanyName"`
 	GSTNumber               string         `json:"GSTNumber"`
 	GSTCompanyEmail         string         `json:"GSTCompanyEmail"`
+	// Baggage, MealDynamic and SeatDynamic are what a low-cost passenger
+	// bought (and the baggage the fare includes, when it was claimed), as
+	// the SSR answer listed them.
+	Baggage     []wBaggage     `json:"Baggage,omitempty"`
+	MealDynamic []wMealDynamic `json:"MealDynamic,omitempty"`
+	SeatDynamic []wSeat        `json:"SeatDynamic,omitempty"`
 }
 
-// wMeal is a full-service passenger's special meal.
+// wMeal is a full-service passenger's special meal or seat preference, and
+// an item of a full-service SSR answer's Meal and SeatPreference lists.
 type wMeal struct {
 	Code        string `json:"Code"`
 	Description string `json:"Description"`
+}
+
+// ssrLCCBody is SSR's answer for a low-cost result: its lists per journey,
+// then per item (seats per journey, flight and row).
+type ssrLCCBody struct {
+	statusBody
+	Baggage     [][]wBaggage     `json:"Baggage"`
+	MealDynamic [][]wMealDynamic `json:"MealDynamic"`
+	SeatDynamic []wSeatDynamic   `json:"SeatDynamic"`
+}
+
+// ssrGDSBody is SSR's answer for a full-service result: what may be asked
+// for, with no price.
+type ssrGDSBody struct {
+	statusBody
+	Meal           []wMeal `json:"Meal"`
+	SeatPreference []wMeal `json:"SeatPreference"`
+}
+
+// wBaggage is a Baggage item. Description is 1 for the baggage the fare
+// includes, 2 for baggage bought.
+type wBaggage struct {
+	AirlineCode  string  `json:"AirlineCode"`
+	FlightNumber string  `json:"FlightNumber"`
+	WayType      int     `json:"WayType"`
+	Code         string  `json:"Code"`
+	Description  int     `json:"Description"`
+	Weight       int     `json:"Weight"`
+	Currency     string  `json:"Currency"`
+	Price        float64 `json:"Price"`
+	Origin       string  `json:"Origin"`
+	Destination  string  `json:"Destination"`
+}
+
+// wMealDynamic is a MealDynamic item.
+type wMealDynamic struct {
+	AirlineCode        string  `json:"AirlineCode"`
+	FlightNumber       string  `json:"FlightNumber"`
+	WayType            int     `json:"WayType"`
+	Code               string  `json:"Code"`
+	Description        int     `json:"Description"`
+	AirlineDescription string  `json:"AirlineDescription"`
+	Quantity           int     `json:"Quantity"`
+	Currency           string  `json:"Currency"`
+	Price              float64 `json:"Price"`
+	Origin             string  `json:"Origin"`
+	Destination        string  `json:"Destination"`
+}
+
+// wSeatDynamic is one journey's seats: a SegmentSeat per flight, RowSeats
+// per row (row 0 holds the NoSeat placeholder).
+type wSeatDynamic struct {
+	SegmentSeat []wSegmentSeat `json:"SegmentSeat"`
+}
+
+type wSegmentSeat struct {
+	RowSeats []wRowSeats `json:"RowSeats"`
+}
+
+type wRowSeats struct {
+	Seats []wSeat `json:"Seats"`
+}
+
+// wSeat is a seat, AvailablityType spelt as the supplier spells it.
+type wSeat struct {
+	AirlineCode     string  `json:"AirlineCode"`
+	FlightNumber    string  `json:"FlightNumber"`
+	CraftType       string  `json:"CraftType"`
+	Origin          string  `json:"Origin"`
+	Destination     string  `json:"Destination"`
+	AvailablityType int     `json:"AvailablityType"`
+	Description     int     `json:"Description"`
+	Code            string  `json:"Code"`
+	RowNo           string  `json:"RowNo"`
+	SeatNo          *string `json:"SeatNo"`
+	SeatType        int     `json:"SeatType"`
+	SeatWayType     int     `json:"SeatWayType"`
+	Compartment     int     `json:"Compartment"`
+	Deck            int     `json:"Deck"`
+	Currency        string  `json:"Currency"`
+	Price           float64 `json:"Price"`
 }
 
 type wInvoice struct {

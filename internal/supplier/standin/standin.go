@@ -16,6 +16,13 @@
 // (Ticket.Status, ChangeRequestId, ChangeRequestStatus). Three bookings are
 // cancelled, each its own way: see PartlyCancelledBooking, LCCBooking and
 // NonRefundableBooking.
+//
+// SSR answers ssr_lcc.json for the low-cost result of LCCNonStop (6E 2175
+// BOM→DEL: a partial A320neo seat map with its NoSeat row, meals, extra
+// baggage, amounts written 2475.0 and "450.00") and ssr_gds.json (meal and
+// seat preferences) for the others. Passengers returns the passengers a
+// Book or Ticket sent, so a test can check that the supplier's items went
+// back digit for digit.
 package standin
 
 import (
@@ -99,6 +106,7 @@ type Server struct {
 	cancellations []Cancellation
 	changed       map[string]bool // tickets a change request has named
 	statusAsked   int             // GetChangeRequestStatus calls for CancelledChange
+	passengers    map[string][]json.RawMessage
 }
 
 // Release is a ReleasePNRRequest the stand-in received: its BookingId and
@@ -120,7 +128,8 @@ type Cancellation struct {
 // the supplier's staging layout (as the simulator does).
 func New(t testing.TB) *Server {
 	t.Helper()
-	s := &Server{t: t, results: map[string]json.RawMessage{}, seen: map[string][]string{}, changed: map[string]bool{}}
+	s := &Server{t: t, results: map[string]json.RawMessage{}, seen: map[string][]string{}, changed: map[string]bool{},
+		passengers: map[string][]json.RawMessage{}}
 	for _, name := range []string{GDSConnection, LCCNonStop, DomesticReturn} {
 		var doc struct {
 			Response struct{ Results [][]json.RawMessage }
@@ -146,6 +155,14 @@ func (s *Server) Seen(method string) []string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return append([]string(nil), s.seen[method]...)
+}
+
+// Passengers returns the passengers of the last call of method (Book or
+// Ticket) the stand-in received, as they were written.
+func (s *Server) Passengers(method string) []json.RawMessage {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]json.RawMessage(nil), s.passengers[method]...)
 }
 
 // Releases returns the ReleasePNRRequest calls the stand-in received.
@@ -204,15 +221,18 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "bad request", http.StatusBadRequest)
 		return
 	}
+	s.mu.Lock()
 	if req.ResultIndex != "" {
-		s.mu.Lock()
 		s.seen[method] = append(s.seen[method], req.ResultIndex)
-		s.mu.Unlock()
 	}
+	if method == "Book" || method == "Ticket" {
+		s.passengers[method] = req.Passengers
+	}
+	s.mu.Unlock()
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	// A result index that is not one the stand-in handed out, byte for
 	// byte, is refused as the supplier refuses it.
-	needsIndex := method == "FareQuote" || method == "FareRule" || method == "Book" || (method == "Ticket" && req.PNR == "")
+	needsIndex := method == "FareQuote" || method == "FareRule" || method == "SSR" || method == "Book" || (method == "Ticket" && req.PNR == "")
 	if needsIndex {
 		if _, ok := s.results[req.ResultIndex]; !ok || req.TraceId != TraceID {
 			_, _ = w.Write([]byte(`{"Response":{"ResponseStatus":3,"Error":{"ErrorCode":3,"ErrorMessage":"Invalid ResultIndex or TraceId."},"TraceId":"` + TraceID + `"}}`))
@@ -238,6 +258,14 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		_ = json.NewEncoder(w).Encode(doc)
 	case "FareRule":
 		_, _ = w.Write(Fixture(s.t, "farerule.json"))
+	case "SSR":
+		var r struct{ IsLCC bool }
+		_ = json.Unmarshal(s.results[req.ResultIndex], &r)
+		name := "ssr_gds.json"
+		if r.IsLCC {
+			name = "ssr_lcc.json"
+		}
+		_, _ = w.Write(Fixture(s.t, name))
 	case "Book":
 		_, _ = w.Write(Fixture(s.t, "book.json"))
 	case "Ticket":

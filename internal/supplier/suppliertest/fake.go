@@ -24,9 +24,12 @@ const TraceID = "fake-trace-1"
 
 // Fake is a scripted supplier.
 type Fake struct {
-	Search         func(supplier.SearchRequest) (*supplier.Answer, error)
-	FareQuote      func(supplier.ResultRef) (*supplier.Quote, error)
-	FareRule       func(supplier.ResultRef) (*supplier.Answer, error)
+	Search    func(supplier.SearchRequest) (*supplier.Answer, error)
+	FareQuote func(supplier.ResultRef) (*supplier.Quote, error)
+	FareRule  func(supplier.ResultRef) (*supplier.Answer, error)
+	// SSR scripts a result's extras; by default a full-service fare's
+	// preferences (DefaultExtras).
+	SSR            func(supplier.ResultRef) (*supplier.Extras, error)
 	Book           func(supplier.BookRequest) (*supplier.Booking, error)
 	Ticket         func(supplier.TicketRequest) (*supplier.Booking, error)
 	BookingDetails func(supplier.DetailsRequest) (*supplier.Details, error)
@@ -119,6 +122,25 @@ func (p port) FareRule(_ context.Context, conn *connector.Connector, r supplier.
 	}
 	doc := fmt.Sprintf(`{"Response":{"ResponseStatus":1,"TraceId":%q,"FareRules":[{"FareRuleDetail":"Non-refundable."}]}}`, r.TraceID)
 	return &supplier.Answer{Doc: json.RawMessage(doc), TraceID: r.TraceID}, nil
+}
+
+func (p port) SSR(_ context.Context, conn *connector.Connector, r supplier.ResultRef) (*supplier.Extras, error) {
+	p.f.record(connector.OpSSR, conn, r)
+	if p.f.SSR != nil {
+		return p.f.SSR(r)
+	}
+	x := DefaultExtras()
+	x.Result = r
+	return x, nil
+}
+
+// DefaultExtras are the default answer's extras: the meal and seat
+// preferences of the default (full-service) fare.
+func DefaultExtras() *supplier.Extras {
+	return &supplier.Extras{Kind: supplier.ExtrasGDS, Currency: "INR",
+		MealPreferences: []supplier.Preference{{Code: "AVML", Description: "Asian Vegetarian Meal"}, {Code: "VGML", Description: "Vegetarian Vegan Meal"},
+			{Code: "CHML", Description: "Child Meal"}},
+		SeatPreferences: []supplier.Preference{{Code: "A", Description: "Aisle"}, {Code: "W", Description: "Window"}}}
 }
 
 func (p port) Book(_ context.Context, conn *connector.Connector, r supplier.BookRequest) (*supplier.Booking, error) {

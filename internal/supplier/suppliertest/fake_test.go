@@ -91,3 +91,25 @@ func TestFakeCancellation(t *testing.T) {
 		t.Fatalf("calls %v", ops)
 	}
 }
+
+// SSR answers the default fare's preferences, or what the test scripts,
+// and is recorded.
+func TestFakeSSR(t *testing.T) {
+	t.Parallel()
+	f := New()
+	conn := &connector.Connector{Name: "tbo"}
+	ref := supplier.ResultRef{TraceID: TraceID, ResultIndex: "OB1"}
+	x, err := f.Port().SSR(context.Background(), conn, ref)
+	if err != nil || x.Kind != supplier.ExtrasGDS || x.Result != ref || len(x.MealPreferences) == 0 || len(x.SeatPreferences) == 0 {
+		t.Fatalf("default extras %+v %v", x, err)
+	}
+	f.SSR = func(supplier.ResultRef) (*supplier.Extras, error) {
+		return &supplier.Extras{Kind: supplier.ExtrasLCC, Currency: "INR"}, nil
+	}
+	if x, err := f.Port().SSR(context.Background(), conn, ref); err != nil || x.Kind != supplier.ExtrasLCC {
+		t.Fatalf("scripted extras %+v %v", x, err)
+	}
+	if calls := f.Calls(); len(calls) != 2 || calls[0].Op != connector.OpSSR || calls[1].Request.(supplier.ResultRef) != ref {
+		t.Fatalf("calls %+v", calls)
+	}
+}

@@ -253,11 +253,15 @@ func booking(b *Booking, ticket bool) *supplier.Booking {
 	return out
 }
 
-// wirePassengers are the passengers as Book and Ticket send them; the LCC
-// Ticket adds explicit "none" extras (the product offers none). A special
-// meal goes to full-service (GDS) fares only, as "Meal": low-cost carriers
-// sell meals (MealDynamic) instead. The GST details travel on the passenger
-// that carries them (the lead), empty on the others.
+// wirePassengers are the passengers as Book and Ticket send them. The LCC
+// Ticket carries each passenger's extras (Baggage, MealDynamic,
+// SeatDynamic: the supplier's own items, chosen through Extras.Choose, its
+// placeholders among them), or, for a passenger offered none, the bare
+// "none" placeholders. A meal and seat preference go to full-service (GDS)
+// fares only, as "Meal" and "Seat" (a special meal named by MealCode alone
+// with its IATA name): low-cost carriers sell meals and seats instead. The
+// GST details travel on the passenger that carries them (the lead), empty
+// on the others.
 func wirePassengers(in []supplier.Passenger, lcc bool) []Passenger {
 	out := make([]Passenger, len(in))
 	for i, p := range in {
@@ -282,12 +286,27 @@ func wirePassengers(in []supplier.Passenger, lcc bool) []Passenger {
 		if len(p.Fare) > 0 {
 			w["Fare"] = p.Fare // the supplier's own fare, digit for digit
 		}
-		if lcc {
-			w["Baggage"] = []map[string]any{{"Code": "NoBaggage", "Weight": 0, "Price": 0, "Currency": "INR"}}
-			w["MealDynamic"] = []map[string]any{{"Code": "NoMeal", "Quantity": 0, "Price": 0, "Currency": "INR"}}
-			w["SeatDynamic"] = []map[string]any{{"Code": "NoSeat", "Price": 0, "Currency": "INR"}}
-		} else if p.MealCode != "" {
-			w["Meal"] = map[string]string{"Code": p.MealCode, "Description": mealName(p.MealCode)}
+		switch {
+		case lcc && len(p.Baggage)+len(p.MealDynamic)+len(p.SeatDynamic) > 0:
+			// The supplier's items, digit for digit.
+			for key, items := range map[string][]json.RawMessage{"Baggage": p.Baggage, "MealDynamic": p.MealDynamic, "SeatDynamic": p.SeatDynamic} {
+				if len(items) > 0 {
+					w[key] = items
+				}
+			}
+		case lcc:
+			w["Baggage"] = []map[string]any{{"Code": NoBaggage, "Weight": 0, "Price": 0, "Currency": accountCurrency}}
+			w["MealDynamic"] = []map[string]any{{"Code": NoMeal, "Quantity": 0, "Price": 0, "Currency": accountCurrency}}
+			w["SeatDynamic"] = []map[string]any{{"Code": NoSeat, "Price": 0, "Currency": accountCurrency}}
+		default:
+			if p.Meal != nil {
+				w["Meal"] = map[string]string{"Code": p.Meal.Code, "Description": p.Meal.Description}
+			} else if p.MealCode != "" {
+				w["Meal"] = map[string]string{"Code": p.MealCode, "Description": mealName(p.MealCode)}
+			}
+			if p.Seat != nil {
+				w["Seat"] = map[string]string{"Code": p.Seat.Code, "Description": p.Seat.Description}
+			}
 		}
 		out[i] = w
 	}

@@ -1,5 +1,5 @@
 // Package tbo is a client of the TBO Air API (the flight supplier): the
-// shared daily token, Search, FareQuote, FareRule, Book, Ticket,
+// shared daily token, Search, FareQuote, FareRule, SSR, Book, Ticket,
 // GetBookingDetails, ReleasePNRRequest, GetCancellationCharges,
 // SendChangeRequest and GetChangeRequestStatus, each with the deadline the
 // connector configuration gives it, measured, traced and logged.

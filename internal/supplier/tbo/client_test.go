@@ -363,6 +363,10 @@ func TestEveryOperationHonoursItsDeadline(t *testing.T) {
 			_, err := f.client.FareRule(ctx, c, tr)
 			return err
 		},
+		connector.OpSSR: func(ctx context.Context, c *connector.Connector) error {
+			_, err := f.client.SSR(ctx, c, tbo.TraceRequest{TraceId: reply.TraceId, ResultIndex: other})
+			return err
+		},
 		connector.OpBook: func(ctx context.Context, c *connector.Connector) error {
 			// The same result again: the delay comes before the supplier
 			// looks at the request, so it times out rather than refuses.

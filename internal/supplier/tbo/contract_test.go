@@ -1,6 +1,7 @@
 package tbo_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -260,4 +261,129 @@ func TestAdapterCancellationAgainstProductionShapedAnswers(t *testing.T) {
 			t.Errorf("call %d: received %+v, want %+v", i, got[i], want[i])
 		}
 	}
+}
+
+// The seats, meals and baggage of the stand-in supplier, read through the
+// adapter: a low-cost fare's partial seat map, meals and baggage, chosen
+// from and sent back on the LCC Ticket digit for digit, placeholders with
+// them; a full-service fare's preferences, sent on Book as Meal and Seat.
+func TestSSRAgainstProductionShapedAnswers(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	sup := standin.New(t)
+	conns := apitest.NewSimConnectors(t, sup.URL, nil)
+	conn, _ := conns.Current().Find("tbo")
+	a := tbo.NewAdapter(tbo.NewClient(tbo.NewPGTokens(storetest.NewPool(t)), telemetry.NewSupplierMetrics(prometheus.NewRegistry()),
+		noop.NewTracerProvider(), slog.New(slog.DiscardHandler), os.Getenv))
+
+	lcc := standin.Results(t, standin.LCCNonStop)[0][0]
+	ref := supplier.ResultRef{TraceID: standin.TraceID, ResultIndex: lcc}
+	x, err := a.SSR(ctx, conn, ref)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if x.Kind != supplier.ExtrasLCC || x.Result != ref || len(x.SeatMaps) != 1 || len(x.Meals) != 1 || len(x.Baggage) != 1 {
+		t.Fatalf("extras %+v", x)
+	}
+	m := x.SeatMaps[0]
+	if m.Key != "6E-2175-BOM-DEL" || strings.Join(m.Columns, "|") != "A|B|C||D|E|F" || len(m.Rows) != 5 || m.Rows[0].Row != 1 ||
+		!m.Rows[2].Exit || m.Rows[2].Row != 12 || m.Rows[0].Seats[2].Status != supplier.SeatTaken || !m.Rows[4].Seats[0].Price.IsZero() {
+		t.Fatalf("seat map %+v", m)
+	}
+	if len(x.Meals[0].Items) != 3 || x.Meals[0].Items[1].Price.StringFixed(2) != "450.00" || len(x.Baggage[0].Items) != 4 ||
+		x.Baggage[0].Items[2].WeightKg != 15 {
+		t.Fatalf("meals %+v baggage %+v", x.Meals, x.Baggage)
+	}
+	// The extras outlive the request that asked for them.
+	stored, err := x.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var kept supplier.Extras
+	if err := kept.UnmarshalBinary(stored); err != nil {
+		t.Fatal(err)
+	}
+	q, err := a.FareQuote(ctx, conn, ref)
+	if err != nil {
+		t.Fatal(err)
+	}
+	chosen, total, err := kept.Choose([]int{supplier.PaxAdult}, []supplier.Choice{{Seats: map[string]string{"6E-2175-BOM-DEL": "12A"},
+		Baggage: map[string]string{"6E-2175-BOM-DEL": "XBPA"}}})
+	if err != nil || !total.Equal(decimal.RequireFromString("3725")) {
+		t.Fatalf("choice: %v, total %s", err, total)
+	}
+	p := supplier.Passenger{Title: "Mr", FirstName: "RAVI", LastName: "KUMAR", PaxType: supplier.PaxAdult, IsLeadPax: true, Fare: q.PassengerFares[0]}
+	chosen[0].Apply(&p)
+	if _, err := a.Ticket(ctx, conn, supplier.TicketRequest{ResultRef: ref, AgentReference: "PT-3", Passengers: []supplier.Passenger{p}}); err != nil {
+		t.Fatal(err)
+	}
+	var fixture struct {
+		Response struct {
+			Baggage     [][]json.RawMessage
+			MealDynamic [][]json.RawMessage
+			SeatDynamic []struct {
+				SegmentSeat []struct {
+					RowSeats []struct{ Seats []json.RawMessage }
+				}
+			}
+		}
+	}
+	if err := json.Unmarshal(standin.Fixture(t, "ssr_lcc.json"), &fixture); err != nil {
+		t.Fatal(err)
+	}
+	rows := fixture.Response.SeatDynamic[0].SegmentSeat[0].RowSeats
+	compact := func(raw json.RawMessage) string {
+		var b bytes.Buffer
+		_ = json.Compact(&b, raw)
+		return b.String()
+	}
+	var one struct{ Baggage, MealDynamic, SeatDynamic []json.RawMessage }
+	if err := json.Unmarshal(sup.Passengers("Ticket")[0], &one); err != nil {
+		t.Fatal(err)
+	}
+	want := struct{ bags, meals, seats []string }{
+		bags:  []string{compact(fixture.Response.Baggage[0][1])},     // XBPA, "Price": 2475.0
+		meals: []string{compact(fixture.Response.MealDynamic[0][0])}, // NoMeal
+		seats: []string{compact(rows[3].Seats[0])},                   // 12A
+	}
+	for name, pair := range map[string][2][]string{"Baggage": {want.bags, rawStrings(one.Baggage)}, "MealDynamic": {want.meals, rawStrings(one.MealDynamic)},
+		"SeatDynamic": {want.seats, rawStrings(one.SeatDynamic)}} {
+		if strings.Join(pair[0], "\n") != strings.Join(pair[1], "\n") {
+			t.Errorf("%s sent %v, want %v", name, pair[1], pair[0])
+		}
+	}
+	if !strings.Contains(want.bags[0], `"Price":2475.0`) {
+		t.Fatalf("the fixture's amount %s", want.bags[0])
+	}
+
+	gds := standin.Results(t, standin.GDSConnection)[0][0]
+	ref = supplier.ResultRef{TraceID: standin.TraceID, ResultIndex: gds}
+	x, err = a.SSR(ctx, conn, ref)
+	if err != nil || x.Kind != supplier.ExtrasGDS || len(x.MealPreferences) != 4 || len(x.SeatPreferences) != 2 {
+		t.Fatalf("full-service extras %+v %v", x, err)
+	}
+	chosen, _, err = x.Choose([]int{supplier.PaxAdult}, []supplier.Choice{{MealPreference: "AVML", SeatPreference: "W"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p = supplier.Passenger{Title: "Mr", FirstName: "RAVI", LastName: "KUMAR", PaxType: supplier.PaxAdult, IsLeadPax: true}
+	chosen[0].Apply(&p)
+	if _, err := a.Book(ctx, conn, supplier.BookRequest{ResultRef: ref, Passengers: []supplier.Passenger{p}}); err != nil {
+		t.Fatal(err)
+	}
+	if b := string(sup.Passengers("Book")[0]); !strings.Contains(b, `"Meal":{"Code":"AVML","Description":"Asian - Vegetarian"}`) ||
+		!strings.Contains(b, `"Seat":{"Code":"W","Description":"Window"}`) || strings.Contains(b, "SeatDynamic") {
+		t.Fatalf("Book passenger %s", b)
+	}
+	if got := sup.Seen("SSR"); len(got) != 2 || got[0] != lcc || got[1] != gds {
+		t.Fatalf("SSR received %d indexes", len(got))
+	}
+}
+
+func rawStrings(items []json.RawMessage) []string {
+	out := make([]string, len(items))
+	for i, it := range items {
+		out[i] = string(it)
+	}
+	return out
 }

@@ -3,12 +3,14 @@ package tbo
 import (
 	"testing"
 
+	"github.com/paryatan/paryatan/internal/supplier"
 	"github.com/paryatan/paryatan/internal/supplier/connector"
 )
 
 // Whatever the supplier sends, reading it never panics: the envelope, the
-// fare quote, the booking, the booking details and the cancellation
-// decoders either read it or return an error.
+// fare quote, the extras (SSR), the booking, the booking details and the
+// cancellation decoders either read it or return an error; extras read are
+// chosen from without a panic.
 func FuzzSupplierAnswer(f *testing.F) {
 	for _, s := range []string{
 		`{"Response":{"ResponseStatus":1,"TraceId":"t","Results":[[{"ResultIndex":"OB10[TBO]aG9+/=","IsLCC":"true","Fare":{"PublishedFare":"4994.00","OfferedFare":4800.5}}]]}}`,
@@ -18,6 +20,9 @@ func FuzzSupplierAnswer(f *testing.F) {
 		`{"Response":{"B2B2BStatus":false,"ResponseStatus":1,"TicketCRInfo":[{"ChangeRequestId":"884530","TicketId":1702251,"Status":4,"RefundedAmount":"2186.4600","CreditNoteNo":null}]}}`,
 		`{"Response":{"ChangeRequestId":884512,"ChangeRequestStatus":"4","CancellationCharge":3559.0000,"ServiceTaxOnRAF":"9.0000","SwachhBharatCess":null}}`,
 		`{"Response":{"FlightItinerary":{"Passenger":[{"PaxType":"1","Ticket":{"TicketId":"1","Status":"Cancellation In Progress","ChangeRequestStatus":null}}]}}}`,
+		`{"Response":{"Baggage":[[{"Code":"NoBaggage"},{"Code":"XBPA","Weight":"5 Kg","Price":"1e3","Description":"1"}]],"MealDynamic":[{"Code":"M"},null,[]]}}`,
+		`{"Response":{"SeatDynamic":[{"SegmentSeat":[{"RowSeats":[{"Seats":[{"Code":"1A","RowNo":"x","SeatNo":"","SeatType":-4,"AvailablityType":"1"},{"Code":"B"},null]}]}]}]}}`,
+		`{"Response":{"Meal":[{"Code":7,"Description":null}],"SeatPreference":"W"}}`,
 		`{"Status":1,"TokenId":"x"}`, `[]`, `null`, `{"Response":null}`, `{"Response":{"Results":[[null]]}}`, `"`, `{"Response":{"Error":{"ErrorCode":1e400}}}`,
 	} {
 		f.Add([]byte(s))
@@ -36,6 +41,10 @@ func FuzzSupplierAnswer(f *testing.F) {
 		if decode(raw, &q) == nil && q.Response.Results != nil {
 			_ = q.Response.Results.Price()
 			_ = q.Response.Results.NeedsPassport()
+		}
+		if x, err := readExtras(raw); err == nil {
+			_, _, _ = x.Choose([]int{supplier.PaxAdult, supplier.PaxInfant}, nil)
+			_, _ = x.MarshalBinary()
 		}
 		_, _ = parseBooking(connector.OpBook, &Reply{Raw: raw})
 		var d struct {
