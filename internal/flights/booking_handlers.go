@@ -51,6 +51,11 @@ type BookingJSON struct {
 	Paid      decimal.Decimal `json:"paid,omitzero"`
 	Refunded  decimal.Decimal `json:"refunded,omitzero"`
 	AmountDue decimal.Decimal `json:"amountDue,omitzero"`
+	// Extras are the seats, meals and baggage bought or asked for, per
+	// passenger; ExtrasPrice what they cost together. The traveller pays
+	// the fare (Price, or NewPrice) plus ExtrasPrice.
+	Extras      []ExtraLine     `json:"extras"`
+	ExtrasPrice decimal.Decimal `json:"extrasPrice"`
 	// Cancellation is where a ticketed booking's cancellations leave it:
 	// "cancelling" (a cancellation is with the airline), "partly_cancelled"
 	// or "cancelled" (every ticket); empty when none.
@@ -71,7 +76,19 @@ func bookingJSON(b queries.Booking) BookingJSON {
 	if b.Price != nil {
 		out.Price = *b.Price
 	}
+	out.Extras = linesOf(b)
+	out.ExtrasPrice = b.ExtrasPrice
 	return out
+}
+
+// linesOf reads a booking's extras; a record that cannot be read shows none
+// (its price still counts: ExtrasPrice).
+func linesOf(b queries.Booking) []ExtraLine {
+	lines := []ExtraLine{}
+	if len(b.Extras) > 0 {
+		_ = json.Unmarshal(b.Extras, &lines)
+	}
+	return lines
 }
 
 // outcomeBody is a book or ticket answer: the supplier document as data
@@ -126,6 +143,9 @@ type BookInput struct {
 	Address     AddressInput     `json:"address"`
 	Passengers  []PassengerInput `json:"passengers"`
 	GST         *GSTInput        `json:"gst,omitempty"`
+	// Extras are the seats, meals and baggage chosen, one per passenger in
+	// their order (FlightExtras); none when absent.
+	Extras []supplier.Choice `json:"extras,omitempty"`
 }
 
 // Book handles POST /api/v1/flights/{supplier}/book.
@@ -153,10 +173,14 @@ func (h *Handler) Book(w http.ResponseWriter, r *http.Request) {
 		httpjson.Fail(w, r, bad)
 		return
 	}
+	if len(in.Extras) > len(pax) {
+		httpjson.Fail(w, r, apierr.Invalid("extras", "Send at most one choice of extras per passenger."))
+		return
+	}
 	user := auth.FromContext(r.Context()).User
 	h.idempotent(w, r, user.ID, trip.StepBook, body, func(ctx context.Context, claim *keyClaim) captured {
 		h.searches.ForgetTrace(conn.Name, tr.TraceID) // one booking per TraceId and result
-		out, err := h.bookings.Book(ctx, claim, user.ID, conn, tr, pax)
+		out, err := h.bookings.Book(ctx, claim, user.ID, conn, tr, pax, in.Extras)
 		return h.outcome(ctx, out, err, trip.StepBook)
 	})
 }
@@ -219,7 +243,7 @@ func (h *Handler) Ticket(w http.ResponseWriter, r *http.Request) {
 			}
 			h.idempotent(w, r, user.ID, trip.StepTicket, body, func(ctx context.Context, claim *keyClaim) captured {
 				h.searches.ForgetTrace(conn.Name, tr.TraceID) // one booking per TraceId and result
-				nb, _, err := h.bookings.create(ctx, user.ID, conn, tr, pax, normaliseAgentRef(in.AgentReferenceNo, h.now()))
+				nb, _, err := h.bookings.create(ctx, user.ID, conn, tr, pax, nil, normaliseAgentRef(in.AgentReferenceNo, h.now()))
 				if err != nil {
 					return h.outcome(ctx, Outcome{}, err, trip.StepTicket)
 				}

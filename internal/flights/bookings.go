@@ -231,9 +231,9 @@ func (s *Bookings) record(ctx context.Context, from queries.Booking, allowed []s
 }
 
 // create quotes the result afresh (the supplier requires FareQuote before
-// Book and Ticket), checks the passengers against it (documentsFit) and
-// records a quoted booking.
-func (s *Bookings) create(ctx context.Context, userID uuid.UUID, conn *connector.Connector, tr supplier.ResultRef, pax []supplier.Passenger, agentRef string) (queries.Booking, *supplier.Quote, error) {
+// Book and Ticket), checks the passengers against it (documentsFit), prices
+// the extras chosen (withExtras) and records a quoted booking.
+func (s *Bookings) create(ctx context.Context, userID uuid.UUID, conn *connector.Connector, tr supplier.ResultRef, pax []supplier.Passenger, choices []supplier.Choice, agentRef string) (queries.Booking, *supplier.Quote, error) {
 	port, err := s.port(conn)
 	if err != nil {
 		return queries.Booking{}, nil, err
@@ -246,7 +246,15 @@ func (s *Bookings) create(ctx context.Context, userID uuid.UUID, conn *connector
 	if bad := documentsFit(q, pax); bad != nil {
 		return queries.Booking{}, nil, bad
 	}
+	lines, extrasPrice, err := s.withExtras(ctx, port, conn, tr, q, pax, choices)
+	if err != nil {
+		return queries.Booking{}, nil, err
+	}
 	paxJSON, err := json.Marshal(pax)
+	if err != nil {
+		return queries.Booking{}, nil, err
+	}
+	linesJSON, err := json.Marshal(lines)
 	if err != nil {
 		return queries.Booking{}, nil, err
 	}
@@ -278,6 +286,7 @@ func (s *Bookings) create(ctx context.Context, userID uuid.UUID, conn *connector
 			UserID: userID, Supplier: conn.Name, TraceID: tr.TraceID, ResultIndex: tr.ResultIndex, IsLcc: q.IsLCC,
 			Currency: currency, Price: &price, Origin: q.Origin, Destination: q.Destination, Departure: q.Departure,
 			Airline: q.Airline, Passengers: paxJSON, AgentReference: agentRef, Quote: q.Doc, PayBy: s.payBy(),
+			Extras: linesJSON, ExtrasPrice: extrasPrice,
 		})
 		if err != nil {
 			return err
@@ -288,6 +297,28 @@ func (s *Bookings) create(ctx context.Context, userID uuid.UUID, conn *connector
 		return err
 	})
 	return b, q, err
+}
+
+// withExtras puts the extras chosen on the passengers (in place) and returns
+// their lines and price, priced from the supplier's answer asked now. A
+// low-cost fare asks even when nothing is chosen: the airline wants a
+// "nothing" item per flight, and grants the baggage an international fare
+// includes only when it is sent back. Without a choice, a failed answer
+// costs the traveller nothing but those: the booking goes on without items.
+func (s *Bookings) withExtras(ctx context.Context, port supplier.Port, conn *connector.Connector, tr supplier.ResultRef, q *supplier.Quote, pax []supplier.Passenger, choices []supplier.Choice) ([]ExtraLine, decimal.Decimal, error) {
+	chosen := hasChoice(choices)
+	if !chosen && !q.IsLCC {
+		return []ExtraLine{}, decimal.Zero, nil
+	}
+	x, err := port.SSR(ctx, conn, tr)
+	if err != nil {
+		if chosen {
+			return nil, decimal.Zero, supplierError(err, msgExtrasFailed)
+		}
+		s.log.Warn("booking: no extras answer; booking without items", "supplier", conn.Name, "trace", tr.TraceID, "err", err)
+		return []ExtraLine{}, decimal.Zero, nil
+	}
+	return extrasOf(x, pax, choices)
 }
 
 // payBy is when a booking made now expires unpaid.
@@ -311,8 +342,8 @@ type Outcome struct {
 // supplier books them at Ticket.
 // claim is the request's idempotency key, tied to the booking when its call
 // starts (nil without one).
-func (s *Bookings) Book(ctx context.Context, claim *keyClaim, userID uuid.UUID, conn *connector.Connector, tr supplier.ResultRef, pax []supplier.Passenger) (Outcome, error) {
-	b, quote, err := s.create(ctx, userID, conn, tr, pax, "")
+func (s *Bookings) Book(ctx context.Context, claim *keyClaim, userID uuid.UUID, conn *connector.Connector, tr supplier.ResultRef, pax []supplier.Passenger, choices []supplier.Choice) (Outcome, error) {
+	b, quote, err := s.create(ctx, userID, conn, tr, pax, choices, "")
 	if err != nil {
 		return Outcome{}, err
 	}

@@ -88,15 +88,16 @@ func newPayments(pool *pgxpool.Pool, b *Bookings, connectors *connector.Store, c
 func (p *Payments) now() time.Time { return p.bookings.now() }
 
 // due is what a booking costs in paise: its fare, or the new fare the
-// airline asked at ticketing.
+// airline asked at ticketing, and the extras bought with it.
 func due(b queries.Booking) int64 {
+	extras := checkout.Paise(b.ExtrasPrice)
 	if b.PriceChangePending && b.NewPrice != nil {
-		return checkout.Paise(*b.NewPrice)
+		return checkout.Paise(*b.NewPrice) + extras
 	}
 	if b.Price == nil {
-		return 0
+		return extras
 	}
-	return checkout.Paise(*b.Price)
+	return checkout.Paise(*b.Price) + extras
 }
 
 // awaitingTicket reports whether b is where a payment leads to a ticket

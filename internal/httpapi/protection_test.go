@@ -29,6 +29,7 @@ var public = map[string]bool{
 	"POST /api/v1/flights/{supplier}/search":     true,
 	"POST /api/v1/flights/{supplier}/fare-quote": true,
 	"POST /api/v1/flights/{supplier}/fare-rule":  true,
+	"POST /api/v1/flights/{supplier}/extras":     true,
 	"POST /api/v1/enquiries":                     true, // a visitor may ask; a contact message answers 401 itself
 	"GET /api/docs":                              true, // local mode only
 	"GET /api/docs/openapi.yaml":                 true,

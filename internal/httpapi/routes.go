@@ -48,6 +48,7 @@ func addRoutes(r chi.Router, d Deps, spa *SPA) {
 			v1.Post("/flights/{supplier}/search", d.Flights.Search)
 			v1.Post("/flights/{supplier}/fare-quote", d.Flights.FareQuote)
 			v1.Post("/flights/{supplier}/fare-rule", d.Flights.FareRule)
+			v1.Post("/flights/{supplier}/extras", d.Flights.FlightExtras)
 			v1.With(auth.RequireUser).Post("/flights/{supplier}/book", d.Flights.Book)
 			v1.With(auth.RequireUser).Post("/flights/{supplier}/ticket", d.Flights.Ticket)
 			v1.With(auth.RequireUser).Post("/flights/{supplier}/booking-details", d.Flights.BookingDetails)

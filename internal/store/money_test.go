@@ -33,7 +33,8 @@ func TestBookingPriceIsExact(t *testing.T) {
 		{nil, ""},
 	} {
 		b, err := q.BookingCreate(ctx, queries.BookingCreateParams{UserID: user.ID, Supplier: "tbo", TraceID: "t", ResultIndex: string(rune('a' + i)),
-			Currency: "INR", Price: tc.in, Passengers: []byte("[]"), Quote: []byte("{}")})
+			Currency: "INR", Price: tc.in, Passengers: []byte("[]"), Quote: []byte("{}"), Extras: []byte("[]"),
+			ExtrasPrice: decimal.RequireFromString("1599.5")})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -42,8 +43,13 @@ func TestBookingPriceIsExact(t *testing.T) {
 			t.Fatal(err)
 		}
 		var text *string
-		if err := pool.QueryRow(ctx, "SELECT price::text FROM bookings WHERE id = $1", b.ID).Scan(&text); err != nil {
+		var extras string
+		if err := pool.QueryRow(ctx, "SELECT price::text, extras_price::text FROM bookings WHERE id = $1", b.ID).Scan(&text, &extras); err != nil {
 			t.Fatal(err)
+		}
+		// The extras bought with the fare are exact too.
+		if !got.ExtrasPrice.Equal(decimal.RequireFromString("1599.50")) || extras != "1599.50" {
+			t.Errorf("extras read %v, stored %s", got.ExtrasPrice, extras)
 		}
 		switch {
 		case tc.in == nil:

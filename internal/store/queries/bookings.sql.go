@@ -45,10 +45,10 @@ func (q *Queries) BookingCountByStatus(ctx context.Context) ([]BookingCountBySta
 
 const bookingCreate = `-- name: BookingCreate :one
 INSERT INTO bookings (user_id, supplier, trace_id, result_index, is_lcc, status, currency, price,
-	origin, destination, departure, airline, passengers, agent_reference, quote, pay_by)
+	origin, destination, departure, airline, passengers, agent_reference, quote, pay_by, extras, extras_price)
 VALUES ($1, $2, $3, $4, $5, 'quoted', $6, $7,
-	$8, $9, $10, $11, $12, $13, $14, $15)
-RETURNING id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price, reason
+	$8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
+RETURNING id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price, reason, extras, extras_price
 `
 
 type BookingCreateParams struct {
@@ -67,6 +67,8 @@ type BookingCreateParams struct {
 	AgentReference string
 	Quote          []byte
 	PayBy          *time.Time
+	Extras         []byte
+	ExtrasPrice    decimal.Decimal
 }
 
 func (q *Queries) BookingCreate(ctx context.Context, arg BookingCreateParams) (Booking, error) {
@@ -86,6 +88,8 @@ func (q *Queries) BookingCreate(ctx context.Context, arg BookingCreateParams) (B
 		arg.AgentReference,
 		arg.Quote,
 		arg.PayBy,
+		arg.Extras,
+		arg.ExtrasPrice,
 	)
 	var i Booking
 	err := row.Scan(
@@ -121,6 +125,8 @@ func (q *Queries) BookingCreate(ctx context.Context, arg BookingCreateParams) (B
 		&i.PayBy,
 		&i.NewPrice,
 		&i.Reason,
+		&i.Extras,
+		&i.ExtrasPrice,
 	)
 	return i, err
 }
@@ -147,7 +153,7 @@ func (q *Queries) BookingEventAdd(ctx context.Context, arg BookingEventAddParams
 }
 
 const bookingGetByID = `-- name: BookingGetByID :one
-SELECT id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price, reason FROM bookings WHERE id = $1
+SELECT id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price, reason, extras, extras_price FROM bookings WHERE id = $1
 `
 
 func (q *Queries) BookingGetByID(ctx context.Context, id uuid.UUID) (Booking, error) {
@@ -186,12 +192,14 @@ func (q *Queries) BookingGetByID(ctx context.Context, id uuid.UUID) (Booking, er
 		&i.PayBy,
 		&i.NewPrice,
 		&i.Reason,
+		&i.Extras,
+		&i.ExtrasPrice,
 	)
 	return i, err
 }
 
 const bookingGetBySupplierID = `-- name: BookingGetBySupplierID :one
-SELECT id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price, reason FROM bookings WHERE supplier = $1 AND supplier_booking_id = $2 AND user_id = $3
+SELECT id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price, reason, extras, extras_price FROM bookings WHERE supplier = $1 AND supplier_booking_id = $2 AND user_id = $3
 `
 
 type BookingGetBySupplierIDParams struct {
@@ -236,12 +244,14 @@ func (q *Queries) BookingGetBySupplierID(ctx context.Context, arg BookingGetBySu
 		&i.PayBy,
 		&i.NewPrice,
 		&i.Reason,
+		&i.Extras,
+		&i.ExtrasPrice,
 	)
 	return i, err
 }
 
 const bookingGetForUser = `-- name: BookingGetForUser :one
-SELECT id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price, reason FROM bookings WHERE id = $1 AND user_id = $2
+SELECT id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price, reason, extras, extras_price FROM bookings WHERE id = $1 AND user_id = $2
 `
 
 type BookingGetForUserParams struct {
@@ -285,12 +295,14 @@ func (q *Queries) BookingGetForUser(ctx context.Context, arg BookingGetForUserPa
 		&i.PayBy,
 		&i.NewPrice,
 		&i.Reason,
+		&i.Extras,
+		&i.ExtrasPrice,
 	)
 	return i, err
 }
 
 const bookingGetLatestByTrace = `-- name: BookingGetLatestByTrace :one
-SELECT id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price, reason FROM bookings
+SELECT id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price, reason, extras, extras_price FROM bookings
 WHERE user_id = $1 AND supplier = $2 AND trace_id = $3 AND result_index = $4
 ORDER BY created_at DESC LIMIT 1
 `
@@ -343,12 +355,14 @@ func (q *Queries) BookingGetLatestByTrace(ctx context.Context, arg BookingGetLat
 		&i.PayBy,
 		&i.NewPrice,
 		&i.Reason,
+		&i.Extras,
+		&i.ExtrasPrice,
 	)
 	return i, err
 }
 
 const bookingListByUser = `-- name: BookingListByUser :many
-SELECT id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price, reason FROM bookings WHERE user_id = $1 ORDER BY created_at DESC LIMIT 200
+SELECT id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price, reason, extras, extras_price FROM bookings WHERE user_id = $1 ORDER BY created_at DESC LIMIT 200
 `
 
 func (q *Queries) BookingListByUser(ctx context.Context, userID uuid.UUID) ([]Booking, error) {
@@ -393,6 +407,8 @@ func (q *Queries) BookingListByUser(ctx context.Context, userID uuid.UUID) ([]Bo
 			&i.PayBy,
 			&i.NewPrice,
 			&i.Reason,
+			&i.Extras,
+			&i.ExtrasPrice,
 		); err != nil {
 			return nil, err
 		}
@@ -445,7 +461,7 @@ const bookingMarkUnknown = `-- name: BookingMarkUnknown :one
 UPDATE bookings SET status = 'unknown', unknown_step = $1, failure = $2, reason = 'lost',
 	unknown_since = $3::timestamptz, lease_owner = NULL, lease_until = NULL
 WHERE id = $4 AND status = ANY ($5::text[])
-RETURNING id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price, reason
+RETURNING id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price, reason, extras, extras_price
 `
 
 type BookingMarkUnknownParams struct {
@@ -501,6 +517,8 @@ func (q *Queries) BookingMarkUnknown(ctx context.Context, arg BookingMarkUnknown
 		&i.PayBy,
 		&i.NewPrice,
 		&i.Reason,
+		&i.Extras,
+		&i.ExtrasPrice,
 	)
 	return i, err
 }
@@ -525,7 +543,7 @@ UPDATE bookings SET status = $1, unknown_step = NULL, pnr = $2, supplier_booking
 	price = CASE WHEN price_change_pending AND new_price IS NOT NULL AND $1::text = 'ticketed' THEN new_price ELSE price END,
 	reconciled_at = CASE WHEN $5::boolean THEN now() ELSE reconciled_at END
 WHERE id = $6 AND status = ANY ($7::text[])
-RETURNING id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price, reason
+RETURNING id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price, reason, extras, extras_price
 `
 
 type BookingRecordBookedParams struct {
@@ -582,6 +600,8 @@ func (q *Queries) BookingRecordBooked(ctx context.Context, arg BookingRecordBook
 		&i.PayBy,
 		&i.NewPrice,
 		&i.Reason,
+		&i.Extras,
+		&i.ExtrasPrice,
 	)
 	return i, err
 }
@@ -591,7 +611,7 @@ UPDATE bookings SET status = $1, unknown_step = NULL, failure = $2, reason = $3,
 	price_change_pending = $5, lease_owner = NULL, lease_until = NULL,
 	reconciled_at = CASE WHEN $6::boolean THEN now() ELSE reconciled_at END
 WHERE id = $7 AND status = ANY ($8::text[])
-RETURNING id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price, reason
+RETURNING id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price, reason, extras, extras_price
 `
 
 type BookingRecordFailureParams struct {
@@ -650,6 +670,8 @@ func (q *Queries) BookingRecordFailure(ctx context.Context, arg BookingRecordFai
 		&i.PayBy,
 		&i.NewPrice,
 		&i.Reason,
+		&i.Extras,
+		&i.ExtrasPrice,
 	)
 	return i, err
 }
@@ -687,7 +709,7 @@ const bookingStartCall = `-- name: BookingStartCall :one
 UPDATE bookings SET status = $1, lease_owner = $2::text,
 	lease_until = now() + make_interval(secs => $3::float8)
 WHERE id = $4 AND status = $5
-RETURNING id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price, reason
+RETURNING id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price, reason, extras, extras_price
 `
 
 type BookingStartCallParams struct {
@@ -743,6 +765,8 @@ func (q *Queries) BookingStartCall(ctx context.Context, arg BookingStartCallPara
 		&i.PayBy,
 		&i.NewPrice,
 		&i.Reason,
+		&i.Extras,
+		&i.ExtrasPrice,
 	)
 	return i, err
 }

@@ -53,6 +53,8 @@ type Booking struct {
 	PayBy              *time.Time
 	NewPrice           *decimal.Decimal
 	Reason             trip.Reason
+	Extras             []byte
+	ExtrasPrice        decimal.Decimal
 }
 
 type BookingEvent struct {

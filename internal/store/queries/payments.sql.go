@@ -17,7 +17,7 @@ import (
 const bookingEnd = `-- name: BookingEnd :one
 UPDATE bookings SET status = $1, failure = $2, reason = $3, price_change_pending = false, lease_owner = NULL, lease_until = NULL
 WHERE id = $4 AND status = ANY ($5::text[])
-RETURNING id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price, reason
+RETURNING id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price, reason, extras, extras_price
 `
 
 type BookingEndParams struct {
@@ -72,6 +72,8 @@ func (q *Queries) BookingEnd(ctx context.Context, arg BookingEndParams) (Booking
 		&i.PayBy,
 		&i.NewPrice,
 		&i.Reason,
+		&i.Extras,
+		&i.ExtrasPrice,
 	)
 	return i, err
 }
@@ -80,7 +82,7 @@ const bookingExpire = `-- name: BookingExpire :one
 UPDATE bookings SET status = 'expired', failure = $1, reason = 'expired', price_change_pending = false
 WHERE bookings.id = $2 AND bookings.status = $3
 	AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.booking_id = bookings.id AND p.status = 'paid')
-RETURNING id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price, reason
+RETURNING id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price, reason, extras, extras_price
 `
 
 type BookingExpireParams struct {
@@ -127,6 +129,8 @@ func (q *Queries) BookingExpire(ctx context.Context, arg BookingExpireParams) (B
 		&i.PayBy,
 		&i.NewPrice,
 		&i.Reason,
+		&i.Extras,
+		&i.ExtrasPrice,
 	)
 	return i, err
 }

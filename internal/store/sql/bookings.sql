@@ -14,9 +14,9 @@ SELECT EXISTS (
 
 -- name: BookingCreate :one
 INSERT INTO bookings (user_id, supplier, trace_id, result_index, is_lcc, status, currency, price,
-	origin, destination, departure, airline, passengers, agent_reference, quote, pay_by)
+	origin, destination, departure, airline, passengers, agent_reference, quote, pay_by, extras, extras_price)
 VALUES (@user_id, @supplier, @trace_id, @result_index, @is_lcc, 'quoted', @currency, @price,
-	@origin, @destination, @departure, @airline, @passengers, @agent_reference, @quote, @pay_by)
+	@origin, @destination, @departure, @airline, @passengers, @agent_reference, @quote, @pay_by, @extras, @extras_price)
 RETURNING *;
 
 -- name: BookingGetByID :one

@@ -844,6 +844,32 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/api/v1/flights/{supplier}/extras': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description A flight supplier connector's name (config/connectors.md); `tbo` by default. */
+        supplier: components['parameters']['Supplier']
+      }
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * The seats, meals and extra baggage one search result offers
+     * @description The airline's own offers for a quoted result (the supplier's SSR), per flight: a low-cost
+     *     fare's seat maps, meals and baggage by weight with their prices; a full-service fare's
+     *     meal and seat preferences, which the airline may not honour. A traveller's choice goes on
+     *     the book request (`extras`), where the server prices it afresh.
+     */
+    post: operations['flightExtras']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/api/v1/flights/{supplier}/book': {
     parameters: {
       query?: never
@@ -1369,6 +1395,98 @@ export interface components {
     }
     /** @description An identifier the supplier issued (a TraceId, a ResultIndex), opaque and passed back byte for byte. */
     SupplierId: string
+    /**
+     * @description What a result offers besides the fare: per flight, a low-cost airline's seat map, meals and
+     *     baggage by weight, priced (`kind: lcc`); a full-service airline's meal and seat
+     *     preferences, free and not promised (`kind: gds`). Empty lists when the airline sells none.
+     */
+    Extras: {
+      /** @enum {string} */
+      kind: 'lcc' | 'gds'
+      currency: string
+      seatMaps: components['schemas']['SeatMap'][]
+      meals: components['schemas']['MealGroup'][]
+      baggage: components['schemas']['BaggageGroup'][]
+      mealPreferences: components['schemas']['ExtrasPreference'][]
+      seatPreferences: components['schemas']['ExtrasPreference'][]
+    }
+    /** @description One flight's cabin. `columns` lists the seat letters left to right, "" for an aisle; each row's `seats` line up with them, null where there is no seat. */
+    SeatMap: {
+      key: string
+      airline: string
+      flightNumber: string
+      origin: string
+      destination: string
+      craft: string
+      columns: string[]
+      rows: {
+        row: number
+        exit: boolean
+        seats: (components['schemas']['Seat'] | null)[]
+      }[]
+    }
+    Seat: {
+      code: string
+      column: string
+      /** @enum {string} */
+      status: 'free' | 'taken'
+      price: components['schemas']['Money']
+      /** @enum {string} */
+      position: 'window' | 'aisle' | 'middle' | ''
+      features: string[]
+    }
+    /** @description The meals sold on one flight (or one journey), as the airline sells them. */
+    MealGroup: {
+      key: string
+      airline: string
+      flightNumber: string
+      origin: string
+      destination: string
+      items: {
+        code: string
+        description: string
+        price: components['schemas']['Money']
+        included: boolean
+      }[]
+    }
+    /** @description The extra baggage sold for one flight or journey, by weight; an included item is free baggage the fare carries. */
+    BaggageGroup: {
+      key: string
+      airline: string
+      flightNumber: string
+      origin: string
+      destination: string
+      items: {
+        code: string
+        description: string
+        weightKg: number
+        price: components['schemas']['Money']
+        included: boolean
+      }[]
+    }
+    ExtrasPreference: {
+      code: string
+      description: string
+    }
+    /**
+     * @description One traveller's choice, by the traveller's place on the booking (the book request's
+     *     `extras` lists them in the order of `passengers`): seat codes by seat map key, meal and
+     *     baggage codes by group key on a low-cost fare; meal and seat preference codes on a
+     *     full-service one. Nothing chosen: an empty object.
+     */
+    ExtrasChoice: {
+      seats?: {
+        [key: string]: string
+      }
+      meals?: {
+        [key: string]: string
+      }
+      baggage?: {
+        [key: string]: string
+      }
+      mealPreference?: string
+      seatPreference?: string
+    }
     /** @description Names a search result. */
     TraceInput: {
       traceId: components['schemas']['SupplierId']
@@ -1483,6 +1601,8 @@ export interface components {
       address?: components['schemas']['AddressInput']
       gst?: components['schemas']['GSTInput']
       passengers: components['schemas']['PassengerInput'][]
+      /** @description The seats, meals and baggage chosen, one entry per passenger in their order (flightExtras); absent or empty for none. */
+      extras?: components['schemas']['ExtrasChoice'][]
     }
     /** @description The ticket payload: GDS `{bookingId, pnr, traceId}`; LCC `{isLCC: true, traceId, resultIndex, agentReferenceNo, passengers, address, contact}`. */
     TicketInput: {
@@ -1551,6 +1671,25 @@ export interface components {
        * @enum {string}
        */
       cancellation?: 'cancelling' | 'partly_cancelled' | 'cancelled'
+      /** @description The seats, meals and baggage bought (or, on a full-service fare, asked for), per passenger. */
+      extras: components['schemas']['ExtraLine'][]
+      /** @description What the extras cost together; the traveller pays the fare plus this. */
+      extrasPrice: components['schemas']['Money']
+    }
+    /** @description One item a passenger takes. */
+    ExtraLine: {
+      /** @description The traveller's place on the booking, from 0. */
+      passenger: number
+      /** @enum {string} */
+      kind: 'seat' | 'meal' | 'baggage' | 'mealPreference' | 'seatPreference'
+      airline?: string
+      flightNumber?: string
+      origin?: string
+      destination?: string
+      code: string
+      description?: string
+      weightKg?: number
+      price: components['schemas']['Money']
     }
     /**
      * @description Where a cancellation stands (docs/cancellations.md).
@@ -3544,6 +3683,46 @@ export interface operations {
             /** @constant */
             ok: true
             data: components['schemas']['FareRuleDocument']
+          }
+        }
+      }
+      400: components['responses']['InvalidInput']
+      403: components['responses']['CrossOrigin']
+      404: components['responses']['UnknownSupplier']
+      422: components['responses']['SupplierRefused']
+      429: components['responses']['TooManyRequests']
+      502: components['responses']['SupplierFailed']
+      503: components['responses']['SupplierOff']
+      504: components['responses']['SupplierTimeout']
+      default: components['responses']['Failure']
+    }
+  }
+  flightExtras: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description A flight supplier connector's name (config/connectors.md); `tbo` by default. */
+        supplier: components['parameters']['Supplier']
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['TraceInput']
+      }
+    }
+    responses: {
+      /** @description The offers, in the product's terms. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            /** @constant */
+            ok: true
+            data: components['schemas']['Extras']
           }
         }
       }

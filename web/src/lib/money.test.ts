@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatINR, formatMoney, parsePaise, spokenINR, spokenMoney } from './money'
+import { formatINR, formatMoney, parsePaise, spokenINR, spokenMoney, toAmount } from './money'
 
 describe('parsePaise', () => {
   it.each([
@@ -28,6 +28,15 @@ describe('parsePaise', () => {
     expect((parsePaise('0.1') ?? 0n) + (parsePaise('0.2') ?? 0n)).toBe(parsePaise('0.3'))
     expect(9876543210.1 + 0.2).not.toBe(9876543210.3)
     expect((parsePaise('9876543210.1') ?? 0n) + (parsePaise('0.2') ?? 0n)).toBe(parsePaise('9876543210.3'))
+  })
+})
+
+describe('toAmount', () => {
+  it('writes paise as the API writes amounts, and parsePaise reads them back', () => {
+    expect(toAmount(159950n)).toBe('1599.50')
+    expect(toAmount(0n)).toBe('0.00')
+    expect(toAmount(-5n)).toBe('-0.05')
+    for (const p of [1n, 99n, 100n, 123456789012345678n]) expect(parsePaise(toAmount(p))).toBe(p)
   })
 })
 

@@ -22,6 +22,13 @@ export function parsePaise(amount: string): bigint | null {
   return minus && paise !== 0n ? -paise : paise
 }
 
+/** Paise as the API writes amounts: 159950n → "1599.50", -5n → "-0.05". The inverse of parsePaise. */
+export function toAmount(paise: bigint): string {
+  const negative = paise < 0n
+  const abs = negative ? -paise : paise
+  return `${negative ? '-' : ''}${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`
+}
+
 /** Groups the digits of a whole number the Indian way: 1,23,45,678. */
 function groupIndian(digits: string): string {
   if (digits.length <= 3) return digits

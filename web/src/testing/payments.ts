@@ -16,6 +16,8 @@ export function bookingRecord(over: Partial<Booking> = {}): Booking {
     isLCC: false,
     traceId: '5f0c8a1e-3b7d-4c29-9e41-7a2d6b8f0c13',
     resultIndex: 'OB1',
+    extras: [],
+    extrasPrice: '0',
     pnr: 'ABC123',
     bookingId: 4711,
     price: '5293.46',

@@ -52,6 +52,8 @@ function booking(overrides: Partial<Booking> = {}): Booking {
     isLCC: false,
     traceId: TRACE_ID,
     resultIndex: INDEX,
+    extras: [],
+    extrasPrice: '0',
     price: '5293.46',
     currency: 'INR',
     origin: 'BOM',

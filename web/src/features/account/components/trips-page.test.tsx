@@ -15,6 +15,8 @@ function booking(over: Partial<Booking> = {}): Booking {
     isLCC: true,
     traceId: 't1',
     resultIndex: 'OB1',
+    extras: [],
+    extrasPrice: '0',
     pnr: 'Q7XK2P',
     bookingId: 1802233,
     origin: 'BOM',

@@ -58,6 +58,8 @@ describe('what is paid and when', () => {
     expect(amountToPay(bookingRecord({ amountDue: '350' }))).toBe('350')
     expect(amountToPay(bookingRecord({ amountDue: undefined }))).toBe('5293.46')
     expect(amountToPay(bookingRecord({ amountDue: '0' }))).toBe('5293.46')
+    // Seats, meals and baggage are paid with the fare, to the paisa.
+    expect(amountToPay(bookingRecord({ amountDue: undefined, extrasPrice: '1599.50' }))).toBe('6892.96')
   })
 
   it.each<[string, Booking | undefined, boolean]>([

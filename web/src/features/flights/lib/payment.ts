@@ -1,7 +1,7 @@
 // Paying for a booking: what the fare page shows before the traveller pays,
 // and where a booking stands once they come back from the gateway.
 import type { Booking, BookingStatus, BookingWithPayments, FareBreakdown, Payment, RefundStatus } from '@/lib/api-types'
-import { formatMoney, parsePaise } from '@/lib/money'
+import { formatMoney, parsePaise, toAmount } from '@/lib/money'
 import { passengerLine } from './results'
 
 export const PAYMENT_MESSAGES = {
@@ -88,9 +88,14 @@ export function paymentSummary(breakdown: FareBreakdown[] | null | undefined, pr
   return { lines, other: lines.length ? total - sum : 0n, total }
 }
 
-/** What the traveller pays now: what the booking still owes when the API says, else its price. */
+/** What a booking costs in all: its fare and the seats, meals and baggage bought with it. */
+export function bookingTotal(booking: Booking): string {
+  return toAmount(paise(booking.price) + paise(booking.extrasPrice))
+}
+
+/** What the traveller pays now: what the booking still owes when the API says, else its total. */
 export function amountToPay(booking: Booking): string {
-  return paise(booking.amountDue) > 0n ? (booking.amountDue ?? booking.price) : booking.price
+  return paise(booking.amountDue) > 0n ? (booking.amountDue ?? booking.price) : bookingTotal(booking)
 }
 
 /** A "Pay ₹X" button's words. */

@@ -8,7 +8,7 @@ import type { Booking, FareBreakdown } from '@/lib/api-types'
 import { Money } from '@/components/ui/money'
 import { useCheckout } from '../../hooks/use-checkout'
 import { useTimeLeft } from '../../hooks/use-time-left'
-import { payLabel, paymentSummary } from '../../lib/payment'
+import { bookingTotal, isPositive, payLabel, paymentSummary } from '../../lib/payment'
 import { PayCountdown } from '../payment/pay-countdown'
 
 interface PaymentStepProps {
@@ -61,10 +61,18 @@ export function PaymentStep({ booking, breakdown }: PaymentStepProps) {
               </Table.Cell>
             </Table.Row>
           ) : null}
+          {isPositive(booking.extrasPrice) ? (
+            <Table.Row>
+              <Table.Cell colSpan={2}>Seats, meals and baggage</Table.Cell>
+              <Table.Cell textAlign="end">
+                <Money amount={booking.extrasPrice} currency={booking.currency} />
+              </Table.Cell>
+            </Table.Row>
+          ) : null}
           <Table.Row fontWeight="semibold">
             <Table.Cell colSpan={2}>Total</Table.Cell>
             <Table.Cell textAlign="end">
-              <Money amount={booking.price} currency={booking.currency} testId="payment-total" />
+              <Money amount={bookingTotal(booking)} currency={booking.currency} testId="payment-total" />
             </Table.Cell>
           </Table.Row>
         </Table.Body>

@@ -1,0 +1,177 @@
+package flights
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strings"
+
+	"github.com/shopspring/decimal"
+
+	"github.com/paryatan/paryatan/internal/apierr"
+	"github.com/paryatan/paryatan/internal/supplier"
+	"github.com/paryatan/paryatan/internal/supplier/connector"
+)
+
+// Seats, meals and extra baggage (docs/flights-api.md, "Seats, meals and
+// baggage"). The fare page asks what a result offers (FlightExtras); the
+// book request carries the travellers' choices, which the server prices
+// afresh from the supplier's own answer, never from the page's figures: the
+// items go on the passengers (what Book and Ticket send) and their price on
+// the booking (extras_price), paid with the fare.
+
+// Extra kinds, as ExtraLine.Kind names them.
+const (
+	ExtraSeat           = "seat"
+	ExtraMeal           = "meal"
+	ExtraBaggage        = "baggage"
+	ExtraMealPreference = "mealPreference"
+	ExtraSeatPreference = "seatPreference"
+)
+
+// ExtraLine is one item a passenger takes, in the product's terms: what the
+// price table, the trip page, the e-ticket and the e-mail list. Bookings
+// keep them in this JSON form (bookings.extras), so its keys do not change.
+type ExtraLine struct {
+	// Passenger is the passenger's place on the booking, from 0.
+	Passenger int `json:"passenger"`
+	// Kind is one of the Extra* kinds.
+	Kind string `json:"kind"`
+	// The flight (or journey) the item is for; empty for a preference,
+	// which holds for the whole trip.
+	Airline      string `json:"airline,omitempty"`
+	FlightNumber string `json:"flightNumber,omitempty"`
+	Origin       string `json:"origin,omitempty"`
+	Destination  string `json:"destination,omitempty"`
+	// Code is the seat ("12A") or the item's code; Description the
+	// airline's words for it.
+	Code        string `json:"code"`
+	Description string `json:"description,omitempty"`
+	// WeightKg is extra baggage's weight.
+	WeightKg int `json:"weightKg,omitempty"`
+	// Price is what it costs, exactly (0 for a preference).
+	Price decimal.Decimal `json:"price"`
+}
+
+// FlightExtras handles POST /api/v1/flights/{supplier}/extras: what one
+// search result offers besides its fare, through the connector's SSR
+// deadline.
+func (h *Handler) FlightExtras(w http.ResponseWriter, r *http.Request) {
+	h.traceCall(w, r, connector.OpSSR, msgExtrasFailed, func(ctx context.Context, port supplier.Port, conn *connector.Connector, req supplier.ResultRef) ([]byte, error) {
+		x, err := port.SSR(ctx, conn, req)
+		if err != nil {
+			return nil, err
+		}
+		return json.Marshal(x)
+	})
+}
+
+// msgExtrasFailed is what people read when the offers could not be had.
+const msgExtrasFailed = "We could not load seats, meals and baggage for this flight. You can book without them."
+
+// hasChoice reports whether any passenger chose anything.
+func hasChoice(choices []supplier.Choice) bool {
+	for _, c := range choices {
+		if len(c.Seats)+len(c.Meals)+len(c.Baggage) > 0 || c.MealPreference != "" || c.SeatPreference != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// extrasOf prices the travellers' choices against the supplier's answer x
+// and puts each passenger's items on pax (in place). It returns the lines to
+// keep and what they cost in all. A choice that cannot be had is the
+// traveller's input at fault: a 400 naming the passenger and the part.
+func extrasOf(x *supplier.Extras, pax []supplier.Passenger, choices []supplier.Choice) ([]ExtraLine, decimal.Decimal, error) {
+	types := make([]int, len(pax))
+	for i, p := range pax {
+		types[i] = p.PaxType
+	}
+	each, total, err := x.Choose(types, choices)
+	if err != nil {
+		if ce, ok := supplier.AsChoiceError(err); ok {
+			field := fmt.Sprintf("extras.%d.%s", ce.Passenger, ce.Field)
+			if ce.Field == "" {
+				field = "extras"
+			}
+			return nil, decimal.Zero, apierr.Invalid(field, upperFirst(ce.Message)+".")
+		}
+		return nil, decimal.Zero, err
+	}
+	for i := range pax {
+		each[i].Apply(&pax[i])
+	}
+	return extraLines(x, choices), total, nil
+}
+
+// extraLines lists what each passenger chose, in passenger order, then
+// flight order (seat, meal, baggage per flight). Choices are those Choose
+// accepted.
+func extraLines(x *supplier.Extras, choices []supplier.Choice) []ExtraLine {
+	lines := []ExtraLine{}
+	for i, c := range choices {
+		for _, m := range x.SeatMaps {
+			code := strings.ToUpper(strings.TrimSpace(c.Seats[m.Key]))
+			if code == "" {
+				continue
+			}
+			for _, row := range m.Rows {
+				for _, s := range row.Seats {
+					if s != nil && s.Code == code {
+						lines = append(lines, ExtraLine{Passenger: i, Kind: ExtraSeat, Airline: m.Airline, FlightNumber: m.FlightNumber,
+							Origin: m.Origin, Destination: m.Destination, Code: s.Code, Description: seatWords(s), Price: s.Price.Decimal})
+					}
+				}
+			}
+		}
+		for _, g := range x.Meals {
+			code := strings.TrimSpace(c.Meals[g.Key])
+			for _, it := range g.Items {
+				if code != "" && it.Code == code {
+					lines = append(lines, ExtraLine{Passenger: i, Kind: ExtraMeal, Airline: g.Airline, FlightNumber: g.FlightNumber,
+						Origin: g.Origin, Destination: g.Destination, Code: it.Code, Description: it.Description, Price: it.Price.Decimal})
+				}
+			}
+		}
+		for _, g := range x.Baggage {
+			code := strings.TrimSpace(c.Baggage[g.Key])
+			for _, it := range g.Items {
+				if code != "" && it.Code == code {
+					lines = append(lines, ExtraLine{Passenger: i, Kind: ExtraBaggage, Airline: g.Airline, FlightNumber: g.FlightNumber,
+						Origin: g.Origin, Destination: g.Destination, Code: it.Code, Description: it.Description, WeightKg: it.WeightKg,
+						Price: it.Price.Decimal})
+				}
+			}
+		}
+		for _, pref := range []struct {
+			kind, code string
+			list       []supplier.Preference
+		}{{ExtraMealPreference, c.MealPreference, x.MealPreferences}, {ExtraSeatPreference, c.SeatPreference, x.SeatPreferences}} {
+			for _, p := range pref.list {
+				if pref.code != "" && p.Code == pref.code {
+					lines = append(lines, ExtraLine{Passenger: i, Kind: pref.kind, Code: p.Code, Description: p.Description, Price: decimal.Zero})
+				}
+			}
+		}
+	}
+	return lines
+}
+
+// seatWords describes a seat for people: "Window, exit row".
+func seatWords(s *supplier.Seat) string {
+	words := []string{}
+	if s.Position != "" {
+		words = append(words, upperFirst(s.Position))
+	}
+	words = append(words, s.Features...)
+	return strings.Join(words, ", ")
+}
+
+func upperFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
