@@ -58,6 +58,10 @@ export type ContactInput = Schemas['ContactInput']
 export type SearchDocument = Schemas['SearchDocument']
 export type FareQuoteDocument = Schemas['FareQuoteDocument']
 export type FareRuleDocument = Schemas['FareRuleDocument']
+/** What a result sells besides its fare: seats, meals and baggage, or a full-service fare's preferences. */
+export type ExtrasDocument = Schemas['Extras']
+/** One item a booking's passenger takes. */
+export type ExtraLine = Schemas['ExtraLine']
 export type BookingDocument = Schemas['BookingDocument']
 export type BookingDetailsDocument = Schemas['BookingDetailsDocument']
 export type FlightResult = Schemas['Result']
