@@ -122,6 +122,8 @@ type env struct {
 	paryatan *paryatan
 	clock    *clock
 	logs     *syncBuffer
+	// transport carries the test's requests to srv.
+	transport *http.Transport
 }
 
 type syncBuffer struct {
@@ -159,6 +161,11 @@ func setup(t *testing.T, opts visasim.Options) *env {
 		opts.Logger = slog.New(slog.NewTextHandler(e.logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	}
 	s := visasim.New(opts)
+	// A transport of the test's own: closing any test server closes the idle
+	// connections of http.DefaultTransport, under another parallel test's
+	// request ("CloseIdleConnections called").
+	e.transport = http.DefaultTransport.(*http.Transport).Clone()
+	t.Cleanup(e.transport.CloseIdleConnections)
 	e.srv = httptest.NewServer(s)
 	t.Cleanup(e.srv.Close)
 	t.Cleanup(s.Close)
@@ -177,7 +184,7 @@ func (e *env) browser() *browser {
 	if err != nil {
 		e.t.Fatal(err)
 	}
-	return &browser{e: e, client: &http.Client{Jar: jar,
+	return &browser{e: e, client: &http.Client{Jar: jar, Transport: e.transport,
 		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}}
 }
 
@@ -200,7 +207,7 @@ func (b *browser) get(target string) answer {
 // do sends req as it is, without a cookie jar or following redirects.
 func (e *env) do(req *http.Request) answer {
 	e.t.Helper()
-	return send(e.t, &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}, req)
+	return send(e.t, &http.Client{Transport: e.transport, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}, req)
 }
 
 func send(t *testing.T, client *http.Client, req *http.Request) answer {

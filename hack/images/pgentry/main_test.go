@@ -48,6 +48,10 @@ exit ` + exit + `
 	return bin, logDir
 }
 
+// The tests here run one at a time: each writes executables and runs them,
+// and a parallel test forking while one of those files is still open for
+// writing makes running it fail with "text file busy" (ETXTBSY).
+
 func envFunc(m map[string]string) func(string) string {
 	return func(k string) string { return m[k] }
 }
@@ -62,7 +66,6 @@ func read(t *testing.T, p string) string {
 }
 
 func TestFirstStartCreatesClusterWithPasswordAccess(t *testing.T) {
-	t.Parallel()
 	bin, logs := fakeBin(t, false)
 	pgdata := filepath.Join(t.TempDir(), "data", "pgdata")
 	env := map[string]string{
@@ -126,7 +129,6 @@ func TestFirstStartCreatesClusterWithPasswordAccess(t *testing.T) {
 // A restart finds the cluster and starts it as it is: no initdb, no
 // password needed, no settings rewritten.
 func TestExistingClusterStartsAsIs(t *testing.T) {
-	t.Parallel()
 	bin, logs := fakeBin(t, false)
 	pgdata := t.TempDir()
 	if err := os.WriteFile(filepath.Join(pgdata, "PG_VERSION"), []byte("15\n"), 0o600); err != nil {
@@ -147,7 +149,6 @@ func TestExistingClusterStartsAsIs(t *testing.T) {
 // A mounted Secret wins over the variable, and its trailing newline is not
 // part of the password.
 func TestPasswordFileWins(t *testing.T) {
-	t.Parallel()
 	bin, logs := fakeBin(t, false)
 	f := filepath.Join(t.TempDir(), "password")
 	if err := os.WriteFile(f, []byte("from-file\n"), 0o600); err != nil {
@@ -168,7 +169,6 @@ func TestPasswordFileWins(t *testing.T) {
 }
 
 func TestRefusals(t *testing.T) {
-	t.Parallel()
 	bin, _ := fakeBin(t, true)
 	base := func() map[string]string {
 		return map[string]string{"PGDATA": filepath.Join(t.TempDir(), "pgdata"), "PG_BIN_DIR": bin, "TMPDIR": t.TempDir(),
