@@ -1,4 +1,4 @@
-import { startTransition, StrictMode } from 'react'
+import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { AppProvider } from '@/app/provider'
 import { RouteError } from '@/app/routes/route-error'
@@ -15,19 +15,13 @@ startEarlyCalls(new URL(window.location.href))
 const container = document.getElementById('root')
 if (!container) throw new Error('index.html has no #root element')
 
-// The first render is a transition: React renders it in slices of a few milliseconds and lets the
-// browser in between (a tap, the next script's arrival), where a plain render would hold the main
-// thread for as long as the whole page takes, several hundred milliseconds on a slow phone.
-const root = createRoot(container)
-startTransition(() => {
-  root.render(
-    <StrictMode>
-      <AppProvider>
-        {/* The pages have a boundary of their own, inside the layout; this one catches the shell. */}
-        <ErrorBoundary fallback={<RouteError />}>
-          <AppRouter />
-        </ErrorBoundary>
-      </AppProvider>
-    </StrictMode>,
-  )
-})
+createRoot(container).render(
+  <StrictMode>
+    <AppProvider>
+      {/* The pages have a boundary of their own, inside the layout; this one catches the shell. */}
+      <ErrorBoundary fallback={<RouteError />}>
+        <AppRouter />
+      </ErrorBoundary>
+    </AppProvider>
+  </StrictMode>,
+)
