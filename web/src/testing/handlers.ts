@@ -16,6 +16,7 @@ import type {
   DeviceSession,
   ErrorBody,
   FareQuoteDocument,
+  ExtrasDocument,
   FareRuleDocument,
   MyPayments,
   PaymentOrder,
@@ -87,6 +88,7 @@ export const api = {
   flightSearch: endpoint<SearchInput, Data<SearchDocument>>('post', '/api/v1/flights/tbo/search'),
   fareQuote: endpoint<TraceInput, Data<FareQuoteDocument>>('post', '/api/v1/flights/tbo/fare-quote'),
   fareRule: endpoint<TraceInput, Data<FareRuleDocument>>('post', '/api/v1/flights/tbo/fare-rule'),
+  extras: endpoint<TraceInput, Data<ExtrasDocument>>('post', '/api/v1/flights/tbo/extras'),
   book: endpoint<BookInput, BookingOutcome>('post', '/api/v1/flights/tbo/book'),
   ticket: endpoint<TicketInput, BookingOutcome>('post', '/api/v1/flights/tbo/ticket'),
   bookingDetails: endpoint<{ bookingId: number | string }, Data<BookingDetailsDocument>>(

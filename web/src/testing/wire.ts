@@ -20,6 +20,7 @@ export type {
   DeviceSession,
   ErrorBody,
   FareQuoteDocument,
+  ExtrasDocument,
   FareRuleDocument,
   FlightResult,
   MyPayments,

@@ -14,6 +14,7 @@ import {
   TRACE_ID,
   type FamilyFareOptions,
 } from '@/testing/flights'
+import { DEL_BOM, lccExtras, noExtras } from '@/features/flights/components/extras/fixtures'
 import { api, errorReply } from '@/testing/handlers'
 import { BOOKING_ID, CHECKOUT_ACTION, paymentOrder } from '@/testing/payments'
 import { server } from '@/testing/server'
@@ -112,6 +113,7 @@ function setup(result: FlightResult = flightResult({ isLCC: false }), ...overrid
     api.coTravellers(() => HttpResponse.json({ items: [] })),
     api.fareQuote(() => HttpResponse.json({ ok: true as const, data: fareQuoteDocument(result) })),
     api.fareRule(() => HttpResponse.json({ ok: true as const, data: fareRuleDocument() })),
+    api.extras(() => HttpResponse.json({ ok: true as const, data: noExtras() })),
   )
   if (overrides.length) server.use(...overrides)
 }
@@ -566,6 +568,46 @@ describe('booking', () => {
     await fillAddress()
     await userEvent.click(await bookButton())
     expect(await screen.findByText('Low-cost fares are booked when the ticket is issued.')).toBeInTheDocument()
+  })
+
+  it('sells a seat and a meal between the travellers and Book, and sends them with the booking', async () => {
+    setup(
+      flightResult({ isLCC: true }),
+      api.extras(() => HttpResponse.json({ ok: true as const, data: lccExtras() })),
+      api.book(() => HttpResponse.json(outcome({ b: { status: 'quoted', isLCC: true } }))),
+    )
+    const all = recordCalls()
+    renderRoutes({ routes, initialEntries: [farePath()] })
+    await fillAddress()
+    const seat = await screen.findByRole('button', { name: /^Seat 12A, window, exit row/ })
+    await userEvent.click(seat)
+    await userEvent.click(screen.getByRole('radio', { name: /Veg cheese sandwich/ }))
+    expect(screen.getByTestId('extras-total')).toHaveTextContent('₹549.50')
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }))
+    // The step folds into what was chosen, with a way back.
+    expect(screen.getByTestId('extras-chosen-total')).toHaveTextContent('₹549.50')
+    expect(screen.getByRole('button', { name: 'Change seats, meals and baggage' })).toBeInTheDocument()
+    await userEvent.click(await bookButton())
+    await waitFor(() => expect(calls(all, '/book')).toHaveLength(1))
+    expect((calls(all, '/book')[0]?.body as BookInput).extras).toEqual([
+      { seats: { [DEL_BOM.key]: '12A' }, meals: { [`meal-${DEL_BOM.key}`]: 'VCSW' } },
+    ])
+  })
+
+  it('books without extras after one tap on Skip, and when the airline sells none', async () => {
+    setup(
+      flightResult({ isLCC: true }),
+      api.extras(() => HttpResponse.json({ ok: true as const, data: lccExtras() })),
+      api.book(() => HttpResponse.json(outcome({ b: { status: 'quoted', isLCC: true } }))),
+    )
+    const all = recordCalls()
+    renderRoutes({ routes, initialEntries: [farePath()] })
+    await fillAddress()
+    await userEvent.click(await screen.findByRole('button', { name: 'Skip this step' }))
+    expect(screen.getByText(/No seats, meals or baggage chosen/)).toBeInTheDocument()
+    await userEvent.click(await bookButton())
+    await waitFor(() => expect(calls(all, '/book')).toHaveLength(1))
+    expect((calls(all, '/book')[0]?.body as BookInput).extras).toBeUndefined()
   })
 
   it('shows the old and new fare of a price change at book and books again, with a new key, only once accepted', async () => {

@@ -3,6 +3,7 @@ import type {
   BookInput,
   BookingDetailsDocument,
   BookingOutcome,
+  ExtrasDocument,
   FareQuoteDocument,
   FareRuleDocument,
   SearchDocument,
@@ -24,6 +25,7 @@ export const TIMEOUTS_MS = {
   search: 90_000,
   fareQuote: 90_000,
   fareRule: 120_000,
+  extras: 90_000,
   book: 150_000,
   ticket: 150_000,
   bookingDetails: 90_000,
@@ -35,6 +37,7 @@ const PATHS: Record<Operation, string> = {
   search: 'search',
   fareQuote: 'fare-quote',
   fareRule: 'fare-rule',
+  extras: 'extras',
   book: 'book',
   ticket: 'ticket',
   bookingDetails: 'booking-details',
@@ -124,6 +127,11 @@ export function getFareQuote(input: TraceInput, options?: CallOptions): Promise<
 
 export function getFareRules(input: TraceInput, options?: CallOptions): Promise<FareRuleDocument> {
   return callData<FareRuleDocument>('fareRule', input, options)
+}
+
+/** The seats, meals and baggage a result sells (the supplier's SSR), per flight. */
+export function getExtras(input: TraceInput, options?: CallOptions): Promise<ExtrasDocument> {
+  return callData<ExtrasDocument>('extras', input, options)
 }
 
 export function getBookingDetails(bookingId: number | string, options?: CallOptions): Promise<BookingDetailsDocument> {

@@ -97,6 +97,7 @@ export function useBookingFlow({ traceId, resultIndex, isLCC }: FlowInput): Book
       address: parts.address,
       passengers: parts.passengers,
       ...(parts.gst ? { gst: parts.gst } : {}),
+      ...(parts.extras?.length ? { extras: parts.extras } : {}),
     }))
     if (!send({ type: 'bookStarted', attempt })) return undefined
     try {

@@ -504,6 +504,8 @@ export interface BookParts {
   address: AddressInput
   contact: ContactInput
   gst?: GSTInput
+  /** The seats, meals and baggage chosen, one per passenger in order (none: absent). */
+  extras?: BookInput['extras']
 }
 
 const MEAL_CODES = new Set<string>(MEALS.map((m) => m.code))

@@ -9,9 +9,11 @@ import { useForm, useWatch, type Path } from 'react-hook-form'
 import { ErrorBanner } from '@/components/ui/error-banner'
 import type { FareBreakdown, FlightResult } from '@/lib/api-types'
 import { todayISO } from '@/lib/calendar-date'
+import { useExtras } from '../../api/use-extras'
 import type { BookingFlow, TicketMode } from '../../hooks/use-booking-flow'
 import type { PriceChange } from '../../lib/booking'
 import { bookingMade, flowBooking } from '../../lib/booking-flow'
+import { extrasBody, NO_EXTRAS, type ExtrasChoice, type ExtrasTraveller, type TravellerType } from '../../lib/extras'
 import { awaitsPayment } from '../../lib/payment'
 import {
   bookingSchema,
@@ -21,6 +23,7 @@ import {
   knownPeople,
   slotHeading,
   toBookParts,
+  type BookParts,
   type BookingValues,
   type CompanyDetails,
   type FareRules,
@@ -28,12 +31,15 @@ import {
 } from '../../lib/passenger'
 import type { Travellers } from '../../lib/search-query'
 import { BookingPanel } from './booking-panel'
+import { ExtrasSection } from './extras-section'
 import type { FarePageProps } from './fare-page'
 import { GSTFields } from './gst-fields'
 import { PaymentStep } from './payment-step'
 import { PriceChangeNotice } from './price-change-notice'
 import { SaveCoTravellers, type HandTyped } from './save-co-travellers'
 import { DocumentsReason, TravellerFields } from './traveller-fields'
+
+const TRAVELLER_TYPES: Record<1 | 2 | 3, TravellerType> = { 1: 'adult', 2: 'child', 3: 'infant' }
 
 interface BookingProps extends FarePageProps {
   rules: FareRules
@@ -102,11 +108,25 @@ function BookingForm({
   // The travellers as last sent: those typed by hand may be kept once booked.
   const [sent, setSent] = useState<BookingValues>()
 
-  const signatureOf = (values: BookingValues) => JSON.stringify(values)
+  const extras = useExtras({ traceId, resultIndex })
+  const extrasTravellers = useMemo(
+    () =>
+      rules.slots.map((slot, index): ExtrasTraveller => ({
+        index,
+        label: slotHeading(slot),
+        type: TRAVELLER_TYPES[slot.paxType],
+      })),
+    [rules],
+  )
+  const [extrasChoice, setExtrasChoice] = useState<ExtrasChoice>(NO_EXTRAS)
+  const withExtras = (parts: BookParts): BookParts =>
+    extras.data ? { ...parts, extras: extrasBody(extras.data, extrasTravellers, extrasChoice) } : parts
+
+  const signatureOf = (values: BookingValues) => JSON.stringify({ values, extras: extrasChoice })
 
   const book = async (values: BookingValues) => {
     setSent(values)
-    const failure = await flow.runBook(toBookParts(values, rules), signatureOf(values))
+    const failure = await flow.runBook(withExtras(toBookParts(values, rules)), signatureOf(values))
     const field = failure ? formFieldOf(failure.field, rules.slots.length) : undefined
     if (failure && field) setError(field as Path<BookingValues>, { message: failure.message }, { shouldFocus: true })
   }
@@ -170,6 +190,13 @@ function BookingForm({
                 />
               ))}
               <GSTFields form={form} rules={rules} hasCompany={Boolean(company)} />
+              <ExtrasSection
+                extras={extras.data}
+                loading={extras.isPending}
+                travellers={extrasTravellers}
+                choice={extrasChoice}
+                onChange={setExtrasChoice}
+              />
               {state.book.kind === 'failed' ? <ErrorBanner message={state.book.text} /> : null}
               <Button
                 type="submit"
