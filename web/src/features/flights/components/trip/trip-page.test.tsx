@@ -135,6 +135,35 @@ describe('TripPage', () => {
     expect(screen.getByRole('link', { name: 'Back to My Trips' })).toHaveAttribute('href', '/account/trips')
   })
 
+  it("lists each traveller's seats, meals and baggage and what they cost", async () => {
+    const flight = { airline: '6E', flightNumber: '2134', origin: 'BOM', destination: 'DEL' }
+    setup(
+      booking({
+        extras: [
+          { passenger: 0, kind: 'seat', ...flight, code: '12A', description: 'Window, exit row', price: '350.00' },
+          { passenger: 0, kind: 'meal', ...flight, code: 'VCSW', description: 'Veg cheese sandwich', price: '199.50' },
+          { passenger: 2, kind: 'baggage', ...flight, code: 'EB15', description: '15 kg', weightKg: 15, price: '1050' },
+        ],
+        extrasPrice: '1599.50',
+      }),
+      () => details(),
+    )
+    const section = within(await screen.findByTestId('trip-extras'))
+    expect(section.getByRole('heading', { name: 'Seats, meals and baggage' })).toBeInTheDocument()
+    const travellers = section.getAllByText(/^Traveller \d$/).map((e) => e.textContent)
+    expect(travellers).toEqual(['Traveller 1', 'Traveller 3'])
+    expect(section.getByText('Seat 12A (Window, exit row) · BOM→DEL')).toBeInTheDocument()
+    expect(section.getByText('Meal: Veg cheese sandwich · BOM→DEL')).toBeInTheDocument()
+    expect(section.getByText('Extra baggage: 15 kg · BOM→DEL')).toBeInTheDocument()
+    expect(section.getByText(/Extras total/)).toHaveTextContent('₹1,599.50')
+  })
+
+  it('lists no extras for a booking without any', async () => {
+    setup(booking(), () => details())
+    await screen.findByTestId('booking-record')
+    expect(screen.queryByTestId('trip-extras')).not.toBeInTheDocument()
+  })
+
   it('loads the booking details once on open and shows ticket numbers, times and the last ticket date', async () => {
     const { calls } = setup(booking())
     const passenger = await screen.findByTestId('trip-passenger')

@@ -15,7 +15,7 @@ import { RouterLink } from '@/components/ui/router-link'
 import { paths } from '@/config/paths'
 import { ApiError } from '@/lib/api-client'
 import { formatIndiaDateTime } from '@/lib/india-time'
-import type { Booking, BookingWithPayments, Payment, CancelTicket } from '@/lib/api-types'
+import type { Booking, BookingWithPayments, CancelTicket, ExtraLine, Payment } from '@/lib/api-types'
 import { tripStatusLabel, tripStatusPalette } from '@/lib/booking-status'
 import { Money } from '@/components/ui/money'
 import { paymentMethodLabel, paymentStatusLabel } from '@/lib/payment-status'
@@ -130,6 +130,7 @@ function BookingRecord({ booking }: { booking: Booking }) {
           {updated ? <Field label="Last updated">{updated}</Field> : null}
           {booking.failure ? <Field label="Failure reason">{booking.failure}</Field> : null}
         </Box>
+        <TripExtras booking={booking} />
       </Card.Body>
     </Card.Root>
   )
@@ -170,6 +171,60 @@ function TicketState({ ticket }: { ticket: CancelTicket | undefined }) {
     <Badge colorPalette={state.palette} variant="subtle" data-testid="ticket-state">
       {state.label}
     </Badge>
+  )
+}
+
+const EXTRA_KINDS: Record<ExtraLine['kind'], string> = {
+  seat: 'Seat',
+  meal: 'Meal',
+  baggage: 'Extra baggage',
+  mealPreference: 'Meal request',
+  seatPreference: 'Seat request',
+}
+
+/** One item as the trip lists it: "Seat 12A (Window, exit row) · BOM→DEL". */
+function extraText(line: ExtraLine): string {
+  const what =
+    line.kind === 'seat'
+      ? `Seat ${line.code}${line.description ? ` (${line.description})` : ''}`
+      : `${EXTRA_KINDS[line.kind]}: ${line.description || line.code}`
+  const flight = line.origin && line.destination ? ` · ${line.origin}→${line.destination}` : ''
+  return what + flight
+}
+
+/** The seats, meals and baggage bought with the fare (or asked for), per traveller, and their cost. */
+function TripExtras({ booking }: { booking: Booking }) {
+  const lines = booking.extras ?? []
+  if (lines.length === 0) return null
+  const travellers = [...new Set(lines.map((l) => l.passenger))].sort((a, b) => a - b)
+  return (
+    <Stack gap="2" mt="5" as="section" aria-labelledby="trip-extras-heading" data-testid="trip-extras">
+      <Heading as="h3" size="md" id="trip-extras-heading">
+        Seats, meals and baggage
+      </Heading>
+      <Stack as="ul" gap="2" listStyleType="none" m="0" p="0">
+        {travellers.map((t) => (
+          <Box as="li" key={t}>
+            <Text fontWeight="medium">{`Traveller ${t + 1}`}</Text>
+            <Stack as="ul" gap="1" listStyleType="none" m="0" p="0">
+              {lines
+                .filter((l) => l.passenger === t)
+                .map((l, i) => (
+                  <HStack as="li" key={`${l.kind}-${l.code}-${i}`} gap="2" justify="space-between" wrap="wrap">
+                    <Text>{extraText(l)}</Text>
+                    {isPositive(l.price) ? <Money amount={l.price} currency={booking.currency} /> : null}
+                  </HStack>
+                ))}
+            </Stack>
+          </Box>
+        ))}
+      </Stack>
+      {isPositive(booking.extrasPrice) ? (
+        <Text fontWeight="semibold">
+          Extras total: <Money amount={booking.extrasPrice} currency={booking.currency} />
+        </Text>
+      ) : null}
+    </Stack>
   )
 }
 
