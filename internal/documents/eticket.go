@@ -59,6 +59,19 @@ func ETicketPDF(t Ticket) ([]byte, error) {
 		tb.row(false, cells...)
 	}
 
+	if len(t.Extras) > 0 {
+		d.heading("Seats, meals and baggage", 12)
+		xt := d.newTable(column{"#", 8, "C"}, column{"Traveller", 44, "L"}, column{"Flight", 28, "L"},
+			column{"Item", 70, "L"}, column{"Price", 30, "R"})
+		for _, x := range t.Extras {
+			price := "—"
+			if x.Price.IsPositive() {
+				price = FormatINR(x.Price)
+			}
+			xt.row(false, strconv.Itoa(x.Traveller+1), t.Travellers[x.Traveller].Name, dash(x.Flight), x.Item, price)
+		}
+	}
+
 	d.heading("Fare rules", 12)
 	d.font(true, 9)
 	if t.FareRules.Refundable {
@@ -104,6 +117,11 @@ func (t Ticket) validate() error {
 		}
 		if paxTypes[p.Type] == "" {
 			errs = append(errs, fmt.Errorf("traveller %d has type %q, not adult, child or infant", i+1, p.Type))
+		}
+	}
+	for i, x := range t.Extras {
+		if x.Traveller < 0 || x.Traveller >= len(t.Travellers) {
+			errs = append(errs, fmt.Errorf("extra %d is for traveller %d, who is not on the ticket", i+1, x.Traveller+1))
 		}
 	}
 	if err := errors.Join(errs...); err != nil {

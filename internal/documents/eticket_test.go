@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/shopspring/decimal"
 )
 
 func TestETicket(t *testing.T) {
@@ -34,6 +36,36 @@ func TestETicket(t *testing.T) {
 		"Page 1 of 1",
 	)
 	mustNotContain(t, text, "अंकित", "Non-refundable")
+}
+
+// The seats, meals and baggage bought with the fare print in a table of
+// their own, by traveller, with their prices; a request prints a dash.
+func TestETicketExtras(t *testing.T) {
+	t.Parallel()
+	tk := sampleTicket()
+	tk.Extras = []Extra{
+		{Traveller: 0, Flight: "BOM → DEL", Item: "Seat 12A (Window, exit row)", Price: decimal.RequireFromString("350")},
+		{Traveller: 0, Flight: "BOM → DEL", Item: "Meal: Veg cheese sandwich", Price: decimal.RequireFromString("199.50")},
+		{Traveller: 2, Flight: "BOM → DEL", Item: "Extra baggage: 15 kg", Price: decimal.RequireFromString("1050")},
+		{Traveller: 3, Item: "Meal request: Baby meal"},
+	}
+	pdf, err := ETicketPDF(tk)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := pdfText(t, pdf)
+	mustContain(t, text, "Seats, meals and baggage")
+	mustMatch(t, text,
+		"1 Mr Rahul Verma BOM → DEL Seat 12A (Window, exit row) INR 350.00",
+		"1 Mr Rahul Verma BOM → DEL Meal: Veg cheese sandwich INR 199.50",
+		"3 Miss Ira Verma BOM → DEL Extra baggage: 15 kg INR 1,050.00",
+		"4 Master Kabir Verma — Meal request: Baby meal —",
+	)
+
+	tk.Extras = []Extra{{Traveller: 4, Item: "Seat 1A"}}
+	if _, err := ETicketPDF(tk); err == nil {
+		t.Fatal("an extra for a traveller not on the ticket printed")
+	}
 }
 
 func TestETicketAllCancelledNonRefundable(t *testing.T) {

@@ -1,5 +1,7 @@
 package documents
 
+import "github.com/shopspring/decimal"
+
 // Ticket is what an e-ticket shows: one booking, its flights and its
 // travellers.
 type Ticket struct {
@@ -20,6 +22,10 @@ type Ticket struct {
 	Flights []Flight
 	// Travellers are the people travelling, in the order of the booking.
 	Travellers []Traveller
+	// Extras are the seats, meals and extra baggage bought with the fare,
+	// or a full-service fare's meal and seat requests, in the order of the
+	// travellers; none prints no table.
+	Extras []Extra
 	// FareRules summarises what the fare allows.
 	FareRules FareRules
 	// Notes is the important information printed at the end; nil prints
@@ -93,6 +99,19 @@ type Traveller struct {
 	CabinBaggage string
 	// Cancelled marks a ticket that has been cancelled.
 	Cancelled bool
+}
+
+// Extra is one item a traveller takes besides the fare.
+type Extra struct {
+	// Traveller is the traveller's place in Ticket.Travellers, from 0.
+	Traveller int
+	// Flight is the flight or journey it is for, such as "BOM → DEL";
+	// empty for the whole trip.
+	Flight string
+	// Item says what it is, such as "Seat 12A (Window, exit row)".
+	Item string
+	// Price is what it cost; zero prints a dash (a request, or included).
+	Price decimal.Decimal
 }
 
 // FareRules is the summary of a fare's rules the ticket prints.

@@ -207,10 +207,21 @@ func (s *Bookings) invoiceOf(ctx context.Context, q *queries.Queries, b queries.
 	return documents.Invoice{
 		Number: number, Date: now.In(indiatime.Zone).Format("2 Jan 2006"), Supplier: seller, Recipient: recipient,
 		PlaceOfSupply: pos, BookingRef: bookingRef(b), PNR: derefOr(b.Pnr),
-		Lines: []documents.Line{{Description: "Flight booking service (" + b.Origin + " to " + b.Destination + ")", SAC: documents.SACReservation, Amount: decimal.Zero}},
-		PureAgent: []documents.Line{{Description: fmt.Sprintf("Airfare %s to %s, %s, %d traveller(s), airline taxes and fees included",
-			b.Origin, b.Destination, b.Airline, len(pax)), Amount: price}},
+		Lines:     []documents.Line{{Description: "Flight booking service (" + b.Origin + " to " + b.Destination + ")", SAC: documents.SACReservation, Amount: decimal.Zero}},
+		PureAgent: pureAgent(b, len(pax), price),
 	}, nil
+}
+
+// pureAgent are the amounts collected for the airline: the airfare, and the
+// seats, meals and baggage bought with it, when there are some.
+func pureAgent(b queries.Booking, travellers int, fare decimal.Decimal) []documents.Line {
+	lines := []documents.Line{{Description: fmt.Sprintf("Airfare %s to %s, %s, %d traveller(s), airline taxes and fees included",
+		b.Origin, b.Destination, b.Airline, travellers), Amount: fare}}
+	if b.ExtrasPrice.IsPositive() {
+		lines = append(lines, documents.Line{Description: fmt.Sprintf("Seats, meals and extra baggage sold by %s (%d item(s))",
+			b.Airline, len(linesOf(b))), Amount: b.ExtrasPrice})
+	}
+	return lines
 }
 
 // bookingRef is the short reference of a booking people quote.
@@ -279,6 +290,11 @@ func (s *Bookings) eTicketOf(ctx context.Context, q *queries.Queries, b queries.
 			}
 		}
 		t.Travellers = append(t.Travellers, tr)
+	}
+	for _, l := range linesOf(b) {
+		if l.Passenger < len(t.Travellers) {
+			t.Extras = append(t.Extras, documents.Extra{Traveller: l.Passenger, Flight: l.route(), Item: l.item(), Price: l.Price})
+		}
 	}
 	switch {
 	case cancelled > 0 && cancelled == len(tickets):

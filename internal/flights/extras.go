@@ -175,3 +175,31 @@ func upperFirst(s string) string {
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
 }
+
+// extraKinds name the kinds for people.
+var extraKinds = map[string]string{ExtraSeat: "Seat", ExtraMeal: "Meal", ExtraBaggage: "Extra baggage",
+	ExtraMealPreference: "Meal request", ExtraSeatPreference: "Seat request"}
+
+// item says what l is, for the e-ticket and the e-mail: "Seat 12A (Window,
+// exit row)", "Meal: Veg cheese sandwich".
+func (l ExtraLine) item() string {
+	if l.Kind == ExtraSeat {
+		if l.Description != "" {
+			return fmt.Sprintf("Seat %s (%s)", l.Code, l.Description)
+		}
+		return "Seat " + l.Code
+	}
+	what := l.Description
+	if what == "" {
+		what = l.Code
+	}
+	return extraKinds[l.Kind] + ": " + what
+}
+
+// route is the flight l is for, "BOM → DEL", or "" for the whole trip.
+func (l ExtraLine) route() string {
+	if l.Origin == "" || l.Destination == "" {
+		return ""
+	}
+	return l.Origin + " → " + l.Destination
+}

@@ -4,11 +4,14 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/shopspring/decimal"
 
 	"github.com/paryatan/paryatan/internal/apitest"
+	"github.com/paryatan/paryatan/internal/mailtmpl"
 	"github.com/paryatan/paryatan/internal/supplier"
 )
 
@@ -197,4 +200,22 @@ func TestFamilyBuysSeatsMealAndBaggage(t *testing.T) {
 	if slices.Contains(held["ASHA"][1], meal.Code) || slices.Contains(held["DEV"][0], pair[0].Code) {
 		t.Fatalf("items on the wrong passenger: %+v", held)
 	}
+
+	// The e-ticket and the ticket e-mail list them too; the e-mail's total is
+	// what was paid.
+	ticket := pdfText(t, download(t, c, b.Booking.ID, "e-ticket"))
+	for _, want := range []string{"Seats, meals and baggage", "Seat " + pair[0].Code, "Seat " + pair[1].Code, meal.Description, bag.Description} {
+		if !strings.Contains(ticket, want) {
+			t.Errorf("the e-ticket lacks %q:\n%s", want, ticket)
+		}
+	}
+	waitFor(t, 10*time.Second, "the ticket e-mail", func() bool {
+		for _, m := range env.Mail.All() {
+			if m.Kind == "ticket_issued" && strings.Contains(m.Body, "Seat "+pair[1].Code) &&
+				strings.Contains(m.Body, mailtmpl.Money(total, "INR")) {
+				return true
+			}
+		}
+		return false
+	})
 }

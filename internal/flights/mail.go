@@ -152,15 +152,22 @@ func tripOf(b queries.Booking) mailtmpl.Trip {
 	var pax []supplier.Passenger
 	_ = json.Unmarshal(b.Passengers, &pax)
 	tickets := ticketNumbers(b.LastResponse)
+	extras := linesOf(b)
 	for i, p := range pax {
 		tp := mailtmpl.TripPassenger{Name: strings.TrimSpace(p.Title + " " + p.FirstName + " " + p.LastName), Type: paxTypeNames[p.PaxType]}
 		if b.Status == trip.Ticketed && i < len(tickets) {
 			tp.Ticket = tickets[i]
 		}
+		for _, l := range extras {
+			if l.Passenger == i {
+				tp.Extras = append(tp.Extras, strings.TrimSuffix(l.item()+", "+l.route(), ", "))
+			}
+		}
 		t.Passengers = append(t.Passengers, tp)
 	}
 	if b.Price != nil {
-		t.Total = mailtmpl.Money(*b.Price, b.Currency)
+		// What the traveller pays: the fare and the extras bought with it.
+		t.Total = mailtmpl.Money(b.Price.Add(b.ExtrasPrice), b.Currency)
 	}
 	return t
 }

@@ -185,6 +185,9 @@ type TripFlight struct {
 // (adult, child, infant) and the ticket number once issued.
 type TripPassenger struct {
 	Name, Type, Ticket string
+	// Extras are the seats, meals and baggage the traveller takes, one line
+	// each: "Seat 12A (Window, exit row), BOM → DEL".
+	Extras []string
 }
 
 // BookingConfirmed tells a traveller their seats are held under a PNR.

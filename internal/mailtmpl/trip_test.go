@@ -16,7 +16,8 @@ func trip() mailtmpl.Trip {
 		ID: "0b7c6f2e-5a41-4a6e-9d55-3f0c2b9a1e77", Reference: "0B7C6F2E", PNR: "K7Q2MZ", Route: "BOM → DEL",
 		Flights: []mailtmpl.TripFlight{{Airline: "IndiGo", Number: "6E 2134", From: "Mumbai (BOM)", To: "Delhi (DEL)",
 			Depart: "20 Dec 2026, 06:15", Arrive: "20 Dec 2026, 08:25"}},
-		Passengers: []mailtmpl.TripPassenger{{Name: "Mr आरव SHARMA", Type: "adult", Ticket: "0987654321"},
+		Passengers: []mailtmpl.TripPassenger{{Name: "Mr आरव SHARMA", Type: "adult", Ticket: "0987654321",
+			Extras: []string{"Seat 12A (Window, exit row), BOM → DEL", "Meal: Veg <i>cheese</i> sandwich, BOM → DEL"}},
 			{Name: "Miss TARA <b>SHARMA</b>", Type: "infant"}},
 		Total: mailtmpl.Money(decimal.RequireFromString("123456.5"), "INR"),
 	}
@@ -54,11 +55,14 @@ func TestTripMessages(t *testing.T) {
 		}
 		for part, body := range map[string]string{"text": m.Text, "html": m.HTML} {
 			for _, want := range []string{"Hello आरव,", c.says, "K7Q2MZ", "0B7C6F2E", "IndiGo", "6E 2134", "Mumbai (BOM)", "20 Dec 2026, 06:15",
-				"Mr आरव SHARMA", "(adult)", "0987654321", "₹1,23,456.50", link} {
+				"Mr आरव SHARMA", "(adult)", "0987654321", "Seat 12A (Window, exit row), BOM → DEL", "₹1,23,456.50", link} {
 				if !strings.Contains(body, want) {
 					t.Errorf("%s %s part lacks %q", c.kind, part, want)
 				}
 			}
+		}
+		if !strings.Contains(m.Text, "Meal: Veg <i>cheese</i> sandwich") || strings.Contains(m.HTML, "<i>cheese</i>") {
+			t.Errorf("%s: an item's words were not kept in the text part, or not escaped in the html part", c.kind)
 		}
 		if strings.Contains(m.HTML, "<b>SHARMA</b>") || !strings.Contains(m.HTML, "&lt;b&gt;SHARMA&lt;/b&gt;") {
 			t.Errorf("%s: a passenger's name was not escaped in the html part", c.kind)
