@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 
 	"github.com/shopspring/decimal"
@@ -72,12 +73,7 @@ const msgExtrasFailed = "We could not load seats, meals and baggage for this fli
 
 // hasChoice reports whether any passenger chose anything.
 func hasChoice(choices []supplier.Choice) bool {
-	for _, c := range choices {
-		if len(c.Seats)+len(c.Meals)+len(c.Baggage) > 0 || c.MealPreference != "" || c.SeatPreference != "" {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(choices, func(c supplier.Choice) bool { return !c.IsZero() })
 }
 
 // extrasOf prices the travellers' choices against the supplier's answer x
@@ -113,17 +109,10 @@ func extraLines(x *supplier.Extras, choices []supplier.Choice) []ExtraLine {
 	lines := []ExtraLine{}
 	for i, c := range choices {
 		for _, m := range x.SeatMaps {
-			code := strings.ToUpper(strings.TrimSpace(c.Seats[m.Key]))
-			if code == "" {
-				continue
-			}
-			for _, row := range m.Rows {
-				for _, s := range row.Seats {
-					if s != nil && s.Code == code {
-						lines = append(lines, ExtraLine{Passenger: i, Kind: ExtraSeat, Airline: m.Airline, FlightNumber: m.FlightNumber,
-							Origin: m.Origin, Destination: m.Destination, Code: s.Code, Description: seatWords(s), Price: s.Price.Decimal})
-					}
-				}
+			code := strings.TrimSpace(c.Seats[m.Key])
+			if s := m.Seat(code); code != "" && s != nil {
+				lines = append(lines, ExtraLine{Passenger: i, Kind: ExtraSeat, Airline: m.Airline, FlightNumber: m.FlightNumber,
+					Origin: m.Origin, Destination: m.Destination, Code: s.Code, Description: seatWords(s), Price: s.Price.Decimal})
 			}
 		}
 		for _, g := range x.Meals {

@@ -364,6 +364,11 @@ type Choice struct {
 	SeatPreference string `json:"seatPreference,omitempty"`
 }
 
+// IsZero reports whether c chooses nothing.
+func (c Choice) IsZero() bool {
+	return len(c.Seats)+len(c.Meals)+len(c.Baggage) == 0 && c.MealPreference == "" && c.SeatPreference == ""
+}
+
 // PassengerExtras are what one passenger takes, in the supplier's terms.
 type PassengerExtras struct {
 	// Baggage, MealDynamic and SeatDynamic are the supplier's items to send
@@ -530,7 +535,7 @@ func (x *Extras) chooseItems(i, paxType int, c Choice, taken map[[2]string]int) 
 		if !seated {
 			return out, bad("an infant sits on an adult's lap and takes no seat")
 		}
-		s := m.seat(code)
+		s := m.Seat(code)
 		switch {
 		case s == nil:
 			return out, bad(fmt.Sprintf("flight %s has no seat %s", m.Key, code))
@@ -648,8 +653,8 @@ func unknownKeys[T any](i int, field string, chosen map[string]string, have []T,
 	return &ChoiceError{Passenger: i, Field: field, Key: unknown[0], Message: fmt.Sprintf("nothing is sold as %s %s", field, unknown[0])}
 }
 
-// seat returns the seat with that code, or nil.
-func (m *SeatMap) seat(code string) *Seat {
+// Seat returns the seat with that code (any case), or nil.
+func (m *SeatMap) Seat(code string) *Seat {
 	for _, r := range m.Rows {
 		for _, s := range r.Seats {
 			if s != nil && strings.EqualFold(s.Code, code) {

@@ -25,7 +25,7 @@ import { MealList } from './meal-list'
 import { PreferenceFields } from './preferences'
 import { SeatMapGrid } from './seat-map'
 
-const EXTRAS_MESSAGES = {
+export const EXTRAS_MESSAGES = {
   none: 'The airline sells no seats, meals or extra baggage online for this flight. It gives seats at check-in.',
   infantLcc: 'Infants sit on an adult’s lap: no seat, meal or extra baggage of their own.',
   infantGds: 'Infants sit on an adult’s lap: no seat. You can ask for a baby meal.',

@@ -15,7 +15,7 @@ import {
   type ExtrasChoice,
   type ExtrasTraveller,
 } from '../../lib/extras'
-import { ExtrasStep } from '../extras/extras-step'
+import { EXTRAS_MESSAGES, ExtrasStep } from '../extras/extras-step'
 
 export const EXTRAS_SECTION_MESSAGES = {
   loading: 'Loading seats, meals and baggage…',
@@ -77,9 +77,7 @@ export function ExtrasSection({ extras, loading, travellers, choice, onChange }:
       <Heading as="h2" size="lg" id="extras-chosen-heading">
         Seats, meals and baggage
       </Heading>
-      {nothing ? (
-        <Text>{hasOffers(extras) ? EXTRAS_SECTION_MESSAGES.skipped : 'This flight sells none online.'}</Text>
-      ) : null}
+      {nothing ? <Text>{hasOffers(extras) ? EXTRAS_SECTION_MESSAGES.skipped : EXTRAS_MESSAGES.none}</Text> : null}
       {lines.length ? (
         <Stack as="ul" gap="1" listStyleType="none" data-testid="extras-chosen">
           {lines.map((l) => (
