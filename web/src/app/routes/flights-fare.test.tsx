@@ -14,7 +14,7 @@ import {
   TRACE_ID,
   type FamilyFareOptions,
 } from '@/testing/flights'
-import { DEL_BOM, lccExtras, noExtras } from '@/features/flights/components/extras/fixtures'
+import { DEL_BOM, gdsExtras, lccExtras, noExtras } from '@/features/flights/components/extras/fixtures'
 import { api, errorReply } from '@/testing/handlers'
 import { BOOKING_ID, CHECKOUT_ACTION, paymentOrder } from '@/testing/payments'
 import { server } from '@/testing/server'
@@ -1100,6 +1100,17 @@ describe('every traveller of the fare', () => {
   it('offers no meal on a low-cost fare', async () => {
     setupFamily({ isLCC: true })
     renderRoutes({ routes, initialEntries: [farePath()] })
+    const lead = await traveller('Adult 1 (lead passenger)')
+    expect(within(lead).getByText('Frequent flyer')).toBeInTheDocument()
+    expect(screen.queryByLabelText(/^Meal preference/)).not.toBeInTheDocument()
+  })
+
+  it("asks a full-service fare's meal once: in the extras step when the airline lists its special meals", async () => {
+    setupFamily({}, api.extras(() => HttpResponse.json({ ok: true as const, data: gdsExtras() })))
+    renderRoutes({ routes, initialEntries: [farePath()] })
+    const step = await screen.findByRole('region', { name: 'Seats, meals and baggage' })
+    const meal = await within(step).findByRole('combobox', { name: 'Special meal' })
+    expect(within(meal).getByRole('option', { name: 'Jain vegetarian' })).toBeInTheDocument()
     const lead = await traveller('Adult 1 (lead passenger)')
     expect(within(lead).getByText('Frequent flyer')).toBeInTheDocument()
     expect(screen.queryByLabelText(/^Meal preference/)).not.toBeInTheDocument()

@@ -121,12 +121,18 @@ function BookingForm({
   const [extrasChoice, setExtrasChoice] = useState<ExtrasChoice>(NO_EXTRAS)
   const withExtras = (parts: BookParts): BookParts =>
     extras.data ? { ...parts, extras: extrasBody(extras.data, extrasTravellers, extrasChoice) } : parts
+  // A full-service airline that lists its special meals takes the choice in the extras step:
+  // the traveller forms then ask no meal of their own, so a meal is chosen in one place.
+  const formRules = useMemo(
+    () => (rules.takesMeal && extras.data?.mealPreferences.length ? { ...rules, takesMeal: false } : rules),
+    [rules, extras.data],
+  )
 
   const signatureOf = (values: BookingValues) => JSON.stringify({ values, extras: extrasChoice })
 
   const book = async (values: BookingValues) => {
     setSent(values)
-    const failure = await flow.runBook(withExtras(toBookParts(values, rules)), signatureOf(values))
+    const failure = await flow.runBook(withExtras(toBookParts(values, formRules)), signatureOf(values))
     const field = failure ? formFieldOf(failure.field, rules.slots.length) : undefined
     if (failure && field) setError(field as Path<BookingValues>, { message: failure.message }, { shouldFocus: true })
   }
@@ -141,7 +147,7 @@ function BookingForm({
     }
     void handleSubmit((values) => {
       setSent(values)
-      return flow.runTicket(mode, toBookParts(values, rules), signatureOf(values))
+      return flow.runTicket(mode, toBookParts(values, formRules), signatureOf(values))
     })()
   }
 
@@ -184,7 +190,7 @@ function BookingForm({
                   form={form}
                   index={index}
                   slot={slot}
-                  rules={rules}
+                  rules={formRules}
                   people={people}
                   taken={new Set(sources.filter((s, i) => s && i !== index))}
                 />
