@@ -1106,7 +1106,10 @@ describe('every traveller of the fare', () => {
   })
 
   it("asks a full-service fare's meal once: in the extras step when the airline lists its special meals", async () => {
-    setupFamily({}, api.extras(() => HttpResponse.json({ ok: true as const, data: gdsExtras() })))
+    setupFamily(
+      {},
+      api.extras(() => HttpResponse.json({ ok: true as const, data: gdsExtras() })),
+    )
     renderRoutes({ routes, initialEntries: [farePath()] })
     const step = await screen.findByRole('region', { name: 'Seats, meals and baggage' })
     const meal = await within(step).findByRole('combobox', { name: 'Special meal' })
