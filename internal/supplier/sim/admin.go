@@ -49,6 +49,57 @@ type BookingInfo struct {
 	// ChangeRequests are the change requests made on the booking's
 	// tickets, oldest first.
 	ChangeRequests []ChangeRequestInfo `json:"changeRequests,omitempty"`
+	// Passengers are the booking's passengers, in the request's order,
+	// with what each took.
+	Passengers []PassengerInfo `json:"passengers"`
+}
+
+// PassengerInfo is one passenger of a booking, as GET /_sim/bookings lists
+// it: the seats, meals and baggage a low-cost passenger bought (the
+// "nothing" placeholders left out) and a full-service passenger's meal and
+// seat preferences.
+type PassengerInfo struct {
+	PaxType   int    `json:"paxType"`
+	FirstName string `json:"firstName"`
+	LastName  string `json:"lastName"`
+	// Items are a low-cost passenger's: kind "seat", "meal" or
+	// "baggage", the flight ("6E 2131"), the code and its price (rupees,
+	// exact).
+	Items []ItemInfo `json:"items"`
+	// MealPreference and SeatPreference are a full-service passenger's
+	// requests, by code.
+	MealPreference string `json:"mealPreference,omitempty"`
+	SeatPreference string `json:"seatPreference,omitempty"`
+}
+
+// ItemInfo is one item a low-cost passenger bought.
+type ItemInfo struct {
+	Kind   string `json:"kind"`
+	Flight string `json:"flight"`
+	Code   string `json:"code"`
+	Price  string `json:"price"`
+}
+
+// passengerInfo lists px as PassengerInfo.
+func passengerInfo(px *paxRecord) PassengerInfo {
+	out := PassengerInfo{PaxType: px.paxType, FirstName: px.first, LastName: px.last, Items: []ItemInfo{},
+		MealPreference: px.mealCode, SeatPreference: px.seatCode}
+	add := func(kind, airline, number, code string, price float64) {
+		if code == noSeat || code == noMeal || code == noBaggage {
+			return
+		}
+		out.Items = append(out.Items, ItemInfo{Kind: kind, Flight: airline + " " + number, Code: code, Price: rupeeText(toPaise(price))})
+	}
+	for _, s := range px.extras.seats {
+		add("seat", s.w.AirlineCode, s.w.FlightNumber, s.w.Code, s.w.Price)
+	}
+	for _, m := range px.extras.meals {
+		add("meal", m.w.AirlineCode, m.w.FlightNumber, m.w.Code, m.w.Price)
+	}
+	for _, b := range px.extras.bags {
+		add("baggage", b.w.AirlineCode, b.w.FlightNumber, b.w.Code, b.w.Price)
+	}
+	return out
 }
 
 // ChangeRequestInfo is one change request, as GET /_sim/bookings lists it:
@@ -78,7 +129,11 @@ func (s *Server) Bookings() []BookingInfo {
 	for e := bs.lru.Front(); e != nil; e = e.Next() {
 		b := e.Value.(*booking)
 		info := BookingInfo{BookingID: b.id, PNR: b.pnr, TraceID: b.traceID, ResultIndex: b.index,
-			IsLCC: b.lcc, Ticketed: b.ticketed, Released: b.released, CreatedAt: b.createdAt}
+			IsLCC: b.lcc, Ticketed: b.ticketed, Released: b.released, CreatedAt: b.createdAt,
+			Passengers: make([]PassengerInfo, 0, len(b.pax))}
+		for i := range b.pax {
+			info.Passengers = append(info.Passengers, passengerInfo(&b.pax[i]))
+		}
 		if b.ticketed {
 			at := b.ticketedAt
 			info.TicketedAt = &at

@@ -421,6 +421,32 @@ func TestLCCTicketTakesExtras(t *testing.T) {
 		t.Fatalf("the infant holds a seat: %v", pax[3])
 	}
 
+	// The admin listing shows what each passenger bought, placeholders left out.
+	var listed []sim.PassengerInfo
+	for _, b := range e.simBookings() {
+		if float64(b.BookingID) == inner["BookingId"] {
+			listed = b.Passengers
+		}
+	}
+	flight := func(item map[string]any) string { return item["AirlineCode"].(string) + " " + item["FlightNumber"].(string) }
+	item := func(kind string, it map[string]any) sim.ItemInfo {
+		return sim.ItemInfo{Kind: kind, Flight: flight(it), Code: it["Code"].(string), Price: fmt.Sprintf("%.2f", num(it["Price"]))}
+	}
+	wantItems := [][]sim.ItemInfo{
+		{item("seat", paid), item("meal", meal), item("baggage", bag10)},
+		{item("seat", free)},
+		{item("meal", meal)},
+		{},
+	}
+	if len(listed) != 4 {
+		t.Fatalf("listed passengers %+v", listed)
+	}
+	for i, p := range listed {
+		if !reflect.DeepEqual(p.Items, wantItems[i]) || p.PaxType != []int{1, 1, 2, 3}[i] {
+			t.Errorf("passenger %d listed %+v, want %+v", i+1, p, wantItems[i])
+		}
+	}
+
 	// The seats sold are taken now, for this trace and any other.
 	again := seatRows(t, e.ssrOf(tok, trace, res), 0, 0)
 	if s := seatWhere(again, withCode(paid["Code"].(string))); s["AvailablityType"] != 3.0 {
