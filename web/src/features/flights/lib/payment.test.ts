@@ -5,6 +5,7 @@ import type { Booking, Payment, Refund } from '@/testing/wire'
 import {
   amountToPay,
   awaitsPayment,
+  extrasByTraveller,
   bookingState,
   closedText,
   isOutcomeOpen,
@@ -60,6 +61,29 @@ describe('what is paid and when', () => {
     expect(amountToPay(bookingRecord({ amountDue: '0' }))).toBe('5293.46')
     // Seats, meals and baggage are paid with the fare, to the paisa.
     expect(amountToPay(bookingRecord({ amountDue: undefined, extrasPrice: '1599.50' }))).toBe('6892.96')
+  })
+
+  it('adds up each traveller’s seats, meals and baggage, leaving out those who bought none or only free ones', () => {
+    const line = (passenger: number, kind: 'seat' | 'meal' | 'baggage', code: string, price: string) => ({
+      passenger,
+      kind,
+      code,
+      price,
+    })
+    const booking = bookingRecord({
+      extras: [
+        line(1, 'baggage', 'EB15', '7125'),
+        line(0, 'seat', '5B', '350'),
+        line(2, 'seat', '29A', '0'),
+        line(0, 'meal', 'VCSW', '249.50'),
+        line(1, 'seat', '5C', '350'),
+      ],
+      extrasPrice: '8074.50',
+    })
+    expect(extrasByTraveller(booking)).toEqual([
+      { passenger: 0, paise: 59950n },
+      { passenger: 1, paise: 747500n },
+    ])
   })
 
   it.each<[string, Booking | undefined, boolean]>([

@@ -93,6 +93,16 @@ export function bookingTotal(booking: Booking): string {
   return toAmount(paise(booking.price) + paise(booking.extrasPrice))
 }
 
+/** What each traveller's seats, meals and baggage cost, in paise, for those who bought any, in booking order. */
+export function extrasByTraveller(booking: Booking): { passenger: number; paise: bigint }[] {
+  const by = new Map<number, bigint>()
+  for (const line of booking.extras) by.set(line.passenger, (by.get(line.passenger) ?? 0n) + paise(line.price))
+  return [...by]
+    .filter(([, p]) => p > 0n)
+    .sort(([a], [b]) => a - b)
+    .map(([passenger, p]) => ({ passenger, paise: p }))
+}
+
 /** What the traveller pays now: what the booking still owes when the API says, else its total. */
 export function amountToPay(booking: Booking): string {
   return paise(booking.amountDue) > 0n ? (booking.amountDue ?? booking.price) : bookingTotal(booking)

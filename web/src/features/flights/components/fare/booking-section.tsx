@@ -220,7 +220,12 @@ function BookingForm({
       {awaitsPayment(made) ? (
         <Card.Root>
           <Card.Body>
-            <PaymentStep key={made._id} booking={made} breakdown={breakdown} />
+            <PaymentStep
+              key={made._id}
+              booking={made}
+              breakdown={breakdown}
+              travellers={extrasTravellers.map((t) => t.label)}
+            />
           </Card.Body>
         </Card.Root>
       ) : null}

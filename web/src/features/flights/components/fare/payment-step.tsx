@@ -8,7 +8,7 @@ import type { Booking, FareBreakdown } from '@/lib/api-types'
 import { Money } from '@/components/ui/money'
 import { useCheckout } from '../../hooks/use-checkout'
 import { useTimeLeft } from '../../hooks/use-time-left'
-import { bookingTotal, isPositive, payLabel, paymentSummary } from '../../lib/payment'
+import { bookingTotal, extrasByTraveller, payLabel, paymentSummary } from '../../lib/payment'
 import { PayCountdown } from '../payment/pay-countdown'
 
 interface PaymentStepProps {
@@ -16,6 +16,8 @@ interface PaymentStepProps {
   booking: Booking
   /** The quote's fare per passenger type. */
   breakdown: FareBreakdown[] | null | undefined
+  /** The travellers' names on the page ("Adult 1 (lead passenger)"), in booking order. */
+  travellers?: readonly string[]
 }
 
 /**
@@ -24,7 +26,7 @@ interface PaymentStepProps {
  * the traveller to the gateway's checkout. The ticket follows the payment on
  * the server.
  */
-export function PaymentStep({ booking, breakdown }: PaymentStepProps) {
+export function PaymentStep({ booking, breakdown, travellers = [] }: PaymentStepProps) {
   const checkout = useCheckout(booking._id)
   const left = useTimeLeft(booking.payBy)
   const inRupees = booking.currency === 'INR'
@@ -61,14 +63,16 @@ export function PaymentStep({ booking, breakdown }: PaymentStepProps) {
               </Table.Cell>
             </Table.Row>
           ) : null}
-          {isPositive(booking.extrasPrice) ? (
-            <Table.Row>
-              <Table.Cell colSpan={2}>Seats, meals and baggage</Table.Cell>
+          {extrasByTraveller(booking).map(({ passenger, paise }) => (
+            <Table.Row key={`extras-${passenger}`}>
+              <Table.Cell colSpan={2}>
+                Seats, meals and baggage · {travellers[passenger] ?? `Traveller ${passenger + 1}`}
+              </Table.Cell>
               <Table.Cell textAlign="end">
-                <Money amount={booking.extrasPrice} currency={booking.currency} />
+                <Money paise={paise} />
               </Table.Cell>
             </Table.Row>
-          ) : null}
+          ))}
           <Table.Row fontWeight="semibold">
             <Table.Cell colSpan={2}>Total</Table.Cell>
             <Table.Cell textAlign="end">
