@@ -1,13 +1,17 @@
 import { openCheckout, payAtCheckout } from './checkout'
+import type { Locator, Page } from '@playwright/test'
 import {
   createAccount,
   expect,
   expectApiServer,
   fillPassenger,
+  indiaDay,
   openFare,
   pickFare,
   searchFares,
+  simBookings,
   test,
+  type Fare,
 } from './fixtures'
 
 /** Rupees as the page writes them ("₹1,23,456.50") back to paise. */
@@ -15,6 +19,47 @@ function paiseOf(text: string): bigint {
   const m = /₹([\d,]+)(?:\.(\d\d))?/.exec(text)
   expect(m, `an amount in ${text}`).not.toBeNull()
   return BigInt((m?.[1] ?? '0').replaceAll(',', '')) * 100n + BigInt(m?.[2] ?? '0')
+}
+
+/** A price as a control's accessible name says it ("350 rupees", "1,234 rupees 50 paise") in paise. */
+function spokenPaise(name: string): bigint {
+  const m = /([\d,]+) rupees(?: (\d+) paise)?/.exec(name)
+  expect(m, `a price in ${name}`).not.toBeNull()
+  return BigInt((m?.[1] ?? '0').replaceAll(',', '')) * 100n + BigInt(m?.[2] ?? '0')
+}
+
+/** Paise as the supplier's record writes rupees ("350.00"). */
+function rupeesPaise(text: string): bigint {
+  const [whole = '0', part = ''] = text.split('.')
+  return BigInt(whole) * 100n + BigInt(part.padEnd(2, '0'))
+}
+
+/** Fills one traveller's form, found by its heading, as a person typing it would. */
+async function fillTraveller(
+  page: Page,
+  heading: string,
+  t: { title: string; first: string; last: string; dob: string },
+) {
+  const form = page.getByRole('group', { name: heading })
+  await form.getByLabel('Title').selectOption(t.title)
+  await form.getByLabel('First name').fill(t.first)
+  await form.getByLabel('Last name').fill(t.last)
+  await form.getByRole('textbox', { name: 'Date of birth', exact: true }).fill(t.dob)
+}
+
+/** Two free, paid seats side by side (no aisle between) on the seat map, by code. */
+async function twoSeatsTogether(grid: Locator): Promise<[string, string]> {
+  const names = await grid
+    .getByRole('button', { name: /^Seat \d+[A-K], .*rupees/ })
+    .evaluateAll((seats) => seats.map((s) => s.getAttribute('aria-label') ?? ''))
+  const codes = new Set(names.map((n) => /^Seat (\d+[A-K])/.exec(n)?.[1] ?? ''))
+  for (const code of codes) {
+    const [, row, letter] = /^(\d+)([A-K])$/.exec(code) ?? []
+    // Neighbours in a 3-3 cabin: A-B, B-C, D-E, E-F.
+    const next = { A: 'B', B: 'C', D: 'E', E: 'F' }[letter ?? '']
+    if (next && codes.has(`${row}${next}`)) return [code, `${row}${next}`]
+  }
+  throw new Error(`no two paid seats together among ${names.join('; ')}`)
 }
 
 test.describe('seats, meals and baggage, on a phone', () => {
@@ -87,5 +132,119 @@ test.describe('seats, meals and baggage, on a phone', () => {
     expect(BigInt(paid[0] ?? '0') * 100n + BigInt((paid[1] ?? '').padEnd(2, '0'))).toBe(total)
     await page.goto(`/account/trips/${id}`)
     await expect(page.getByTestId('trip-extras')).toContainText(`Seat ${code}`)
+  })
+
+  test('a family picks two paid seats together, a meal for one and 15 kg for another, and pays exactly that', async ({
+    page,
+  }) => {
+    test.setTimeout(180_000)
+    await createAccount(page.request, 'extras-family', 'Ananya Sharma')
+    const res = await page.request.post('/api/v1/flights/tbo/search', {
+      data: { origin: 'BOM', destination: 'DEL', departDate: indiaDay(10), adults: 2, children: 1, cabinClass: 2 },
+    })
+    expect(res.status(), await res.text()).toBe(200)
+    const body = (await res.json()) as { data: { Response: { TraceId: string; Results: Fare[][] } } }
+    const fare = pickFare(body.data.Response.Results[0] ?? [], (f) => f.IsLCC)
+    await openFare(page, body.data.Response.TraceId, fare)
+    const fareTotal = paiseOf((await page.getByTestId('fare-price').textContent()) ?? '')
+
+    // The lead comes from the account; the others are typed in.
+    await page.getByRole('group', { name: 'Adult 1 (lead passenger)' }).getByLabel('Title').selectOption('Ms')
+    const lead = page.getByRole('group', { name: 'Adult 1 (lead passenger)' })
+    await lead.getByRole('textbox', { name: 'Date of birth', exact: true }).fill('12-04-1990')
+    await lead.getByLabel('Mobile').fill('+919876543210')
+    await lead.getByLabel('Address line 1').fill('12 MG Road')
+    await fillTraveller(page, 'Adult 2', { title: 'Mr', first: 'Rohan', last: 'Sharma', dob: '03-02-1988' })
+    await fillTraveller(page, 'Child 1', { title: 'Miss', first: 'Meera', last: 'Sharma', dob: '15-06-2018' })
+
+    const step = page.getByRole('region', { name: 'Seats, meals and baggage' })
+    await expect(step).toBeVisible({ timeout: 30_000 })
+    const tab = (who: string) => step.getByRole('tab', { name: new RegExp(`^${who}`) })
+    const grid = step.getByRole('grid').first()
+    await expect(grid).toBeVisible()
+
+    // The step's total after each pick: what that pick costs.
+    const stepTotal = async (before: bigint) => {
+      const total = step.getByTestId('extras-total')
+      await expect.poll(async () => paiseOf((await total.textContent()) ?? '')).not.toBe(before)
+      return paiseOf((await total.textContent()) ?? '')
+    }
+
+    // The two adults sit together, on paid seats; the lead has a meal.
+    const [first, second] = await twoSeatsTogether(grid)
+    const seatOf = (code: string) => grid.getByRole('button', { name: new RegExp(`^Seat ${code},`) })
+    const firstPrice = spokenPaise((await seatOf(first).getAttribute('aria-label')) ?? '')
+    await seatOf(first).tap()
+    await expect(seatOf(first)).toHaveAttribute('aria-pressed', 'true')
+    expect(await stepTotal(0n)).toBe(firstPrice)
+    await step
+      .getByRole('radio', { name: /rupees/ })
+      .first()
+      .check()
+    const mealPrice = (await stepTotal(firstPrice)) - firstPrice
+
+    // The second adult: the seat beside the lead's, and 15 kg more baggage.
+    await tab('Adult 2').tap()
+    await expect(tab('Adult 2')).toHaveAttribute('aria-selected', 'true')
+    await expect(seatOf(first)).toHaveAttribute('aria-label', /chosen for Adult 1/)
+    const secondPrice = spokenPaise((await seatOf(second).getAttribute('aria-label')) ?? '')
+    await seatOf(second).tap()
+    await expect(seatOf(second)).toHaveAttribute('aria-pressed', 'true')
+    const seats = firstPrice + mealPrice + secondPrice
+    expect(await stepTotal(firstPrice + mealPrice)).toBe(seats)
+    await step.getByRole('radio', { name: /15 kg/ }).check()
+    const bagPrice = (await stepTotal(seats)) - seats
+
+    const extras = seats + bagPrice
+    expect(firstPrice > 0n && secondPrice > 0n && mealPrice > 0n && bagPrice > 0n).toBe(true)
+    await step.getByRole('button', { name: 'Continue' }).tap()
+    await expect(page.getByTestId('extras-chosen')).toContainText(`Seat ${first}`)
+
+    await page.getByRole('button', { name: 'Book', exact: true }).tap()
+    await expect(page.getByText('Low-cost fares are booked when the ticket is issued.')).toBeVisible({
+      timeout: 30_000,
+    })
+    // The price table adds each traveller's extras to the fare, to the paisa; the child's line has none.
+    const table = page.getByTestId('payment-summary')
+    const leadRow = table.getByRole('row', { name: /Seats, meals and baggage · Adult 1/ })
+    const secondRow = table.getByRole('row', { name: /Seats, meals and baggage · Adult 2/ })
+    // The amount as shown (its spoken words are beside it, hidden).
+    const shown = async (row: Locator) =>
+      paiseOf((await row.locator('[aria-hidden="true"]').last().textContent()) ?? '')
+    expect(await shown(leadRow)).toBe(firstPrice + mealPrice)
+    expect(await shown(secondRow)).toBe(secondPrice + bagPrice)
+    await expect(table.getByRole('row', { name: /Seats, meals and baggage · Child 1/ })).toHaveCount(0)
+    const total = paiseOf((await page.getByTestId('payment-total').textContent()) ?? '')
+    expect(total).toBe(fareTotal + extras)
+    const pay = page.getByRole('button', { name: /^Pay ₹/ })
+    expect(paiseOf((await pay.textContent()) ?? '')).toBe(total)
+
+    await openCheckout(page, pay)
+    await payAtCheckout(page)
+    await expect(page.getByRole('heading', { level: 1, name: 'Ticket issued' })).toBeVisible({ timeout: 60_000 })
+
+    // The gateway took exactly fare plus extras, and the supplier's ticket holds each passenger's items.
+    const { items } = (await (await page.request.get('/api/v1/me/bookings')).json()) as { items: { _id: string }[] }
+    const id = items[0]?._id ?? ''
+    const one = (await (await page.request.get(`/api/v1/me/bookings/${id}`)).json()) as {
+      booking: { paid: string; pnr: string }
+    }
+    expect(rupeesPaise(one.booking.paid)).toBe(total)
+    const record = (await simBookings()).find((b) => b.pnr === one.booking.pnr)
+    expect(record?.ticketed).toBe(true)
+    const bought = (record?.passengers ?? []).map((p) =>
+      p.items.map((i) => ({ kind: i.kind, code: i.kind === 'seat' ? i.code : '', paise: rupeesPaise(i.price) })),
+    )
+    expect(bought).toEqual([
+      [
+        { kind: 'seat', code: first, paise: firstPrice },
+        { kind: 'meal', code: '', paise: mealPrice },
+      ],
+      [
+        { kind: 'seat', code: second, paise: secondPrice },
+        { kind: 'baggage', code: '', paise: bagPrice },
+      ],
+      [],
+    ])
   })
 })

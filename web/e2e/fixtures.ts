@@ -106,6 +106,11 @@ export interface SimBooking {
   resultIndex: string
   isLCC: boolean
   ticketed: boolean
+  /** Each passenger and what they bought (a low-cost fare's seats, meals and baggage; prices in rupees). */
+  passengers: {
+    paxType: number
+    items: { kind: 'seat' | 'meal' | 'baggage'; flight: string; code: string; price: string }[]
+  }[]
 }
 
 /** Every booking the supplier holds, whoever made it. */
