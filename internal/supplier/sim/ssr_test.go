@@ -428,7 +428,9 @@ func TestLCCTicketTakesExtras(t *testing.T) {
 			listed = b.Passengers
 		}
 	}
-	flight := func(item map[string]any) string { return item["AirlineCode"].(string) + " " + item["FlightNumber"].(string) }
+	flight := func(item map[string]any) string {
+		return item["AirlineCode"].(string) + " " + item["FlightNumber"].(string)
+	}
 	item := func(kind string, it map[string]any) sim.ItemInfo {
 		return sim.ItemInfo{Kind: kind, Flight: flight(it), Code: it["Code"].(string), Price: fmt.Sprintf("%.2f", num(it["Price"]))}
 	}
