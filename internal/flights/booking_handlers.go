@@ -42,8 +42,11 @@ type BookingJSON struct {
 	CreatedAt    time.Time       `json:"createdAt"`
 	UpdatedAt    time.Time       `json:"updatedAt"`
 	PriceChanged bool            `json:"priceChanged,omitempty"`
-	// NewPrice is the fare the airline asks when it moved at ticketing.
-	NewPrice *decimal.Decimal `json:"newPrice,omitempty"`
+	// NewPrice is the fare the airline asks when it moved at ticketing;
+	// NewExtrasPrice what it asks for the seats, meals and baggage when it
+	// moved their price there.
+	NewPrice       *decimal.Decimal `json:"newPrice,omitempty"`
+	NewExtrasPrice *decimal.Decimal `json:"newExtrasPrice,omitempty"`
 	// PayBy is when the booking expires unless paid.
 	PayBy *time.Time `json:"payBy,omitempty"`
 	// Paid, Refunded and AmountDue are rupees, exact; on one booking's
@@ -68,7 +71,7 @@ func bookingJSON(b queries.Booking) BookingJSON {
 		Departure: b.Departure, Airline: b.Airline, Failure: b.Failure, CreatedAt: b.CreatedAt, UpdatedAt: b.UpdatedAt,
 		PriceChanged: b.PriceChangePending, PayBy: b.PayBy}
 	if b.PriceChangePending {
-		out.NewPrice = b.NewPrice
+		out.NewPrice, out.NewExtrasPrice = b.NewPrice, b.NewExtrasPrice
 	}
 	if b.SupplierBookingID != nil {
 		out.BookingId = *b.SupplierBookingID

@@ -39,8 +39,11 @@ const (
 	msgLCCBookedAtTicket   = "Low-cost fares are booked when the ticket is issued."
 	msgFareChangedAtBook   = "The fare has changed. Please review the new price and book again."
 	msgFareChangedAtTicket = "The fare has changed. Press Retry Ticket to accept the new fare."
-	msgConfirming          = "We did not hear back from the airline in time. We are confirming your booking and will update My Trips; please do not book again."
-	msgResultTaken         = "This fare has just been booked by another traveller. Please search again for the latest fares."
+	// msgExtrasChangedAtTicket: the airline moved the price of the seats,
+	// meals or baggage chosen, not the fare's.
+	msgExtrasChangedAtTicket = "The airline has changed the price of the seats, meals or baggage chosen. Press Retry Ticket to accept the new price."
+	msgConfirming            = "We did not hear back from the airline in time. We are confirming your booking and will update My Trips; please do not book again."
+	msgResultTaken           = "This fare has just been booked by another traveller. Please search again for the latest fares."
 	// failureFareChanged and failureNotReceived are what bookings.failure
 	// says of an attempt that ended because the fare moved, and of a lost
 	// call the supplier never received (reconciled: it has no such booking
@@ -258,6 +261,13 @@ func (s *Bookings) create(ctx context.Context, userID uuid.UUID, conn *connector
 	if err != nil {
 		return queries.Booking{}, nil, err
 	}
+	if choices == nil {
+		choices = []supplier.Choice{}
+	}
+	choiceJSON, err := json.Marshal(choices)
+	if err != nil {
+		return queries.Booking{}, nil, err
+	}
 	currency := q.Currency
 	if currency == "" {
 		currency = "INR"
@@ -286,7 +296,7 @@ func (s *Bookings) create(ctx context.Context, userID uuid.UUID, conn *connector
 			UserID: userID, Supplier: conn.Name, TraceID: tr.TraceID, ResultIndex: tr.ResultIndex, IsLcc: q.IsLCC,
 			Currency: currency, Price: &price, Origin: q.Origin, Destination: q.Destination, Departure: q.Departure,
 			Airline: q.Airline, Passengers: paxJSON, AgentReference: agentRef, Quote: q.Doc, PayBy: s.payBy(),
-			Extras: linesJSON, ExtrasPrice: extrasPrice,
+			Extras: linesJSON, ExtrasPrice: extrasPrice, ExtrasChoice: choiceJSON,
 		})
 		if err != nil {
 			return err
@@ -319,6 +329,52 @@ func (s *Bookings) withExtras(ctx context.Context, port supplier.Port, conn *con
 		return []ExtraLine{}, decimal.Zero, nil
 	}
 	return extrasOf(x, pax, choices)
+}
+
+// repriceExtras prices a low-cost booking's extras, whose price the airline
+// moved at ticketing, again from the supplier's answer asked now and the
+// choice the traveller made. At the price the traveller accepted (paid for:
+// bookings.new_extras_price), the items go on the passengers for the ticket
+// to send; at another (moved again), only the new price is kept (moved),
+// for the traveller to accept first.
+func (s *Bookings) repriceExtras(ctx context.Context, port supplier.Port, conn *connector.Connector, b queries.Booking) (queries.Booking, bool, error) {
+	var pax []supplier.Passenger
+	var choices []supplier.Choice
+	if err := errors.Join(json.Unmarshal(b.Passengers, &pax), json.Unmarshal(b.ExtrasChoice, &choices)); err != nil {
+		return b, false, fmt.Errorf("booking %s: stored passengers or extras: %w", b.ID, err)
+	}
+	x, err := port.SSR(ctx, conn, supplier.ResultRef{TraceID: b.TraceID, ResultIndex: b.ResultIndex})
+	if err != nil {
+		return b, false, supplierError(err, msgExtrasRepriceFailed)
+	}
+	lines, price, err := extrasOf(x, pax, choices)
+	if err != nil {
+		// A seat sold to someone else since: the ticket cannot carry the
+		// choice the traveller paid for.
+		return b, false, apierr.Conflict("extras_unavailable", msgExtrasGone)
+	}
+	if !price.Equal(*b.NewExtrasPrice) {
+		err := s.q.BookingSetNewPrice(ctx, queries.BookingSetNewPriceParams{ID: b.ID, NewPrice: b.NewPrice, NewExtrasPrice: &price})
+		if err != nil {
+			return b, false, err
+		}
+		b.NewExtrasPrice = &price
+		return b, true, nil
+	}
+	paxJSON, err := json.Marshal(pax)
+	if err != nil {
+		return b, false, err
+	}
+	linesJSON, err := json.Marshal(lines)
+	if err != nil {
+		return b, false, err
+	}
+	out, err := s.q.BookingRepriceExtras(ctx, queries.BookingRepriceExtrasParams{ID: b.ID, Status: b.Status, Passengers: paxJSON,
+		Extras: linesJSON, NewExtrasPrice: &price})
+	if errors.Is(err, pgx.ErrNoRows) {
+		return b, false, errBookingBusy("This booking is already being ticketed.")
+	}
+	return out, false, err
 }
 
 // payBy is when a booking made now expires unpaid.
@@ -406,8 +462,9 @@ func (s *Bookings) apply(ctx context.Context, b queries.Booking, step trip.Step,
 			return q.BookingRecordBooked(ctx, queries.BookingRecordBookedParams{ID: b.ID, Status: d.To, Pnr: &d.PNR,
 				SupplierBookingID: &d.BookingID, LastResponse: d.Raw, Reconciled: d.Reconciled, FromStatuses: from})
 		}
-		if d.NewPrice != nil {
-			if err := q.BookingSetNewPrice(ctx, queries.BookingSetNewPriceParams{ID: b.ID, NewPrice: d.NewPrice}); err != nil {
+		if d.NewPrice != nil || d.NewExtrasPrice != nil {
+			if err := q.BookingSetNewPrice(ctx, queries.BookingSetNewPriceParams{ID: b.ID, NewPrice: d.NewPrice,
+				NewExtrasPrice: d.NewExtrasPrice}); err != nil {
 				return queries.Booking{}, err
 			}
 		}
@@ -437,6 +494,8 @@ func outcomeOf(b queries.Booking, step trip.Step) Outcome {
 		if ticket {
 			out.Message = msgTicketed
 		}
+	case b.PriceChangePending && ticket && b.NewExtrasPrice != nil && (b.NewPrice == nil || b.Price == nil || b.NewPrice.Equal(*b.Price)):
+		out.Kind, out.Message = FareMoved, msgExtrasChangedAtTicket
 	case b.Status == trip.Booked && ticket && b.PriceChangePending:
 		out.Kind, out.Message = FareMoved, msgFareChangedAtTicket
 	case b.Status == trip.Booked && ticket && (b.Reason == trip.ReasonNone || b.Reason == trip.ReasonNotReceived):
@@ -496,6 +555,17 @@ func (s *Bookings) Ticket(ctx context.Context, claim *keyClaim, conn *connector.
 	port, err := s.port(conn)
 	if err != nil {
 		return Outcome{Booking: b}, err
+	}
+	if b.IsLcc && b.PriceChangePending && b.NewExtrasPrice != nil {
+		// The airline moved the extras' price: the same items go again at
+		// the price the traveller accepted, or the booking says what they
+		// cost now.
+		var moved bool
+		if b, moved, err = s.repriceExtras(ctx, port, conn, b); err != nil {
+			return Outcome{Booking: b}, err
+		} else if moved {
+			return Outcome{Booking: b, Kind: FareMoved, Raw: b.LastResponse, Message: msgExtrasChangedAtTicket}, nil
+		}
 	}
 	b, ok, err := s.startCall(ctx, claim, conn, b, trip.SendTicket, connector.OpTicket, "ticket sent from "+string(from))
 	if err == nil && !ok {

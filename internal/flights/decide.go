@@ -69,9 +69,12 @@ type decision struct {
 	// PNR and BookingID are the supplier's references (Hold and Issue).
 	PNR       string
 	BookingID int64
-	// PriceChangePending and NewPrice record a fare moved at Ticket.
+	// PriceChangePending and NewPrice record a fare moved at Ticket;
+	// NewExtrasPrice a low-cost booking's seats, meals and baggage whose
+	// price moved there.
 	PriceChangePending bool
 	NewPrice           *decimal.Decimal
+	NewExtrasPrice     *decimal.Decimal
 	// Reconciled marks a decision taken from the booking details.
 	Reconciled bool
 	// Outcome is the request's answer; its Booking is filled in once the
@@ -132,6 +135,14 @@ func decideCall(b queries.Booking, step trip.Step, res *supplier.Booking, callEr
 			// The traveller pays the difference to this fare first.
 			p := res.Price
 			d.NewPrice = &p
+		}
+		if x := res.ExtrasPrice; b.IsLcc && x != nil && !x.Equal(b.ExtrasPrice) {
+			// And to the extras' new price.
+			p := *x
+			d.NewExtrasPrice = &p
+			if b.Price == nil || d.NewPrice == nil || d.NewPrice.Equal(*b.Price) {
+				d.Note, d.Outcome.Message = "extras price changed at ticketing", msgExtrasChangedAtTicket
+			}
 		}
 	case step == trip.StepTicket && !res.Ticketed:
 		d = decision{Event: trip.RefuseTicket, Failure: msgTicketingFailed, Raw: res.Doc, Note: "ticket status " + res.Status,

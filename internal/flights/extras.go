@@ -71,6 +71,14 @@ func (h *Handler) FlightExtras(w http.ResponseWriter, r *http.Request) {
 // msgExtrasFailed is what people read when the offers could not be had.
 const msgExtrasFailed = "We could not load seats, meals and baggage for this flight. You can book without them."
 
+// msgExtrasRepriceFailed and msgExtrasGone answer a Retry Ticket after the
+// airline moved the extras' price: the new price could not be confirmed, or
+// the items chosen are no longer all on sale.
+const (
+	msgExtrasRepriceFailed = "We could not confirm the new price of the seats, meals and baggage with the airline. Please press Retry Ticket again in a minute."
+	msgExtrasGone          = "The seats, meals or baggage chosen are no longer all on sale, so the ticket cannot be issued with them. Decline the new price to have your payment refunded."
+)
+
 // hasChoice reports whether any passenger chose anything.
 func hasChoice(choices []supplier.Choice) bool {
 	return slices.ContainsFunc(choices, func(c supplier.Choice) bool { return !c.IsZero() })

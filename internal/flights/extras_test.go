@@ -3,8 +3,10 @@ package flights_test
 import (
 	"encoding/json"
 	"fmt"
+	"net/http"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -13,6 +15,7 @@ import (
 	"github.com/paryatan/paryatan/internal/apitest"
 	"github.com/paryatan/paryatan/internal/mailtmpl"
 	"github.com/paryatan/paryatan/internal/supplier"
+	"github.com/paryatan/paryatan/internal/supplier/sim"
 )
 
 // familyBook is the book body of two adults and a child on result index of
@@ -218,4 +221,117 @@ func TestFamilyBuysSeatsMealAndBaggage(t *testing.T) {
 		}
 		return false
 	})
+}
+
+// The airline moves the price of a seat at ticketing, after the traveller
+// paid: the booking waits with the fare unchanged and the seat's new price,
+// owing the difference; paid, the ticket is issued with the same seat at
+// its new price, and the booking keeps that price.
+func TestMovedExtrasAfterPayment(t *testing.T) {
+	t.Parallel()
+	var moved atomic.Bool
+	moved.Store(true)
+	env := apitest.New(t, apitest.Options{SimMiddleware: func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if isCall(r, "Ticket") && moved.Load() {
+				r.Header.Set(sim.HeaderExtrasPriceChange, "true")
+			}
+			next.ServeHTTP(w, r)
+		})
+	}})
+	c := signIn(t, env, "moved-seat@example.in")
+	res := c.Do("POST", "/api/v1/flights/tbo/search", map[string]any{
+		"origin": "BOM", "destination": "DEL", "departDate": tomorrow(), "cabinClass": 2, "adults": 1, "sources": []string{"LCC"},
+	})
+	var s searchResp
+	res.JSON(t, &s)
+	if res.StatusCode != 200 || len(s.Data.Response.Results) == 0 {
+		t.Fatalf("search = %d %s", res.StatusCode, truncate(res.Body))
+	}
+	r := pick(t, s, true)
+	trace := s.Data.Response.TraceId
+	res = c.Do("POST", "/api/v1/flights/tbo/extras", map[string]string{"traceId": trace, "resultIndex": r.ResultIndex})
+	var offer struct {
+		Data supplier.Extras `json:"data"`
+	}
+	res.JSON(t, &offer)
+	if res.StatusCode != 200 || len(offer.Data.SeatMaps) == 0 {
+		t.Fatalf("extras = %d %s", res.StatusCode, truncate(res.Body))
+	}
+	seatMap := offer.Data.SeatMaps[0]
+	var seat *supplier.Seat
+	for _, row := range seatMap.Rows {
+		for _, st := range row.Seats {
+			if seat == nil && st != nil && st.Status == supplier.SeatFree && st.Price.IsPositive() {
+				seat = st
+			}
+		}
+	}
+	if seat == nil {
+		t.Fatalf("no paid seat on %s", seatMap.Key)
+	}
+	res = c.Do("POST", "/api/v1/flights/tbo/book", func() map[string]any {
+		body := bookBody(trace, r.ResultIndex, true)
+		body["extras"] = []supplier.Choice{{Seats: map[string]string{seatMap.Key: seat.Code}}}
+		return body
+	}())
+	var b outcome
+	res.JSON(t, &b)
+	if res.StatusCode != 200 {
+		t.Fatalf("book = %d %s", res.StatusCode, truncate(res.Body))
+	}
+	pay(t, env, c, b.Booking.ID, "upi", "success")
+
+	var v tripView
+	waitFor(t, 20*time.Second, "the seat's new price", func() bool {
+		v = trip(t, c, b.Booking.ID)
+		return v.Booking.PriceChanged
+	})
+	fare, was := decimal.RequireFromString(v.Booking.Price), decimal.RequireFromString(v.Booking.ExtrasPrice)
+	if v.Booking.NewExtrasPrice == "" || v.Booking.Status == "ticketed" {
+		t.Fatalf("after the seat's price moved: %+v", v.Booking)
+	}
+	now := decimal.RequireFromString(v.Booking.NewExtrasPrice)
+	if !was.Equal(seat.Price.Decimal) || !now.GreaterThan(was) || (v.Booking.NewPrice != "" && !decimal.RequireFromString(v.Booking.NewPrice).Equal(fare)) {
+		t.Fatalf("seat at %s, then %s (fare %s, new fare %q)", was, now, fare, v.Booking.NewPrice)
+	}
+	if due := decimal.RequireFromString(v.Booking.AmountDue); !due.Equal(now.Sub(was)) {
+		t.Fatalf("owing %s, want the seat's difference %s", due, now.Sub(was))
+	}
+	o := openOrder(t, c, b.Booking.ID)
+	if o.Payment.Amount != v.Booking.AmountDue {
+		t.Fatalf("difference order of %s, due %s", o.Payment.Amount, v.Booking.AmountDue)
+	}
+	moved.Store(false)
+	fields, err := env.Gateway.Pay(o.Payment.OrderID, "upi", "success")
+	if err != nil {
+		t.Fatal(err)
+	}
+	callback(t, env, fields.Form())
+	v = waitStatus(t, c, b.Booking.ID, "ticketed")
+	if !decimal.RequireFromString(v.Booking.ExtrasPrice).Equal(now) || !decimal.RequireFromString(v.Booking.Paid).Equal(fare.Add(now)) ||
+		len(v.Payments) != 2 {
+		t.Fatalf("ticketed with the seat at %s: %+v", now, v)
+	}
+	// The supplier issued the same seat at its new price.
+	res = c.Do("POST", "/api/v1/flights/tbo/booking-details", map[string]any{"bookingId": v.Booking.BookingId})
+	var d struct {
+		Data struct {
+			Response struct {
+				FlightItinerary struct {
+					Passenger []struct {
+						SeatDynamic []struct {
+							Code  string
+							Price decimal.Decimal
+						}
+					}
+				}
+			}
+		} `json:"data"`
+	}
+	res.JSON(t, &d)
+	pax := d.Data.Response.FlightItinerary.Passenger
+	if len(pax) != 1 || len(pax[0].SeatDynamic) != 1 || pax[0].SeatDynamic[0].Code != seat.Code || !pax[0].SeatDynamic[0].Price.Equal(now) {
+		t.Fatalf("the supplier's record: %s", truncate(res.Body))
+	}
 }

@@ -88,9 +88,13 @@ func newPayments(pool *pgxpool.Pool, b *Bookings, connectors *connector.Store, c
 func (p *Payments) now() time.Time { return p.bookings.now() }
 
 // due is what a booking costs in paise: its fare, or the new fare the
-// airline asked at ticketing, and the extras bought with it.
+// airline asked at ticketing, and the extras bought with it (at their new
+// price when the airline moved that).
 func due(b queries.Booking) int64 {
 	extras := checkout.Paise(b.ExtrasPrice)
+	if b.PriceChangePending && b.NewExtrasPrice != nil {
+		extras = checkout.Paise(*b.NewExtrasPrice)
+	}
 	if b.PriceChangePending && b.NewPrice != nil {
 		return checkout.Paise(*b.NewPrice) + extras
 	}

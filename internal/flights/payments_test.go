@@ -46,11 +46,14 @@ type tripView struct {
 		Failure      string `json:"failure"`
 		PriceChanged bool   `json:"priceChanged"`
 		NewPrice     string `json:"newPrice"`
-		BookingId    int64  `json:"bookingId"`
-		PNR          string `json:"pnr"`
-		TraceId      string `json:"traceId"`
-		ResultIndex  string `json:"resultIndex"`
-		Cancellation string `json:"cancellation"`
+		ExtrasPrice  string `json:"extrasPrice"`
+		// NewExtrasPrice is the extras' price moved at ticketing.
+		NewExtrasPrice string `json:"newExtrasPrice"`
+		BookingId      int64  `json:"bookingId"`
+		PNR            string `json:"pnr"`
+		TraceId        string `json:"traceId"`
+		ResultIndex    string `json:"resultIndex"`
+		Cancellation   string `json:"cancellation"`
 	} `json:"booking"`
 	Payments []struct {
 		OrderID   string `json:"orderId"`

@@ -318,6 +318,10 @@ type Booking struct {
 	// Price is the fare the answer states for the whole booking (zero when
 	// it states none): after PriceChanged, the new fare to accept.
 	Price decimal.Decimal
+	// ExtrasPrice is what a low-cost booking's seats, meals and baggage
+	// cost as the answer states it (nil when it states none): after
+	// PriceChanged, what they cost now.
+	ExtrasPrice *decimal.Decimal
 }
 
 // DetailsRequest names a booking: by BookingID (and PNR), or, for a

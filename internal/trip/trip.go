@@ -166,6 +166,9 @@ var Transitions = []Transition{
 
 	{Booked, SendTicket, GDS, Ticketing},
 	{Quoted, SendTicket, LCC, Ticketing},
+	// A low-cost booking whose fare or extras moved at Ticket waits
+	// booked, and is ticketed again once the difference is paid.
+	{Booked, SendTicket, LCC, Ticketing},
 	{Ticketing, Issue, AnyFare, Ticketed},
 	{Ticketing, RefuseTicket, GDS, Booked},
 	{Ticketing, RefuseTicket, LCC, Failed},
@@ -187,11 +190,12 @@ var Transitions = []Transition{
 
 	// Only a booking waiting for its payment and ticket ends unpaid. A
 	// full-service fare never booked waits quoted, and a low-cost one whose
-	// fare moved at Ticket waits booked: both may expire or be given up.
+	// fare or extras moved at Ticket waits booked: both may expire or be
+	// given up, and the traveller may decline a moved price (Cancel).
 	{Quoted, Expire, AnyFare, Expired},
 	{Booked, Expire, AnyFare, Expired},
 	{Quoted, Cancel, LCC, Cancelled},
-	{Booked, Cancel, GDS, Cancelled},
+	{Booked, Cancel, AnyFare, Cancelled},
 	{Quoted, GiveUp, AnyFare, Failed},
 	{Booked, GiveUp, AnyFare, Failed},
 	{Failed, GiveUp, AnyFare, Failed},

@@ -110,7 +110,7 @@ func TestStatusSets(t *testing.T) {
 		fare Fare
 		want bool
 	}{
-		{Quoted, LCC, true}, {Quoted, GDS, false}, {Booked, GDS, true}, {Booked, LCC, false},
+		{Quoted, LCC, true}, {Quoted, GDS, false}, {Booked, GDS, true}, {Booked, LCC, true},
 		{Ticketing, GDS, false}, {Unknown, LCC, false}, {Ticketed, GDS, false},
 	} {
 		if got := AwaitingTicket(c.s, c.fare); got != c.want {

@@ -45,10 +45,11 @@ func (q *Queries) BookingCountByStatus(ctx context.Context) ([]BookingCountBySta
 
 const bookingCreate = `-- name: BookingCreate :one
 INSERT INTO bookings (user_id, supplier, trace_id, result_index, is_lcc, status, currency, price,
-	origin, destination, departure, airline, passengers, agent_reference, quote, pay_by, extras, extras_price)
+	origin, destination, departure, airline, passengers, agent_reference, quote, pay_by, extras, extras_price, extras_choice)
 VALUES ($1, $2, $3, $4, $5, 'quoted', $6, $7,
-	$8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
-RETURNING id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price, reason, extras, extras_price
+	$8, $9, $10, $11, $12, $13, $14, $15, $16, $17,
+	coalesce($18::jsonb, '[]'))
+RETURNING id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price, reason, extras, extras_price, extras_choice, new_extras_price
 `
 
 type BookingCreateParams struct {
@@ -69,6 +70,7 @@ type BookingCreateParams struct {
 	PayBy          *time.Time
 	Extras         []byte
 	ExtrasPrice    decimal.Decimal
+	ExtrasChoice   []byte
 }
 
 func (q *Queries) BookingCreate(ctx context.Context, arg BookingCreateParams) (Booking, error) {
@@ -90,6 +92,7 @@ func (q *Queries) BookingCreate(ctx context.Context, arg BookingCreateParams) (B
 		arg.PayBy,
 		arg.Extras,
 		arg.ExtrasPrice,
+		arg.ExtrasChoice,
 	)
 	var i Booking
 	err := row.Scan(
@@ -127,6 +130,8 @@ func (q *Queries) BookingCreate(ctx context.Context, arg BookingCreateParams) (B
 		&i.Reason,
 		&i.Extras,
 		&i.ExtrasPrice,
+		&i.ExtrasChoice,
+		&i.NewExtrasPrice,
 	)
 	return i, err
 }
@@ -153,7 +158,7 @@ func (q *Queries) BookingEventAdd(ctx context.Context, arg BookingEventAddParams
 }
 
 const bookingGetByID = `-- name: BookingGetByID :one
-SELECT id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price, reason, extras, extras_price FROM bookings WHERE id = $1
+SELECT id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price, reason, extras, extras_price, extras_choice, new_extras_price FROM bookings WHERE id = $1
 `
 
 func (q *Queries) BookingGetByID(ctx context.Context, id uuid.UUID) (Booking, error) {
@@ -194,12 +199,14 @@ func (q *Queries) BookingGetByID(ctx context.Context, id uuid.UUID) (Booking, er
 		&i.Reason,
 		&i.Extras,
 		&i.ExtrasPrice,
+		&i.ExtrasChoice,
+		&i.NewExtrasPrice,
 	)
 	return i, err
 }
 
 const bookingGetBySupplierID = `-- name: BookingGetBySupplierID :one
-SELECT id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price, reason, extras, extras_price FROM bookings WHERE supplier = $1 AND supplier_booking_id = $2 AND user_id = $3
+SELECT id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price, reason, extras, extras_price, extras_choice, new_extras_price FROM bookings WHERE supplier = $1 AND supplier_booking_id = $2 AND user_id = $3
 `
 
 type BookingGetBySupplierIDParams struct {
@@ -246,12 +253,14 @@ func (q *Queries) BookingGetBySupplierID(ctx context.Context, arg BookingGetBySu
 		&i.Reason,
 		&i.Extras,
 		&i.ExtrasPrice,
+		&i.ExtrasChoice,
+		&i.NewExtrasPrice,
 	)
 	return i, err
 }
 
 const bookingGetForUser = `-- name: BookingGetForUser :one
-SELECT id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price, reason, extras, extras_price FROM bookings WHERE id = $1 AND user_id = $2
+SELECT id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price, reason, extras, extras_price, extras_choice, new_extras_price FROM bookings WHERE id = $1 AND user_id = $2
 `
 
 type BookingGetForUserParams struct {
@@ -297,12 +306,14 @@ func (q *Queries) BookingGetForUser(ctx context.Context, arg BookingGetForUserPa
 		&i.Reason,
 		&i.Extras,
 		&i.ExtrasPrice,
+		&i.ExtrasChoice,
+		&i.NewExtrasPrice,
 	)
 	return i, err
 }
 
 const bookingGetLatestByTrace = `-- name: BookingGetLatestByTrace :one
-SELECT id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price, reason, extras, extras_price FROM bookings
+SELECT id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price, reason, extras, extras_price, extras_choice, new_extras_price FROM bookings
 WHERE user_id = $1 AND supplier = $2 AND trace_id = $3 AND result_index = $4
 ORDER BY created_at DESC LIMIT 1
 `
@@ -357,12 +368,14 @@ func (q *Queries) BookingGetLatestByTrace(ctx context.Context, arg BookingGetLat
 		&i.Reason,
 		&i.Extras,
 		&i.ExtrasPrice,
+		&i.ExtrasChoice,
+		&i.NewExtrasPrice,
 	)
 	return i, err
 }
 
 const bookingListByUser = `-- name: BookingListByUser :many
-SELECT id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price, reason, extras, extras_price FROM bookings WHERE user_id = $1 ORDER BY created_at DESC LIMIT 200
+SELECT id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price, reason, extras, extras_price, extras_choice, new_extras_price FROM bookings WHERE user_id = $1 ORDER BY created_at DESC LIMIT 200
 `
 
 func (q *Queries) BookingListByUser(ctx context.Context, userID uuid.UUID) ([]Booking, error) {
@@ -409,6 +422,8 @@ func (q *Queries) BookingListByUser(ctx context.Context, userID uuid.UUID) ([]Bo
 			&i.Reason,
 			&i.Extras,
 			&i.ExtrasPrice,
+			&i.ExtrasChoice,
+			&i.NewExtrasPrice,
 		); err != nil {
 			return nil, err
 		}
@@ -461,7 +476,7 @@ const bookingMarkUnknown = `-- name: BookingMarkUnknown :one
 UPDATE bookings SET status = 'unknown', unknown_step = $1, failure = $2, reason = 'lost',
 	unknown_since = $3::timestamptz, lease_owner = NULL, lease_until = NULL
 WHERE id = $4 AND status = ANY ($5::text[])
-RETURNING id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price, reason, extras, extras_price
+RETURNING id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price, reason, extras, extras_price, extras_choice, new_extras_price
 `
 
 type BookingMarkUnknownParams struct {
@@ -519,6 +534,8 @@ func (q *Queries) BookingMarkUnknown(ctx context.Context, arg BookingMarkUnknown
 		&i.Reason,
 		&i.Extras,
 		&i.ExtrasPrice,
+		&i.ExtrasChoice,
+		&i.NewExtrasPrice,
 	)
 	return i, err
 }
@@ -541,9 +558,12 @@ UPDATE bookings SET status = $1, unknown_step = NULL, pnr = $2, supplier_booking
 	last_response = $4, failure = '', reason = '', price_change_pending = false, lease_owner = NULL, lease_until = NULL,
 	-- A ticket issued at a moved fare (accepted and paid) is at that fare.
 	price = CASE WHEN price_change_pending AND new_price IS NOT NULL AND $1::text = 'ticketed' THEN new_price ELSE price END,
+	-- and its seats, meals and baggage at their moved price.
+	extras_price = CASE WHEN price_change_pending AND new_extras_price IS NOT NULL AND $1::text = 'ticketed'
+		THEN new_extras_price ELSE extras_price END,
 	reconciled_at = CASE WHEN $5::boolean THEN now() ELSE reconciled_at END
 WHERE id = $6 AND status = ANY ($7::text[])
-RETURNING id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price, reason, extras, extras_price
+RETURNING id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price, reason, extras, extras_price, extras_choice, new_extras_price
 `
 
 type BookingRecordBookedParams struct {
@@ -602,6 +622,8 @@ func (q *Queries) BookingRecordBooked(ctx context.Context, arg BookingRecordBook
 		&i.Reason,
 		&i.Extras,
 		&i.ExtrasPrice,
+		&i.ExtrasChoice,
+		&i.NewExtrasPrice,
 	)
 	return i, err
 }
@@ -611,7 +633,7 @@ UPDATE bookings SET status = $1, unknown_step = NULL, failure = $2, reason = $3,
 	price_change_pending = $5, lease_owner = NULL, lease_until = NULL,
 	reconciled_at = CASE WHEN $6::boolean THEN now() ELSE reconciled_at END
 WHERE id = $7 AND status = ANY ($8::text[])
-RETURNING id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price, reason, extras, extras_price
+RETURNING id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price, reason, extras, extras_price, extras_choice, new_extras_price
 `
 
 type BookingRecordFailureParams struct {
@@ -672,6 +694,75 @@ func (q *Queries) BookingRecordFailure(ctx context.Context, arg BookingRecordFai
 		&i.Reason,
 		&i.Extras,
 		&i.ExtrasPrice,
+		&i.ExtrasChoice,
+		&i.NewExtrasPrice,
+	)
+	return i, err
+}
+
+const bookingRepriceExtras = `-- name: BookingRepriceExtras :one
+UPDATE bookings SET passengers = $1, extras = $2, new_extras_price = $3
+WHERE id = $4 AND status = $5 AND price_change_pending
+RETURNING id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price, reason, extras, extras_price, extras_choice, new_extras_price
+`
+
+type BookingRepriceExtrasParams struct {
+	Passengers     []byte
+	Extras         []byte
+	NewExtrasPrice *decimal.Decimal
+	ID             uuid.UUID
+	Status         trip.Status
+}
+
+// Puts the items of a booking whose extras moved at ticketing on its
+// passengers at their new prices (chosen again from extras_choice), before
+// the ticket is sent again; new_extras_price is what they cost now.
+func (q *Queries) BookingRepriceExtras(ctx context.Context, arg BookingRepriceExtrasParams) (Booking, error) {
+	row := q.db.QueryRow(ctx, bookingRepriceExtras,
+		arg.Passengers,
+		arg.Extras,
+		arg.NewExtrasPrice,
+		arg.ID,
+		arg.Status,
+	)
+	var i Booking
+	err := row.Scan(
+		&i.ID,
+		&i.UserID,
+		&i.Supplier,
+		&i.TraceID,
+		&i.ResultIndex,
+		&i.IsLcc,
+		&i.Status,
+		&i.UnknownStep,
+		&i.Pnr,
+		&i.SupplierBookingID,
+		&i.Currency,
+		&i.Price,
+		&i.Origin,
+		&i.Destination,
+		&i.Departure,
+		&i.Airline,
+		&i.Passengers,
+		&i.AgentReference,
+		&i.PriceChangePending,
+		&i.Quote,
+		&i.LastResponse,
+		&i.Failure,
+		&i.UnknownSince,
+		&i.ReconciledAt,
+		&i.CreatedAt,
+		&i.UpdatedAt,
+		&i.LeaseOwner,
+		&i.LeaseUntil,
+		&i.Mailed,
+		&i.PayBy,
+		&i.NewPrice,
+		&i.Reason,
+		&i.Extras,
+		&i.ExtrasPrice,
+		&i.ExtrasChoice,
+		&i.NewExtrasPrice,
 	)
 	return i, err
 }
@@ -709,7 +800,7 @@ const bookingStartCall = `-- name: BookingStartCall :one
 UPDATE bookings SET status = $1, lease_owner = $2::text,
 	lease_until = now() + make_interval(secs => $3::float8)
 WHERE id = $4 AND status = $5
-RETURNING id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price, reason, extras, extras_price
+RETURNING id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price, reason, extras, extras_price, extras_choice, new_extras_price
 `
 
 type BookingStartCallParams struct {
@@ -767,6 +858,8 @@ func (q *Queries) BookingStartCall(ctx context.Context, arg BookingStartCallPara
 		&i.Reason,
 		&i.Extras,
 		&i.ExtrasPrice,
+		&i.ExtrasChoice,
+		&i.NewExtrasPrice,
 	)
 	return i, err
 }

@@ -55,6 +55,8 @@ type Booking struct {
 	Reason             trip.Reason
 	Extras             []byte
 	ExtrasPrice        decimal.Decimal
+	ExtrasChoice       []byte
+	NewExtrasPrice     *decimal.Decimal
 }
 
 type BookingEvent struct {

@@ -17,7 +17,7 @@ import (
 const bookingEnd = `-- name: BookingEnd :one
 UPDATE bookings SET status = $1, failure = $2, reason = $3, price_change_pending = false, lease_owner = NULL, lease_until = NULL
 WHERE id = $4 AND status = ANY ($5::text[])
-RETURNING id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price, reason, extras, extras_price
+RETURNING id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price, reason, extras, extras_price, extras_choice, new_extras_price
 `
 
 type BookingEndParams struct {
@@ -74,6 +74,8 @@ func (q *Queries) BookingEnd(ctx context.Context, arg BookingEndParams) (Booking
 		&i.Reason,
 		&i.Extras,
 		&i.ExtrasPrice,
+		&i.ExtrasChoice,
+		&i.NewExtrasPrice,
 	)
 	return i, err
 }
@@ -82,7 +84,7 @@ const bookingExpire = `-- name: BookingExpire :one
 UPDATE bookings SET status = 'expired', failure = $1, reason = 'expired', price_change_pending = false
 WHERE bookings.id = $2 AND bookings.status = $3
 	AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.booking_id = bookings.id AND p.status = 'paid')
-RETURNING id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price, reason, extras, extras_price
+RETURNING id, user_id, supplier, trace_id, result_index, is_lcc, status, unknown_step, pnr, supplier_booking_id, currency, price, origin, destination, departure, airline, passengers, agent_reference, price_change_pending, quote, last_response, failure, unknown_since, reconciled_at, created_at, updated_at, lease_owner, lease_until, mailed, pay_by, new_price, reason, extras, extras_price, extras_choice, new_extras_price
 `
 
 type BookingExpireParams struct {
@@ -131,21 +133,26 @@ func (q *Queries) BookingExpire(ctx context.Context, arg BookingExpireParams) (B
 		&i.Reason,
 		&i.Extras,
 		&i.ExtrasPrice,
+		&i.ExtrasChoice,
+		&i.NewExtrasPrice,
 	)
 	return i, err
 }
 
 const bookingSetNewPrice = `-- name: BookingSetNewPrice :exec
-UPDATE bookings SET new_price = $1 WHERE id = $2
+UPDATE bookings SET new_price = $1, new_extras_price = $2 WHERE id = $3
 `
 
 type BookingSetNewPriceParams struct {
-	NewPrice *decimal.Decimal
-	ID       uuid.UUID
+	NewPrice       *decimal.Decimal
+	NewExtrasPrice *decimal.Decimal
+	ID             uuid.UUID
 }
 
+// The fare and the extras' price the airline asks after a change at
+// ticketing (NULL: unchanged).
 func (q *Queries) BookingSetNewPrice(ctx context.Context, arg BookingSetNewPriceParams) error {
-	_, err := q.db.Exec(ctx, bookingSetNewPrice, arg.NewPrice, arg.ID)
+	_, err := q.db.Exec(ctx, bookingSetNewPrice, arg.NewPrice, arg.NewExtrasPrice, arg.ID)
 	return err
 }
 

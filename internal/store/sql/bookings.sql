@@ -14,9 +14,10 @@ SELECT EXISTS (
 
 -- name: BookingCreate :one
 INSERT INTO bookings (user_id, supplier, trace_id, result_index, is_lcc, status, currency, price,
-	origin, destination, departure, airline, passengers, agent_reference, quote, pay_by, extras, extras_price)
+	origin, destination, departure, airline, passengers, agent_reference, quote, pay_by, extras, extras_price, extras_choice)
 VALUES (@user_id, @supplier, @trace_id, @result_index, @is_lcc, 'quoted', @currency, @price,
-	@origin, @destination, @departure, @airline, @passengers, @agent_reference, @quote, @pay_by, @extras, @extras_price)
+	@origin, @destination, @departure, @airline, @passengers, @agent_reference, @quote, @pay_by, @extras, @extras_price,
+	coalesce(sqlc.narg(extras_choice)::jsonb, '[]'))
 RETURNING *;
 
 -- name: BookingGetByID :one
@@ -50,6 +51,9 @@ UPDATE bookings SET status = @status, unknown_step = NULL, pnr = @pnr, supplier_
 	last_response = @last_response, failure = '', reason = '', price_change_pending = false, lease_owner = NULL, lease_until = NULL,
 	-- A ticket issued at a moved fare (accepted and paid) is at that fare.
 	price = CASE WHEN price_change_pending AND new_price IS NOT NULL AND @status::text = 'ticketed' THEN new_price ELSE price END,
+	-- and its seats, meals and baggage at their moved price.
+	extras_price = CASE WHEN price_change_pending AND new_extras_price IS NOT NULL AND @status::text = 'ticketed'
+		THEN new_extras_price ELSE extras_price END,
 	reconciled_at = CASE WHEN @reconciled::boolean THEN now() ELSE reconciled_at END
 WHERE id = @id AND status = ANY (@from_statuses::text[])
 RETURNING *;
@@ -114,3 +118,11 @@ INSERT INTO booking_events (booking_id, from_status, to_status, note) VALUES (@b
 -- when it was already.
 UPDATE bookings SET mailed = array_append(mailed, @kind::text)
 WHERE id = @id AND NOT (@kind::text = ANY (mailed));
+
+-- name: BookingRepriceExtras :one
+-- Puts the items of a booking whose extras moved at ticketing on its
+-- passengers at their new prices (chosen again from extras_choice), before
+-- the ticket is sent again; new_extras_price is what they cost now.
+UPDATE bookings SET passengers = @passengers, extras = @extras, new_extras_price = @new_extras_price
+WHERE id = @id AND status = @status AND price_change_pending
+RETURNING *;

@@ -121,7 +121,9 @@ WHERE id = @id AND status = ANY (@from_statuses::text[])
 RETURNING *;
 
 -- name: BookingSetNewPrice :exec
-UPDATE bookings SET new_price = @new_price WHERE id = @id;
+-- The fare and the extras' price the airline asks after a change at
+-- ticketing (NULL: unchanged).
+UPDATE bookings SET new_price = @new_price, new_extras_price = @new_extras_price WHERE id = @id;
 
 -- name: BookingTouch :exec
 -- Marks a booking as just worked on (a payment recorded), so the background

@@ -171,12 +171,15 @@ type Fault struct {
 	Drop        string `json:"drop,omitempty"`
 	SlowBody    string `json:"slowBody,omitempty"`
 	PriceChange string `json:"priceChange,omitempty"`
+	// ExtrasPriceChange is HeaderExtrasPriceChange's value (Ticket).
+	ExtrasPriceChange string `json:"extrasPriceChange,omitempty"`
 }
 
 func (f Fault) header() http.Header {
 	h := http.Header{}
 	for name, v := range map[string]string{HeaderLatency: f.Latency, HeaderError: f.Error, HeaderDrop: f.Drop,
-		HeaderSlowBody: f.SlowBody, HeaderPriceChange: f.PriceChange} {
+		HeaderSlowBody: f.SlowBody, HeaderPriceChange: f.PriceChange,
+		HeaderExtrasPriceChange: f.ExtrasPriceChange} {
 		if v = strings.TrimSpace(v); v != "" {
 			h.Set(name, v)
 		}

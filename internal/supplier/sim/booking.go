@@ -770,8 +770,12 @@ func (s *Server) ticketLCC(req *ticketRequest, p plan) reply {
 		}
 	}
 	// The extras sent must be the SSR answer's (the seats taken since
-	// count).
-	extras, msg := s.lccExtras(o, now).take(req.Passengers, pax)
+	// count), at today's prices.
+	xr := s.traces.extrasRise(t, o.index)
+	if p.extrasPriceChange {
+		xr = s.traces.raiseExtras(t, o.index, extrasRiseStep)
+	}
+	extras, moved, msg := s.lccExtras(o, now, xr).take(req.Passengers, pax, xr > 0)
 	if msg != "" {
 		return reply{body: envelope{Response: invalid(t.id, msg)}}
 	}
@@ -795,6 +799,11 @@ func (s *Server) ticketLCC(req *ticketRequest, p plan) reply {
 		agentRef: req.AgentReferenceNo.String(), ssr: charges}
 	if changed && !accepted {
 		return ticketAnswer(t.id, b, s.itinerary(b, o, rise), ticketPriceChanged, true, "Fare has changed. Send Ticket again with the new fare.")
+	}
+	if moved {
+		// The itinerary shows the items at today's prices.
+		return ticketAnswer(t.id, b, s.itinerary(b, o, rise), ticketPriceChanged, true,
+			"The price of the seats, meals or baggage has changed. Ask SSR again and send Ticket with the items at their new prices.")
 	}
 	b.ticketed, b.ticketedAt = true, now
 	stored, fresh, taken := s.bookings.create(b)

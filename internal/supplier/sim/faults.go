@@ -32,6 +32,11 @@ const (
 	// HeaderPriceChange forces ("true") or prevents ("false") a price
 	// change on FareQuote, Book or Ticket.
 	HeaderPriceChange = "X-Sim-Price-Change"
+	// HeaderExtrasPriceChange ("true") raises the prices of a low-cost
+	// result's seats, meals and baggage at its Ticket: items sent at the
+	// prices the SSR answer gave are then refused as a price change, and
+	// SSR answers the new prices from then on.
+	HeaderExtrasPriceChange = "X-Sim-Extras-Price-Change"
 )
 
 // maxLatency caps sampled delays: a heavy-tailed distribution must not
@@ -236,6 +241,8 @@ type plan struct {
 	httpStatus  int // a forced HTTP error page (0: none)
 	slowBody    time.Duration
 	priceChange bool
+	// extrasPriceChange raises an LCC result's extras at Ticket.
+	extrasPriceChange bool
 }
 
 // plan draws the faults of one call from the options, then applies the
@@ -326,6 +333,13 @@ func (s *Server) applyHeaders(p *plan, h http.Header) error {
 			return fmt.Errorf("%s %q: want true or false", HeaderPriceChange, v)
 		}
 		p.priceChange = b
+	}
+	if v := h.Get(HeaderExtrasPriceChange); v != "" {
+		b, err := strconv.ParseBool(strings.TrimSpace(v))
+		if err != nil {
+			return fmt.Errorf("%s %q: want true or false", HeaderExtrasPriceChange, v)
+		}
+		p.extrasPriceChange = b
 	}
 	return nil
 }

@@ -72,6 +72,10 @@ type trace struct {
 	expires time.Time
 	q       *query
 	rises   map[string]priceRise // by ResultIndex; guarded by traceStore.mu
+	// extrasRises are the percentages a low-cost result's seats, meals
+	// and baggage rose by at Ticket, by ResultIndex; guarded by
+	// traceStore.mu.
+	extrasRises map[string]int
 }
 
 // traceStore holds live traces. Every trace lives equally long, so creation
@@ -138,6 +142,24 @@ func (ts *traceStore) raise(t *trace, index string, delta priceRise) priceRise {
 	}
 	t.rises[index] += delta
 	return t.rises[index]
+}
+
+// extrasRise is the percentage a result's extras have risen by.
+func (ts *traceStore) extrasRise(t *trace, index string) int {
+	ts.mu.Lock()
+	defer ts.mu.Unlock()
+	return t.extrasRises[index]
+}
+
+// raiseExtras adds pct to the rise of a result's extras and returns it.
+func (ts *traceStore) raiseExtras(t *trace, index string, pct int) int {
+	ts.mu.Lock()
+	defer ts.mu.Unlock()
+	if t.extrasRises == nil {
+		t.extrasRises = map[string]int{}
+	}
+	t.extrasRises[index] += pct
+	return t.extrasRises[index]
 }
 
 func (ts *traceStore) len() int {

@@ -76,7 +76,7 @@ func (s *Server) ssr(body []byte) reply {
 	if !o.lcc {
 		return reply{body: envelope{Response: ssrGDSBody{statusBody: ok(t.id), Meal: specialMeals, SeatPreference: seatPreferences}}}
 	}
-	x := s.lccExtras(o, now)
+	x := s.lccExtras(o, now, s.traces.extrasRise(t, o.index))
 	return reply{body: envelope{Response: ssrLCCBody{statusBody: ok(t.id), Baggage: x.baggage, MealDynamic: x.meals, SeatDynamic: x.seats}}}
 }
 
@@ -183,8 +183,9 @@ func flightKey(f flight) string {
 }
 
 // lccExtras builds what a low-cost offer sells now: seats sold by the
-// simulator's bookings are taken.
-func (s *Server) lccExtras(o *offer, now time.Time) *lccExtras {
+// simulator's bookings are taken, and every priced item costs rise percent
+// more than it first did (HeaderExtrasPriceChange).
+func (s *Server) lccExtras(o *offer, now time.Time, rise int) *lccExtras {
 	x := &lccExtras{items: map[itemKey]itemAt{}}
 	intl := o.international()
 	for i, j := range o.journeys {
@@ -202,6 +203,9 @@ func (s *Server) lccExtras(o *offer, now time.Time) *lccExtras {
 		x.seats = append(x.seats, wSeatDynamic{SegmentSeat: segs})
 		x.meals = append(x.meals, meals)
 		x.baggage = append(x.baggage, baggageOf(j, first, intl))
+	}
+	if rise != 0 {
+		x.raise(rise)
 	}
 	for i := range x.baggage {
 		for k := range x.baggage[i] {
@@ -228,6 +232,39 @@ func (s *Server) lccExtras(o *offer, now time.Time) *lccExtras {
 		}
 	}
 	return x
+}
+
+// extrasRiseStep is how far (percent) a result's extras rise at a Ticket
+// with HeaderExtrasPriceChange.
+const extrasRiseStep = 10
+
+// raise puts every priced item up by pct percent, to the nearest 5 rupees.
+func (x *lccExtras) raise(pct int) {
+	up := func(p *float64) {
+		if *p > 0 {
+			*p = math.Round(*p*float64(100+pct)/100/5) * 5
+		}
+	}
+	for i := range x.baggage {
+		for k := range x.baggage[i] {
+			up(&x.baggage[i][k].Price)
+		}
+	}
+	for i := range x.meals {
+		for k := range x.meals[i] {
+			up(&x.meals[i][k].Price)
+		}
+	}
+	for i := range x.seats {
+		for k := range x.seats[i].SegmentSeat {
+			for r := range x.seats[i].SegmentSeat[k].RowSeats {
+				row := &x.seats[i].SegmentSeat[k].RowSeats[r]
+				for n := range row.Seats {
+					up(&row.Seats[n].Price)
+				}
+			}
+		}
+	}
 }
 
 // cabinLayout is an aircraft's economy cabin as sold: its column blocks
@@ -602,10 +639,12 @@ func (p paxExtras) allowanceKg(journey, fareKg int, claimOnly bool) int {
 func toPaise(rupees float64) paise { return paise(math.Round(rupees * 100)) }
 
 // take checks the extras of an LCC Ticket's passengers (ps, validated as
-// pax) against what the offer sells, and returns what each takes, or the
-// message to refuse with.
-func (x *lccExtras) take(ps []passengerRequest, pax []paxRecord) ([]paxExtras, string) {
-	out := make([]paxExtras, len(ps))
+// pax) against what the offer sells, and returns what each takes at today's
+// prices, or the message to refuse with. risen says the offer's extras went
+// up since they were first sold: an item sent at a lower price than today's
+// is then a price change (moved), not a mistake.
+func (x *lccExtras) take(ps []passengerRequest, pax []paxRecord, risen bool) (out []paxExtras, moved bool, refusal string) {
+	out = make([]paxExtras, len(ps))
 	seatOf := map[itemKey]int{} // seat → passenger number
 	for i, p := range ps {
 		n := i + 1
@@ -626,7 +665,9 @@ func (x *lccExtras) take(ps []passengerRequest, pax []paxRecord) ([]paxExtras, s
 			default:
 				want = at.seat.Price
 			}
-			if toPaise(float64(it.Price)) != toPaise(want) {
+			if sent := toPaise(float64(it.Price)); risen && sent < toPaise(want) {
+				moved = true
+			} else if sent != toPaise(want) {
 				return at, fmt.Sprintf("%s %s for passenger %d costs %.2f, not %.2f: send the item as the SSR answer gives it.", list, it.Code.String(), n, want, float64(it.Price))
 			}
 			return at, ""
@@ -640,15 +681,15 @@ func (x *lccExtras) take(ps []passengerRequest, pax []paxRecord) ([]paxExtras, s
 			at, msg := find(kindBaggage, it, "Baggage")
 			switch {
 			case msg != "":
-				return nil, msg
+				return nil, false, msg
 			case at.bag.Description == ssrIncluded && claimed[at.journey]:
-				return nil, fmt.Sprintf("The included baggage of %s-%s is sent twice for passenger %d.", at.bag.Origin, at.bag.Destination, n)
+				return nil, false, fmt.Sprintf("The included baggage of %s-%s is sent twice for passenger %d.", at.bag.Origin, at.bag.Destination, n)
 			case at.bag.Description == ssrIncluded:
 				claimed[at.journey] = true
 			case infant:
-				return nil, fmt.Sprintf("Excess baggage cannot be bought for an infant (passenger %d).", n)
+				return nil, false, fmt.Sprintf("Excess baggage cannot be bought for an infant (passenger %d).", n)
 			case bought[at.journey]:
-				return nil, fmt.Sprintf("Only one excess baggage item per journey may be bought for passenger %d (%s-%s).", n, at.bag.Origin, at.bag.Destination)
+				return nil, false, fmt.Sprintf("Only one excess baggage item per journey may be bought for passenger %d (%s-%s).", n, at.bag.Origin, at.bag.Destination)
 			default:
 				bought[at.journey] = true
 			}
@@ -662,9 +703,9 @@ func (x *lccExtras) take(ps []passengerRequest, pax []paxRecord) ([]paxExtras, s
 			at, msg := find(kindMeal, it, "MealDynamic")
 			switch {
 			case msg != "":
-				return nil, msg
+				return nil, false, msg
 			case fed[[2]int{at.journey, at.segment}]:
-				return nil, fmt.Sprintf("Only one meal per flight may be bought for passenger %d (%s-%s).", n, at.meal.Origin, at.meal.Destination)
+				return nil, false, fmt.Sprintf("Only one meal per flight may be bought for passenger %d (%s-%s).", n, at.meal.Origin, at.meal.Destination)
 			}
 			fed[[2]int{at.journey, at.segment}] = true
 			out[i].meals = append(out[i].meals, pickedMeal{journey: at.journey, segment: at.segment, w: *at.meal})
@@ -678,22 +719,22 @@ func (x *lccExtras) take(ps []passengerRequest, pax []paxRecord) ([]paxExtras, s
 			k := itemKey{kindSeat, at.flight, "", strings.ToUpper(it.Code.String())}
 			switch {
 			case msg != "":
-				return nil, msg
+				return nil, false, msg
 			case infant:
-				return nil, fmt.Sprintf("Seat selection is not allowed for an infant (passenger %d).", n)
+				return nil, false, fmt.Sprintf("Seat selection is not allowed for an infant (passenger %d).", n)
 			case at.seat.AvailablityType != seatOpen:
-				return nil, fmt.Sprintf("Seat %s on %s %s (%s-%s) is not available.", at.seat.Code, at.seat.AirlineCode, at.seat.FlightNumber, at.seat.Origin, at.seat.Destination)
+				return nil, false, fmt.Sprintf("Seat %s on %s %s (%s-%s) is not available.", at.seat.Code, at.seat.AirlineCode, at.seat.FlightNumber, at.seat.Origin, at.seat.Destination)
 			case child && at.exit:
-				return nil, fmt.Sprintf("Passenger %d is a child and cannot be seated in an exit row (seat %s).", n, at.seat.Code)
+				return nil, false, fmt.Sprintf("Passenger %d is a child and cannot be seated in an exit row (seat %s).", n, at.seat.Code)
 			case seated[[2]int{at.journey, at.segment}]:
-				return nil, fmt.Sprintf("Only one seat per flight may be selected for passenger %d (%s-%s).", n, at.seat.Origin, at.seat.Destination)
+				return nil, false, fmt.Sprintf("Only one seat per flight may be selected for passenger %d (%s-%s).", n, at.seat.Origin, at.seat.Destination)
 			case seatOf[k] != 0:
-				return nil, fmt.Sprintf("Seat %s on %s %s is selected for passengers %d and %d.", at.seat.Code, at.seat.AirlineCode, at.seat.FlightNumber, seatOf[k], n)
+				return nil, false, fmt.Sprintf("Seat %s on %s %s is selected for passengers %d and %d.", at.seat.Code, at.seat.AirlineCode, at.seat.FlightNumber, seatOf[k], n)
 			}
 			seated[[2]int{at.journey, at.segment}] = true
 			seatOf[k] = n
 			out[i].seats = append(out[i].seats, pickedSeat{journey: at.journey, segment: at.segment, flight: at.flight, w: *at.seat})
 		}
 	}
-	return out, ""
+	return out, moved, ""
 }

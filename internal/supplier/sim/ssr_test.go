@@ -578,3 +578,56 @@ func TestSSRFaults(t *testing.T) {
 		t.Fatalf("SSR calls %d, want 6", n)
 	}
 }
+
+// Extras that rose at Ticket: the items sent at the SSR answer's prices are
+// a price change (nothing issued, the itinerary at the new prices), SSR
+// answers the new prices from then on, and the items sent again at those
+// prices are ticketed.
+func TestLCCExtrasPriceChangeAtTicket(t *testing.T) {
+	t.Parallel()
+	e := setup(t, sim.Options{})
+	tok := e.token()
+	r := e.search(tripSearch(tok, "BOM", "DEL", false, []map[string]any{lead()}))
+	res := lccOn(t, r, "320", "32N")
+	trace := r["TraceId"].(string)
+	paidSeat := func(ssr map[string]any, code string) map[string]any {
+		return seatWhere(seatRows(t, ssr, 0, 0), func(s map[string]any) bool {
+			return s["AvailablityType"] == 1.0 && num(s["Price"]) > 0 && (code == "" || s["Code"] == code)
+		})
+	}
+	seat := paidSeat(e.ssrOf(tok, trace, res), "")
+	if seat == nil {
+		t.Fatal("no paid seat on sale")
+	}
+	ticket := func(seat map[string]any, headers ...string) map[string]any {
+		p := withFare(lead(), res)
+		p["SeatDynamic"] = []any{seat}
+		return e.air("Ticket", map[string]any{"EndUserIp": "10.0.0.1", "TokenId": tok, "TraceId": trace, "ResultIndex": res["ResultIndex"],
+			"AgentReferenceNo": "PT-9", "Passengers": []any{p}}, headers...)
+	}
+	charges := func(tk map[string]any) float64 {
+		it := tk["Response"].(map[string]any)["FlightItinerary"].(map[string]any)
+		return num(it["Fare"].(map[string]any)["TotalSeatCharges"])
+	}
+
+	tk := ticket(seat, sim.HeaderExtrasPriceChange, "true")
+	inner := tk["Response"].(map[string]any)
+	if tk["ResponseStatus"] != 1.0 || inner["TicketStatus"] != 8.0 || inner["IsPriceChanged"] != true {
+		t.Fatalf("a ticket whose seat rose: %v %v", tk["Error"], inner["TicketStatus"])
+	}
+	risen := paidSeat(e.ssrOf(tok, trace, res), seat["Code"].(string))
+	if risen == nil || num(risen["Price"]) <= num(seat["Price"]) || charges(tk) != num(risen["Price"]) {
+		t.Fatalf("seat %v at %v, now %v; the answer charges %v", seat["Code"], seat["Price"], risen, charges(tk))
+	}
+	if n := e.sim.StoredBookings(); n != 0 {
+		t.Fatalf("a price change stored %d bookings", n)
+	}
+	// Sent again at the old price: still a change; at the new one: issued.
+	if tk := ticket(seat); tk["Response"].(map[string]any)["TicketStatus"] != 8.0 {
+		t.Fatalf("the old price again: %v", tk)
+	}
+	tk = ticket(risen)
+	if inner := tk["Response"].(map[string]any); tk["ResponseStatus"] != 1.0 || inner["TicketStatus"] != 1.0 || charges(tk) != num(risen["Price"]) {
+		t.Fatalf("at the new price: %v", tk["Error"])
+	}
+}

@@ -242,6 +242,10 @@ func booking(b *Booking, ticket bool) *supplier.Booking {
 		if !out.Price.IsPositive() {
 			out.Price = it.Fare.OfferedFare.Decimal
 		}
+		if it.IsLCC {
+			x := it.Fare.ExtrasCharges()
+			out.ExtrasPrice = &x
+		}
 	}
 	if ticket {
 		// At Ticket the ticket status says it all: a fare that moved is

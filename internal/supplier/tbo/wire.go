@@ -114,6 +114,16 @@ type Fare struct {
 	OtherCharges Money `json:"OtherCharges"`
 	ServiceFee   Money `json:"ServiceFee"`
 	Discount     Money `json:"Discount"`
+	// What a low-cost booking's seats, meals and baggage (SSR) cost, on
+	// top of PublishedFare.
+	TotalBaggageCharges Money `json:"TotalBaggageCharges"`
+	TotalMealCharges    Money `json:"TotalMealCharges"`
+	TotalSeatCharges    Money `json:"TotalSeatCharges"`
+}
+
+// ExtrasCharges is what the fare's seats, meals and baggage cost together.
+func (f Fare) ExtrasCharges() decimal.Decimal {
+	return f.TotalBaggageCharges.Decimal.Add(f.TotalMealCharges.Decimal).Add(f.TotalSeatCharges.Decimal)
 }
 
 // Result is the part of a search or quote result the product reads; the

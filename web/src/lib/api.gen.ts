@@ -1655,6 +1655,8 @@ export interface components {
       priceChanged?: boolean
       /** @description The fare the airline asks now, when it moved at ticketing. */
       newPrice?: components['schemas']['Money']
+      /** @description What the airline asks now for the seats, meals and baggage (low-cost fares), when it moved their price at ticketing; the traveller pays the difference, then the ticket is issued with the same items at this price. */
+      newExtrasPrice?: components['schemas']['Money']
       /**
        * Format: date-time
        * @description When the booking expires unless paid.
