@@ -1,6 +1,7 @@
 import { openCheckout, payAtCheckout } from './checkout'
 import type { Locator, Page } from '@playwright/test'
 import {
+  clearSimFaults,
   createAccount,
   expect,
   expectApiServer,
@@ -9,6 +10,7 @@ import {
   openFare,
   pickFare,
   searchFares,
+  setSimFaults,
   simBookings,
   test,
   type Fare,
@@ -246,5 +248,62 @@ test.describe('seats, meals and baggage, on a phone', () => {
       ],
       [],
     ])
+  })
+
+  test('a seat whose price the airline raises at ticketing is paid for again by the difference, then issued', async ({
+    page,
+  }) => {
+    test.setTimeout(180_000)
+    await createAccount(page.request, 'extras-moved', 'Ananya Sharma')
+    const { traceId, fares } = await searchFares(page.request, 'BOM', 'DEL')
+    await openFare(
+      page,
+      traceId,
+      pickFare(fares, (f) => f.IsLCC),
+    )
+    await fillPassenger(page)
+    const step = page.getByRole('region', { name: 'Seats, meals and baggage' })
+    const seat = step
+      .getByRole('grid')
+      .getByRole('button', { name: /^Seat \d+[A-F], .*rupees$/ })
+      .first()
+    await expect(seat).toBeVisible({ timeout: 30_000 })
+    const code = /^Seat (\d+[A-F])/.exec((await seat.getAttribute('aria-label')) ?? '')?.[1] ?? ''
+    const was = spokenPaise((await seat.getAttribute('aria-label')) ?? '')
+    await seat.tap()
+    await step.getByRole('button', { name: 'Continue' }).tap()
+    await page.getByRole('button', { name: 'Book', exact: true }).tap()
+    const pay = page.getByRole('button', { name: /^Pay ₹/ })
+    await expect(pay).toBeVisible({ timeout: 30_000 })
+
+    // The airline raises its seat prices between the payment and the ticket.
+    await setSimFaults({ Ticket: { extrasPriceChange: 'true' } })
+    try {
+      await openCheckout(page, pay)
+      await payAtCheckout(page)
+      await expect(page.getByRole('heading', { level: 1, name: 'The price has changed' })).toBeVisible({
+        timeout: 60_000,
+      })
+    } finally {
+      await clearSimFaults()
+    }
+    const status = page.getByTestId('booking-status')
+    await expect(status).toContainText('The airline changed the price of the seats, meals and baggage chosen from')
+    const difference = page.getByRole('button', { name: /^Pay the difference of ₹/ })
+    const owed = paiseOf((await difference.textContent()) ?? '')
+    expect(owed).toBeGreaterThan(0n)
+
+    await openCheckout(page, difference)
+    await payAtCheckout(page)
+    await expect(page.getByRole('heading', { level: 1, name: 'Ticket issued' })).toBeVisible({ timeout: 60_000 })
+
+    // The same seat, issued at its new price; the booking was paid that much more.
+    const { items } = (await (await page.request.get('/api/v1/me/bookings')).json()) as { items: { _id: string }[] }
+    const one = (await (await page.request.get(`/api/v1/me/bookings/${items[0]?._id ?? ''}`)).json()) as {
+      booking: { pnr: string; extrasPrice: string }
+    }
+    expect(rupeesPaise(one.booking.extrasPrice)).toBe(was + owed)
+    const record = (await simBookings()).find((b) => b.pnr === one.booking.pnr)
+    expect(record?.passengers[0]?.items.map((i) => [i.code, rupeesPaise(i.price)])).toEqual([[code, was + owed]])
   })
 })

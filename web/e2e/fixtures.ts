@@ -85,9 +85,13 @@ function simURL(path: string): string {
 /**
  * What the supplier does on later calls of a method until cleared, as the
  * simulator's fault overrides take it: `{ Search: { error: 'true' } }`,
- * `{ FareQuote: { priceChange: 'true' } }`, `{ Book: { latency: '2s' } }`.
+ * `{ FareQuote: { priceChange: 'true' } }`, `{ Book: { latency: '2s' } }`,
+ * `{ Ticket: { extrasPriceChange: 'true' } }` (a low-cost result's seats, meals and baggage cost more).
  */
-export type SimFaults = Record<string, { latency?: string; error?: string; drop?: string; priceChange?: string }>
+export type SimFaults = Record<
+  string,
+  { latency?: string; error?: string; drop?: string; priceChange?: string; extrasPriceChange?: string }
+>
 
 export async function setSimFaults(faults: SimFaults): Promise<void> {
   const res = await fetch(simURL('/_sim/faults'), { method: 'PUT', body: JSON.stringify(faults) })

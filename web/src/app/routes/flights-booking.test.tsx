@@ -251,6 +251,26 @@ describe('booking page', () => {
     expect(calls.filter((c) => c.path === `/api/v1/me/bookings/${BOOKING_ID}/cancel`)).toHaveLength(1)
   })
 
+  it('says when the airline moved only the price of the seats, meals and baggage, and asks the difference', async () => {
+    catchCheckout()
+    const moved = bookingRecord({
+      isLCC: true,
+      priceChanged: true,
+      newPrice: '5293.46',
+      extrasPrice: '350',
+      newExtrasPrice: '385',
+      paid: '5643.46',
+      amountDue: '35',
+    })
+    open([withPayments(moved, [paidPayment()])], 'paid')
+    expect(await h1('The price has changed')).toBeInTheDocument()
+    expect(status()).toHaveTextContent(
+      'The airline changed the price of the seats, meals and baggage chosen from ₹350 to ₹385.',
+    )
+    expect(screen.getByRole('button', { name: 'Pay the difference of ₹35' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Cancel for a full refund' })).toBeInTheDocument()
+  })
+
   it('shows a failed ticket’s reason and where each refund is', async () => {
     open(
       [

@@ -103,6 +103,24 @@ export function extrasByTraveller(booking: Booking): { passenger: number; paise:
     .map(([passenger, p]) => ({ passenger, paise: p }))
 }
 
+/** Whether the airline moved the price of a booking's seats, meals and baggage at ticketing, and not its fare. */
+export function onlyExtrasMoved(booking: Booking): boolean {
+  return Boolean(booking.newExtrasPrice) && (!booking.newPrice || paise(booking.newPrice) === paise(booking.price))
+}
+
+/** What the airline asks now, after it moved the fare or the extras' price at ticketing, in a sentence. */
+export function priceChangeText(booking: Booking): string {
+  const money = (amount: string) => formatMoney(amount, booking.currency)
+  const extras = booking.newExtrasPrice
+  if (extras && onlyExtrasMoved(booking)) {
+    return `The airline changed the price of the seats, meals and baggage chosen from ${money(booking.extrasPrice)} to ${money(extras)}.`
+  }
+  const fare = booking.newPrice
+    ? `The airline's fare changed to ${money(booking.newPrice)}`
+    : "The airline's fare changed"
+  return extras ? `${fare}, and the seats, meals and baggage to ${money(extras)}.` : `${fare}.`
+}
+
 /** What the traveller pays now: what the booking still owes when the API says, else its total. */
 export function amountToPay(booking: Booking): string {
   return paise(booking.amountDue) > 0n ? (booking.amountDue ?? booking.price) : bookingTotal(booking)

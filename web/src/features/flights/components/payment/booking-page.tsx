@@ -29,9 +29,11 @@ import {
   isOutcomeOpen,
   isPositive,
   latestPayment,
+  onlyExtrasMoved,
   PAYMENT_MESSAGES,
   payLabel,
   paymentFailedText,
+  priceChangeText,
   readPaymentReturn,
   type BookingState,
   type ClosedStatus,
@@ -64,6 +66,7 @@ const CLOSED_HEADINGS: Record<ClosedStatus, string> = {
 }
 
 function headingOf(state: BookingState, booking: Booking): string {
+  if (state === 'priceChanged' && onlyExtrasMoved(booking)) return 'The price has changed'
   if (state !== 'closed') return HEADINGS[state]
   return isClosedStatus(booking.status) ? CLOSED_HEADINGS[booking.status] : CLOSED_HEADINGS.failed
 }
@@ -132,13 +135,7 @@ function StatusText({ data, state }: { data: BookingWithPayments; state: Booking
     case 'closed':
       return <Text fontSize="lg">{closedText(booking)}</Text>
     case 'priceChanged':
-      return (
-        <Text fontSize="lg">
-          {booking.newPrice
-            ? `The airline's fare changed to ${formatMoney(booking.newPrice, booking.currency)}.`
-            : "The airline's fare changed."}
-        </Text>
-      )
+      return <Text fontSize="lg">{priceChangeText(booking)}</Text>
     case 'issuing':
       return <Text fontSize="lg">{PAYMENT_MESSAGES.issuing}</Text>
     case 'confirming':
