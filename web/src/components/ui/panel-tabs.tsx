@@ -6,9 +6,9 @@ import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'rea
 // Tabs in the WAI-ARIA Authoring Practices pattern with automatic activation:
 // one tab stop for the tab list (the selected tab), arrow keys move and select,
 // Home and End go to the ends, and each panel is rendered when first chosen.
-// Written for the home page's search panel: Chakra's Tabs brings a state
-// machine library that the page would otherwise not load, and the build's
-// JavaScript budget for the home page has no room for it.
+// Written for the home page's search panel and the sign-in dialog's account
+// type: Chakra's Tabs brings a state machine library that the pages would
+// otherwise not load, and the build's JavaScript budget has no room for it.
 
 const Tab = chakra('button', {
   base: {
@@ -50,27 +50,10 @@ export function PanelTabs({ label, tabs, defaultValue, colorPalette = 'brand', l
   const base = useId()
   const [selected, setSelected] = useState(defaultValue)
   const [shown, setShown] = useState(() => new Set([defaultValue]))
-  const refs = useRef(new Map<string, HTMLButtonElement>())
 
-  function choose(value: string, focus: boolean) {
+  function choose(value: string) {
     setSelected(value)
     setShown((s) => (s.has(value) ? s : new Set(s).add(value)))
-    if (focus) refs.current.get(value)?.focus()
-  }
-
-  function onKeyDown(event: KeyboardEvent) {
-    const at = tabs.findIndex((t) => t.value === selected)
-    const to = (i: number) => tabs[(i + tabs.length) % tabs.length]!.value
-    const next: Record<string, string | undefined> = {
-      ArrowRight: to(at + 1),
-      ArrowLeft: to(at - 1),
-      Home: tabs[0]?.value,
-      End: tabs[tabs.length - 1]?.value,
-    }
-    const value = next[event.key]
-    if (value === undefined) return
-    event.preventDefault()
-    choose(value, true)
   }
 
   const panels = tabs.map((t) =>
@@ -91,35 +74,81 @@ export function PanelTabs({ label, tabs, defaultValue, colorPalette = 'brand', l
 
   return (
     <Box colorPalette={colorPalette}>
-      <HStack
-        role="tablist"
-        aria-label={label}
-        gap="0"
+      <TabList
+        label={label}
+        idBase={base}
+        tabs={tabs}
+        selected={selected}
+        onSelect={choose}
         px={listPx}
-        pt="2"
-        borderBottomWidth="1px"
-        onKeyDown={onKeyDown}
-      >
-        {tabs.map((t) => (
-          <Tab
-            key={t.value}
-            ref={(el: HTMLButtonElement | null) => {
-              if (el) refs.current.set(t.value, el)
-              else refs.current.delete(t.value)
-            }}
-            type="button"
-            role="tab"
-            id={`${base}-tab-${t.value}`}
-            aria-selected={t.value === selected}
-            aria-controls={`${base}-panel-${t.value}`}
-            tabIndex={t.value === selected ? 0 : -1}
-            onClick={() => choose(t.value, false)}
-          >
-            {t.label}
-          </Tab>
-        ))}
-      </HStack>
+        panelId={(value) => `${base}-panel-${value}`}
+      />
       {renderPanels ? renderPanels(panels) : panels}
     </Box>
+  )
+}
+
+interface TabListProps {
+  /** The tab list's accessible name. */
+  label: string
+  /** Makes the tabs' ids: `${idBase}-tab-${value}`. */
+  idBase: string
+  tabs: ReadonlyArray<{ value: string; label: string }>
+  selected: string
+  /** A tab was chosen, by a click or a key (the keys move the focus to it as well). */
+  onSelect(value: string): void
+  /** The id of the panel a tab controls. */
+  panelId(value: string): string
+  /** Padding of the tab list. */
+  px?: Record<string, string> | string
+  /** Each tab takes an equal share of the list's width. */
+  fitted?: boolean
+  /** Text style of the tabs, when not the panel's. */
+  tabText?: { fontSize: string; fontWeight: string; letterSpacing: string }
+}
+
+/** The row of tabs on its own, for tabs whose panel is shared (one form, whatever the tab). */
+export function TabList({ label, idBase, tabs, selected, onSelect, panelId, px, fitted, tabText }: TabListProps) {
+  const refs = useRef(new Map<string, HTMLButtonElement>())
+
+  function onKeyDown(event: KeyboardEvent) {
+    const at = tabs.findIndex((t) => t.value === selected)
+    const to = (i: number) => tabs[(i + tabs.length) % tabs.length]!.value
+    const next: Record<string, string | undefined> = {
+      ArrowRight: to(at + 1),
+      ArrowLeft: to(at - 1),
+      Home: tabs[0]?.value,
+      End: tabs[tabs.length - 1]?.value,
+    }
+    const value = next[event.key]
+    if (value === undefined) return
+    event.preventDefault()
+    onSelect(value)
+    refs.current.get(value)?.focus()
+  }
+
+  return (
+    <HStack role="tablist" aria-label={label} gap="0" px={px} pt="2" borderBottomWidth="1px" onKeyDown={onKeyDown}>
+      {tabs.map((t) => (
+        <Tab
+          key={t.value}
+          ref={(el: HTMLButtonElement | null) => {
+            if (el) refs.current.set(t.value, el)
+            else refs.current.delete(t.value)
+          }}
+          type="button"
+          role="tab"
+          id={`${idBase}-tab-${t.value}`}
+          aria-selected={t.value === selected}
+          aria-controls={panelId(t.value)}
+          tabIndex={t.value === selected ? 0 : -1}
+          flex={fitted ? '1' : undefined}
+          {...tabText}
+          onClick={() => onSelect(t.value)}
+        >
+          {t.label}
+        </Tab>
+      ))}
+    </HStack>
   )
 }

@@ -18,9 +18,11 @@ interface MobileStepProps {
   from: string
   accountType: AccountType
   onEmail(): void
+  /** A pointer over, or focus on, the e-mail button: its step is likely next. */
+  onEmailNear?(): void
 }
 
-export function MobileStep({ from, accountType, onEmail }: MobileStepProps) {
+export function MobileStep({ from, accountType, onEmail, onEmailNear }: MobileStepProps) {
   return (
     <Stack gap="5">
       <MobileNumberForm />
@@ -43,7 +45,15 @@ export function MobileStep({ from, accountType, onEmail }: MobileStepProps) {
         >
           <GoogleIcon boxSize="5" />
         </IconButton>
-        <IconButton aria-label="Continue with Email" variant="outline" rounded="full" size="lg" onClick={onEmail}>
+        <IconButton
+          aria-label="Continue with Email"
+          variant="outline"
+          rounded="full"
+          size="lg"
+          onPointerEnter={onEmailNear}
+          onFocus={onEmailNear}
+          onClick={onEmail}
+        >
           <MailIcon boxSize="5" color="brand.fg" />
         </IconButton>
       </HStack>

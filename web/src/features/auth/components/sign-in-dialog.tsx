@@ -4,16 +4,66 @@ import { Dialog } from '@chakra-ui/react/dialog'
 import { Grid } from '@chakra-ui/react/grid'
 import { Portal } from '@chakra-ui/react/portal'
 import { Stack } from '@chakra-ui/react/stack'
-import { Tabs } from '@chakra-ui/react/tabs'
 import { Text } from '@chakra-ui/react/text'
-import { useEffect, useRef, type ReactNode } from 'react'
+import { lazy, Suspense, useEffect, useId, useRef, useState, type ComponentProps, type ReactNode } from 'react'
 import { useLocation, useNavigate } from 'react-router'
+import { TabList } from '@/components/ui/panel-tabs'
 import { useSignIn } from '../hooks/use-sign-in'
 import type { AccountType } from '../types'
 import { safeReturnPath } from '../utils/return-path'
-import { EmailStep } from './email-step'
+import type { EmailStep as EmailStepComponent } from './email-step'
 import { MobileStep } from './mobile-step'
 import { SignInCarousel } from './sign-in-carousel'
+
+// The e-mail forms (the form library, their schemas) are a chunk of their own: the dialog opens on
+// the mobile number, and a page that asks for sign-in shows it on a first visit. They are fetched
+// when the e-mail button is neared (a pointer over it, or focus) or pressed.
+let emailStepLoaded: typeof EmailStepComponent | undefined
+const loadEmailStep = () =>
+  import('./email-step').then((m) => {
+    emailStepLoaded = m.EmailStep
+    return m
+  })
+const LazyEmailStep = lazy(() => loadEmailStep().then((m) => ({ default: m.EmailStep })))
+const preloadEmailStep = () => void loadEmailStep()
+
+/**
+ * The e-mail step, shown at once when its code is already here (fetched ahead), else after the
+ * title while it loads. Which of the two is chosen once, so a form being filled in never remounts.
+ */
+function EmailStep(props: ComponentProps<typeof EmailStepComponent>) {
+  const [Step] = useState(() => emailStepLoaded ?? LazyEmailStep)
+  return (
+    <Suspense
+      fallback={
+        <Stack gap="4" minH="xs" aria-busy="true">
+          <Dialog.Title fontSize="xl" color="brand.fg">
+            {props.mode === 'login' ? 'Sign in with Email' : 'Create your account'}
+          </Dialog.Title>
+        </Stack>
+      }
+    >
+      <Step {...props} />
+      <FocusFirstField />
+    </Suspense>
+  )
+}
+
+/**
+ * Once a step that was loading is shown: its first field takes the focus if the focus is nowhere
+ * (the control that changed the step went with the old step).
+ */
+function FocusFirstField() {
+  const ref = useRef<HTMLSpanElement>(null)
+  useEffect(() => focusFirstField(ref.current?.parentElement ?? null), [])
+  return <span ref={ref} hidden />
+}
+
+function focusFirstField(body: HTMLElement | null) {
+  const active = document.activeElement
+  if (active && active !== document.body && active.isConnected) return
+  body?.querySelector<HTMLElement>('input:not([type="hidden"]), select')?.focus()
+}
 
 const ACCOUNT_TABS: ReadonlyArray<{ value: AccountType; label: string }> = [
   { value: 'personal', label: 'PERSONAL ACCOUNT' },
@@ -26,6 +76,7 @@ const ACCOUNT_TABS: ReadonlyArray<{ value: AccountType; label: string }> = [
  */
 function AccountTypeSwitch({ children }: { children: ReactNode }) {
   const { state, setAccountType } = useSignIn()
+  const base = useId()
   if (state.lockBiz) {
     return (
       <Stack gap="6">
@@ -45,33 +96,31 @@ function AccountTypeSwitch({ children }: { children: ReactNode }) {
       </Stack>
     )
   }
+  const panelId = `${base}-panel`
   return (
-    <Tabs.Root
-      value={state.accountType}
-      onValueChange={(details) => setAccountType(details.value as AccountType)}
-      variant="line"
-      colorPalette="terracotta"
-      fitted
-    >
-      <Tabs.List>
-        {ACCOUNT_TABS.map((tab) => (
-          <Tabs.Trigger
-            key={tab.value}
-            value={tab.value}
-            fontSize="xs"
-            fontWeight="bold"
-            letterSpacing="wide"
-            onClick={() => setAccountType(tab.value)}
-          >
-            {tab.label}
-          </Tabs.Trigger>
-        ))}
-      </Tabs.List>
+    <Box colorPalette="terracotta">
+      <TabList
+        label="Account type"
+        idBase={base}
+        tabs={ACCOUNT_TABS}
+        selected={state.accountType}
+        onSelect={(value) => setAccountType(value as AccountType)}
+        panelId={() => panelId}
+        fitted
+        tabText={{ fontSize: 'xs', fontWeight: 'bold', letterSpacing: 'wide' }}
+      />
       {/* The selected tab controls this panel (aria-controls); its fields are the tab stops, not the panel. */}
-      <Tabs.Content value={state.accountType} tabIndex={-1} pt="6" pb="0" px="0">
+      <Box
+        role="tabpanel"
+        id={panelId}
+        aria-labelledby={`${base}-tab-${state.accountType}`}
+        tabIndex={-1}
+        pt="6"
+        _focus={{ outline: 'none' }}
+      >
         {children}
-      </Tabs.Content>
-    </Tabs.Root>
+      </Box>
+    </Box>
   )
 }
 
@@ -88,9 +137,7 @@ function StepBody() {
   useEffect(() => {
     if (shownStep.current === state.step) return
     shownStep.current = state.step
-    const active = document.activeElement
-    if (active && active !== document.body && active.isConnected) return
-    body.current?.querySelector<HTMLElement>('input:not([type="hidden"]), select')?.focus()
+    focusFirstField(body.current)
   }, [state.step])
   return (
     <Box ref={body}>
@@ -138,7 +185,12 @@ function Step() {
                 : 'Unlock member fares, faster checkout and your trips in one place.'}
             </Text>
           </Stack>
-          <MobileStep from={state.from} accountType={state.accountType} onEmail={() => setStep('emailLogin')} />
+          <MobileStep
+            from={state.from}
+            accountType={state.accountType}
+            onEmail={() => setStep('emailLogin')}
+            onEmailNear={preloadEmailStep}
+          />
         </Stack>
       )
   }
