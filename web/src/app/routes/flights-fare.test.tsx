@@ -1111,10 +1111,12 @@ describe('every traveller of the fare', () => {
       api.extras(() => HttpResponse.json({ ok: true as const, data: gdsExtras() })),
     )
     renderRoutes({ routes, initialEntries: [farePath()] })
-    const step = await screen.findByRole('region', { name: 'Seats, meals and baggage' })
+    const lead = await traveller('Adult 1 (lead passenger)')
+    // The step's code comes once the traveller starts on the forms.
+    await userEvent.click(within(lead).getByLabelText(/^Title/))
+    const step = await screen.findByRole('region', { name: 'Seats, meals and baggage' }, { timeout: 5000 })
     const meal = await within(step).findByRole('combobox', { name: 'Special meal' })
     expect(within(meal).getByRole('option', { name: 'Jain vegetarian' })).toBeInTheDocument()
-    const lead = await traveller('Adult 1 (lead passenger)')
     expect(within(lead).getByText('Frequent flyer')).toBeInTheDocument()
     expect(screen.queryByLabelText(/^Meal preference/)).not.toBeInTheDocument()
   })

@@ -4,10 +4,11 @@ import { Heading } from '@chakra-ui/react/heading'
 import { Stack } from '@chakra-ui/react/stack'
 import { Text } from '@chakra-ui/react/text'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useMemo, useState } from 'react'
+import { lazy, Suspense, useMemo, useState } from 'react'
 import { useForm, useWatch, type Path } from 'react-hook-form'
 import { ErrorBanner } from '@/components/ui/error-banner'
 import type { FareBreakdown, FlightResult } from '@/lib/api-types'
+import { useWhenWanted } from '@/hooks/use-when-wanted'
 import { todayISO } from '@/lib/calendar-date'
 import { useExtras } from '../../api/use-extras'
 import type { BookingFlow, TicketMode } from '../../hooks/use-booking-flow'
@@ -31,7 +32,7 @@ import {
 } from '../../lib/passenger'
 import type { Travellers } from '../../lib/search-query'
 import { BookingPanel } from './booking-panel'
-import { ExtrasSection } from './extras-section'
+import { EXTRAS_LOADING } from './extras-loading'
 import type { FarePageProps } from './fare-page'
 import { GSTFields } from './gst-fields'
 import { PaymentStep } from './payment-step'
@@ -40,6 +41,11 @@ import { SaveCoTravellers, type HandTyped } from './save-co-travellers'
 import { DocumentsReason, TravellerFields } from './traveller-fields'
 
 const TRAVELLER_TYPES: Record<1 | 2 | 3, TravellerType> = { 1: 'adult', 2: 'child', 3: 'infant' }
+
+// The seats, meals and baggage step sits below the traveller forms, off a phone's first screen:
+// its code (the seat map and lists) is fetched once the traveller comes near it or starts filling
+// the forms, not with the page.
+const ExtrasSection = lazy(() => import('./extras-section').then((m) => ({ default: m.ExtrasSection })))
 
 interface BookingProps extends FarePageProps {
   rules: FareRules
@@ -119,6 +125,7 @@ function BookingForm({
     [rules],
   )
   const [extrasChoice, setExtrasChoice] = useState<ExtrasChoice>(NO_EXTRAS)
+  const [extrasRef, extrasWanted] = useWhenWanted<HTMLDivElement>()
   const withExtras = (parts: BookParts): BookParts =>
     extras.data ? { ...parts, extras: extrasBody(extras.data, extrasTravellers, extrasChoice) } : parts
   // A full-service airline that lists its special meals takes the choice in the extras step:
@@ -196,13 +203,21 @@ function BookingForm({
                 />
               ))}
               <GSTFields form={form} rules={rules} hasCompany={Boolean(company)} />
-              <ExtrasSection
-                extras={extras.data}
-                loading={extras.isPending}
-                travellers={extrasTravellers}
-                choice={extrasChoice}
-                onChange={setExtrasChoice}
-              />
+              <div ref={extrasRef}>
+                {extrasWanted ? (
+                  <Suspense fallback={<Text color="fg.muted">{EXTRAS_LOADING}</Text>}>
+                    <ExtrasSection
+                      extras={extras.data}
+                      loading={extras.isPending}
+                      travellers={extrasTravellers}
+                      choice={extrasChoice}
+                      onChange={setExtrasChoice}
+                    />
+                  </Suspense>
+                ) : (
+                  <Text color="fg.muted">{EXTRAS_LOADING}</Text>
+                )}
+              </div>
               {state.book.kind === 'failed' ? <ErrorBanner message={state.book.text} /> : null}
               <Button
                 type="submit"

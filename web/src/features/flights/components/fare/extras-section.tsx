@@ -16,9 +16,10 @@ import {
   type ExtrasTraveller,
 } from '../../lib/extras'
 import { EXTRAS_MESSAGES, ExtrasStep } from '../extras/extras-step'
+import { EXTRAS_LOADING } from './extras-loading'
 
 export const EXTRAS_SECTION_MESSAGES = {
-  loading: 'Loading seats, meals and baggage…',
+  loading: EXTRAS_LOADING,
   failed: 'We could not load seats, meals and baggage for this flight. You can book without them.',
   skipped: 'No seats, meals or baggage chosen: the airline gives seats at check-in.',
 } as const
