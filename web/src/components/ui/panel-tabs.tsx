@@ -107,35 +107,51 @@ interface TabListProps {
   tabText?: { fontSize: string; fontWeight: string; letterSpacing: string }
 }
 
-/** The row of tabs on its own, for tabs whose panel is shared (one form, whatever the tab). */
-export function TabList({ label, idBase, tabs, selected, onSelect, panelId, px, fitted, tabText }: TabListProps) {
-  const refs = useRef(new Map<string, HTMLButtonElement>())
-
+/**
+ * The keys of a tab list with automatic activation, for any tab list of the app: the arrow keys
+ * choose the next or previous tab (round the ends; Up and Down too where the tabs wrap onto more
+ * lines), Home and End the first and last, and the focus follows. Returns the list's key handler
+ * and the ref each tab takes.
+ */
+export function useTabKeys<V>(values: readonly V[], selected: V, onSelect: (value: V) => void, wraps = false) {
+  const refs = useRef(new Map<V, HTMLButtonElement>())
   function onKeyDown(event: KeyboardEvent) {
-    const at = tabs.findIndex((t) => t.value === selected)
-    const to = (i: number) => tabs[(i + tabs.length) % tabs.length]!.value
-    const next: Record<string, string | undefined> = {
+    const at = values.indexOf(selected)
+    const to = (i: number) => values[(i + values.length) % values.length]
+    const next: Record<string, V | undefined> = {
       ArrowRight: to(at + 1),
       ArrowLeft: to(at - 1),
-      Home: tabs[0]?.value,
-      End: tabs[tabs.length - 1]?.value,
+      ...(wraps ? { ArrowDown: to(at + 1), ArrowUp: to(at - 1) } : {}),
+      Home: values[0],
+      End: values[values.length - 1],
     }
-    const value = next[event.key]
-    if (value === undefined) return
+    if (!(event.key in next) || values.length === 0) return
+    const value = next[event.key] as V
     event.preventDefault()
     onSelect(value)
     refs.current.get(value)?.focus()
   }
+  const tabRef = (value: V) => (el: HTMLButtonElement | null) => {
+    if (el) refs.current.set(value, el)
+    else refs.current.delete(value)
+  }
+  return { onKeyDown, tabRef }
+}
+
+/** The row of tabs on its own, for tabs whose panel is shared (one form, whatever the tab). */
+export function TabList({ label, idBase, tabs, selected, onSelect, panelId, px, fitted, tabText }: TabListProps) {
+  const { onKeyDown, tabRef } = useTabKeys(
+    tabs.map((t) => t.value),
+    selected,
+    onSelect,
+  )
 
   return (
     <HStack role="tablist" aria-label={label} gap="0" px={px} pt="2" borderBottomWidth="1px" onKeyDown={onKeyDown}>
       {tabs.map((t) => (
         <Tab
           key={t.value}
-          ref={(el: HTMLButtonElement | null) => {
-            if (el) refs.current.set(t.value, el)
-            else refs.current.delete(t.value)
-          }}
+          ref={tabRef(t.value)}
           type="button"
           role="tab"
           id={`${idBase}-tab-${t.value}`}

@@ -5,7 +5,8 @@ import { HStack, Stack } from '@chakra-ui/react/stack'
 import { chakra } from '@chakra-ui/react/styled-system'
 import { Table } from '@chakra-ui/react/table'
 import { Text } from '@chakra-ui/react/text'
-import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
+import { useId, useState, type ReactNode } from 'react'
+import { useTabKeys } from '@/components/ui/panel-tabs'
 import { Money } from '@/components/ui/money'
 import {
   flightsOf,
@@ -258,7 +259,12 @@ interface TravellerTabsProps {
  */
 function TravellerTabs({ travellers, current, onSelect, summary, children }: TravellerTabsProps) {
   const base = useId()
-  const refs = useRef(new Map<number, HTMLButtonElement>())
+  const { onKeyDown, tabRef } = useTabKeys(
+    travellers.map((t) => t.index),
+    current,
+    onSelect,
+    true,
+  )
   const panelId = `${base}-panel`
   const tabId = (index: number) => `${base}-tab-${index}`
   if (travellers.length < 2) {
@@ -271,34 +277,13 @@ function TravellerTabs({ travellers, current, onSelect, summary, children }: Tra
     )
   }
 
-  function onKeyDown(event: KeyboardEvent) {
-    const at = travellers.findIndex((t) => t.index === current)
-    const to = (i: number) => travellers[(i + travellers.length) % travellers.length]!.index
-    const next: Record<string, number | undefined> = {
-      ArrowRight: to(at + 1),
-      ArrowDown: to(at + 1),
-      ArrowLeft: to(at - 1),
-      ArrowUp: to(at - 1),
-      Home: travellers[0]?.index,
-      End: travellers[travellers.length - 1]?.index,
-    }
-    const index = next[event.key]
-    if (index === undefined) return
-    event.preventDefault()
-    onSelect(index)
-    refs.current.get(index)?.focus()
-  }
-
   return (
     <Stack gap="4">
       <Box role="tablist" aria-label="Choosing for" display="flex" flexWrap="wrap" gap="2" onKeyDown={onKeyDown}>
         {travellers.map((t) => (
           <Tab
             key={t.index}
-            ref={(el: HTMLButtonElement | null) => {
-              if (el) refs.current.set(t.index, el)
-              else refs.current.delete(t.index)
-            }}
+            ref={tabRef(t.index)}
             type="button"
             role="tab"
             id={tabId(t.index)}
