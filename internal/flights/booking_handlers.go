@@ -91,7 +91,7 @@ func linesOf(b queries.Booking) []ExtraLine {
 	if len(b.Extras) > 0 {
 		_ = json.Unmarshal(b.Extras, &lines)
 	}
-	return lines
+	return withLabels(lines)
 }
 
 // outcomeBody is a book or ticket answer: the supplier document as data

@@ -51,6 +51,10 @@ type ExtraLine struct {
 	Description string `json:"description,omitempty"`
 	// WeightKg is extra baggage's weight.
 	WeightKg int `json:"weightKg,omitempty"`
+	// Label says what the item is, in the words the e-ticket, the e-mails
+	// and the trip page use ("Seat 12A (Window, exit row)", "Meal: Veg
+	// sandwich"); the API writes it (withLabels), it is not stored.
+	Label string `json:"label"`
 	// Price is what it costs, exactly (0 for a preference).
 	Price decimal.Decimal `json:"price"`
 }
@@ -191,6 +195,14 @@ func (l ExtraLine) item() string {
 		what = l.Code
 	}
 	return extraKinds[l.Kind] + ": " + what
+}
+
+// withLabels gives each line its Label.
+func withLabels(lines []ExtraLine) []ExtraLine {
+	for i := range lines {
+		lines[i].Label = lines[i].item()
+	}
+	return lines
 }
 
 // route is the flight l is for, "BOM → DEL", or "" for the whole trip.

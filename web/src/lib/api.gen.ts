@@ -1684,6 +1684,8 @@ export interface components {
       passenger: number
       /** @enum {string} */
       kind: 'seat' | 'meal' | 'baggage' | 'mealPreference' | 'seatPreference'
+      /** @description What the item is, in words ("Seat 12A (Window, exit row)", "Meal: Veg sandwich"): the e-ticket's, the e-mails' and the trip page's. */
+      label: string
       airline?: string
       flightNumber?: string
       origin?: string

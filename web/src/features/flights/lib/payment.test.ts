@@ -69,6 +69,7 @@ describe('what is paid and when', () => {
       kind,
       code,
       price,
+      label: `${kind} ${code}`,
     })
     const booking = bookingRecord({
       extras: [

@@ -8,7 +8,7 @@ import { server } from '@/testing/server'
 import { recordCalls, renderRoutes, spokenText } from '@/testing/test-utils'
 import { ASHA, cancellation, DOCUMENTS, RAVI, tripData, tripDetails } from '@/testing/cancellations'
 import { BOOKING_ID, paidPayment, payment, refund } from '@/testing/payments'
-import type { Booking, BookingDetailsDocument, Payment, Refund } from '@/testing/wire'
+import type { Booking, BookingDetailsDocument, CancelTicket, Payment, Refund } from '@/testing/wire'
 import { TripPage } from './trip-page'
 
 const ID = '3f1c2a9e-8b7d-4c21-9e41-7a2d6b8f0c13'
@@ -88,12 +88,12 @@ type DetailsResolver = Parameters<typeof api.bookingDetails>[0]
 function setup(
   b: Booking | null,
   detailsReply: DetailsResolver = () => details(),
-  { payments = [], refunds = [] }: { payments?: Payment[]; refunds?: Refund[] } = {},
+  { payments = [], refunds = [], tickets }: { payments?: Payment[]; refunds?: Refund[]; tickets?: CancelTicket[] } = {},
 ) {
   server.use(
     api.booking(({ params }) =>
       b && params.id === b._id
-        ? HttpResponse.json({ booking: b, payments, refunds })
+        ? HttpResponse.json({ booking: b, payments, refunds, tickets })
         : errorReply(404, { error: 'not_found', message: 'No such booking.' }),
     ),
     api.bookingDetails(detailsReply),
@@ -140,21 +140,23 @@ describe('TripPage', () => {
     setup(
       booking({
         extras: [
-          { passenger: 0, kind: 'seat', ...flight, code: '12A', description: 'Window, exit row', price: '350.00' },
-          { passenger: 0, kind: 'meal', ...flight, code: 'VCSW', description: 'Veg cheese sandwich', price: '199.50' },
-          { passenger: 2, kind: 'baggage', ...flight, code: 'EB15', description: '15 kg', weightKg: 15, price: '1050' },
+          { passenger: 0, kind: 'seat', ...flight, code: '12A', price: '350.00', label: 'Seat 12A (Window, exit row)' },
+          { passenger: 0, kind: 'meal', ...flight, code: 'VCSW', price: '199.50', label: 'Meal: Veg cheese sandwich' },
+          { passenger: 2, kind: 'baggage', ...flight, code: 'EB15', price: '1050', label: 'Extra baggage: 15 kg' },
         ],
         extrasPrice: '1599.50',
       }),
       () => details(),
+      // The tickets name the travellers; one without a ticket yet is named by its place.
+      { tickets: [{ passenger: 0, ticketId: 1, ticketNumber: '0981234567890', name: 'Mr RAVI KUMAR', type: 'adult' }] },
     )
     const section = within(await screen.findByTestId('trip-extras'))
     expect(section.getByRole('heading', { name: 'Seats, meals and baggage' })).toBeInTheDocument()
-    const travellers = section.getAllByText(/^Traveller \d$/).map((e) => e.textContent)
-    expect(travellers).toEqual(['Traveller 1', 'Traveller 3'])
-    expect(section.getByText('Seat 12A (Window, exit row) · BOM→DEL')).toBeInTheDocument()
-    expect(section.getByText('Meal: Veg cheese sandwich · BOM→DEL')).toBeInTheDocument()
-    expect(section.getByText('Extra baggage: 15 kg · BOM→DEL')).toBeInTheDocument()
+    expect(section.getByText('Mr RAVI KUMAR')).toBeInTheDocument()
+    expect(section.getByText('Traveller 3')).toBeInTheDocument()
+    expect(section.getByText('Seat 12A (Window, exit row) · BOM → DEL')).toBeInTheDocument()
+    expect(section.getByText('Meal: Veg cheese sandwich · BOM → DEL')).toBeInTheDocument()
+    expect(section.getByText('Extra baggage: 15 kg · BOM → DEL')).toBeInTheDocument()
     expect(section.getByText(/Extras total/)).toHaveTextContent('₹1,599.50')
   })
 

@@ -92,7 +92,7 @@ function Payments({ data }: { data: BookingWithPayments }) {
   )
 }
 
-function BookingRecord({ booking }: { booking: Booking }) {
+function BookingRecord({ booking, tickets }: { booking: Booking; tickets: readonly CancelTicket[] }) {
   const updated = formatIndiaDateTime(booking.updatedAt)
   return (
     <Card.Root variant="outline" bg="bg.card">
@@ -130,7 +130,7 @@ function BookingRecord({ booking }: { booking: Booking }) {
           {updated ? <Field label="Last updated">{updated}</Field> : null}
           {booking.failure ? <Field label="Failure reason">{booking.failure}</Field> : null}
         </Box>
-        <TripExtras booking={booking} />
+        <TripExtras booking={booking} tickets={tickets} />
       </Card.Body>
     </Card.Root>
   )
@@ -174,26 +174,13 @@ function TicketState({ ticket }: { ticket: CancelTicket | undefined }) {
   )
 }
 
-const EXTRA_KINDS: Record<ExtraLine['kind'], string> = {
-  seat: 'Seat',
-  meal: 'Meal',
-  baggage: 'Extra baggage',
-  mealPreference: 'Meal request',
-  seatPreference: 'Seat request',
-}
-
-/** One item as the trip lists it: "Seat 12A (Window, exit row) · BOM→DEL". */
+/** One item as the trip lists it: "Seat 12A (Window, exit row) · BOM → DEL". */
 function extraText(line: ExtraLine): string {
-  const what =
-    line.kind === 'seat'
-      ? `Seat ${line.code}${line.description ? ` (${line.description})` : ''}`
-      : `${EXTRA_KINDS[line.kind]}: ${line.description || line.code}`
-  const flight = line.origin && line.destination ? ` · ${line.origin}→${line.destination}` : ''
-  return what + flight
+  return line.origin && line.destination ? `${line.label} · ${line.origin} → ${line.destination}` : line.label
 }
 
 /** The seats, meals and baggage bought with the fare (or asked for), per traveller, and their cost. */
-function TripExtras({ booking }: { booking: Booking }) {
+function TripExtras({ booking, tickets }: { booking: Booking; tickets: readonly CancelTicket[] }) {
   const lines = booking.extras ?? []
   if (lines.length === 0) return null
   const travellers = [...new Set(lines.map((l) => l.passenger))].sort((a, b) => a - b)
@@ -205,7 +192,7 @@ function TripExtras({ booking }: { booking: Booking }) {
       <Stack as="ul" gap="2" listStyleType="none" m="0" p="0">
         {travellers.map((t) => (
           <Box as="li" key={t}>
-            <Text fontWeight="medium">{`Traveller ${t + 1}`}</Text>
+            <Text fontWeight="medium">{tickets.find((k) => k.passenger === t)?.name ?? `Traveller ${t + 1}`}</Text>
             <Stack as="ul" gap="1" listStyleType="none" m="0" p="0">
               {lines
                 .filter((l) => l.passenger === t)
@@ -358,7 +345,7 @@ export function TripPage({ id }: { id: string }) {
           </Alert.Title>
         </Alert.Root>
       ) : null}
-      <BookingRecord booking={b} />
+      <BookingRecord booking={b} tickets={data.tickets ?? []} />
       <TripDocuments documents={data.documents ?? []} />
       <Cancellations data={data} />
       <Payments data={data} />
