@@ -120,7 +120,7 @@ func (bs *bookingStore) create(b *booking) (stored *booking, fresh bool, taken *
 	}
 	for _, px := range b.pax {
 		for _, st := range px.extras.seats {
-			if bs.sold[st.flight][st.w.Code] != 0 {
+			if bs.held(st.flight, st.w.Code, b.createdAt) {
 				return nil, false, &st
 			}
 		}
@@ -164,14 +164,42 @@ func (bs *bookingStore) create(b *booking) (stored *booking, fresh bool, taken *
 
 // soldSeats are the seats the simulator's bookings hold on a flight
 // (flightKey).
-func (bs *bookingStore) soldSeats(flight string) map[string]bool {
+func (bs *bookingStore) soldSeats(flight string, now time.Time) map[string]bool {
 	bs.mu.Lock()
 	defer bs.mu.Unlock()
 	out := make(map[string]bool, len(bs.sold[flight]))
 	for code := range bs.sold[flight] {
-		out[code] = true
+		if bs.held(flight, code, now) {
+			out[code] = true
+		}
 	}
 	return out
+}
+
+// held reports whether a booking holds seat code on flight at now: one was
+// sold it, and its ticket is not cancelled (a cancelled seat is on sale
+// again). bs.mu is held.
+func (bs *bookingStore) held(flight, code string, now time.Time) bool {
+	id := bs.sold[flight][code]
+	if id == 0 {
+		return false
+	}
+	e, ok := bs.byID[id]
+	return !ok || !e.Value.(*booking).seatGiven(flight, code, now)
+}
+
+// seatGiven reports whether the passenger of b holding seat code on flight
+// gave it back: their ticket's cancellation is complete at now.
+func (b *booking) seatGiven(flight, code string, now time.Time) bool {
+	for _, px := range b.pax {
+		for _, st := range px.extras.seats {
+			if st.flight == flight && st.w.Code == code {
+				c := b.liveChange(px.ticketID)
+				return c != nil && c.status(now) == changeCompleted
+			}
+		}
+	}
+	return false
 }
 
 func (bs *bookingStore) evict(e *list.Element) {

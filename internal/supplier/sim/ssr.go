@@ -197,7 +197,7 @@ func (s *Server) lccExtras(o *offer, now time.Time, rise int) *lccExtras {
 			if k == 0 {
 				first = number
 			}
-			segs = append(segs, s.gen.seatMap(f, number, intl, now, s.bookings.soldSeats(flightKey(f))))
+			segs = append(segs, s.gen.seatMap(f, number, intl, now, s.bookings.soldSeats(flightKey(f), now)))
 			meals = append(meals, mealsOf(f, number, intl)...)
 		}
 		x.seats = append(x.seats, wSeatDynamic{SegmentSeat: segs})

@@ -631,3 +631,37 @@ func TestLCCExtrasPriceChangeAtTicket(t *testing.T) {
 		t.Fatalf("at the new price: %v", tk["Error"])
 	}
 }
+
+// A seat sold on a ticket that is then cancelled is on sale again, to the
+// next traveller on the same flight.
+func TestCancelledSeatIsOnSaleAgain(t *testing.T) {
+	t.Parallel()
+	e := setup(t, sim.Options{Cancellations: &sim.Cancellations{InstantLCC: 1}})
+	tok := e.token()
+	r := e.search(tripSearch(tok, "BOM", "DEL", false, []map[string]any{lead()}))
+	res := lccOn(t, r, "320", "32N")
+	trace := r["TraceId"].(string)
+	seat := seatWhere(seatRows(t, e.ssrOf(tok, trace, res), 0, 0), func(s map[string]any) bool { return s["AvailablityType"] == 1.0 })
+	p := withFare(lead(), res)
+	p["SeatDynamic"] = []any{seat}
+	tk := e.air("Ticket", map[string]any{"EndUserIp": "10.0.0.1", "TokenId": tok, "TraceId": trace, "ResultIndex": res["ResultIndex"],
+		"AgentReferenceNo": "PT-10", "Passengers": []any{p}})
+	inner := tk["Response"].(map[string]any)
+	if tk["ResponseStatus"] != 1.0 || inner["TicketStatus"] != 1.0 {
+		t.Fatalf("ticket: %v", tk["Error"])
+	}
+	code := seat["Code"].(string)
+	state := func() any {
+		return seatWhere(seatRows(t, e.ssrOf(tok, trace, res), 0, 0), withCode(code))["AvailablityType"]
+	}
+	if got := state(); got != 3.0 {
+		t.Fatalf("seat %s sold: availability %v", code, got)
+	}
+	id := num(inner["BookingId"])
+	if crs := e.change(changeBody(tok, id, nil)); len(crs) != 1 {
+		t.Fatalf("cancel: %v", crs)
+	}
+	if got := state(); got != 1.0 {
+		t.Fatalf("seat %s after its ticket was cancelled: availability %v", code, got)
+	}
+}
