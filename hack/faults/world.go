@@ -376,6 +376,29 @@ type API struct {
 	URL string
 }
 
+// firstStart starts a new replica. The port freePort found free may be
+// taken by another process before the replica binds it (the stages start
+// side by side): then it starts again on another, a few times. A restart
+// (Start) keeps its port, as a restarted pod keeps its address.
+func (a *API) firstStart(ctx context.Context) error {
+	for try := 1; ; try++ {
+		err := a.Start(ctx)
+		if err == nil || try == 5 || !strings.Contains(a.Tail(5), "address already in use") {
+			return err
+		}
+		port, perr := freePort()
+		if perr != nil {
+			return errors.Join(err, perr)
+		}
+		for i, kv := range a.Env {
+			if strings.HasPrefix(kv, "PORT=") {
+				a.Env[i] = "PORT=" + strconv.Itoa(port)
+			}
+		}
+		a.URL = "http://127.0.0.1:" + strconv.Itoa(port)
+	}
+}
+
 // Start starts the replica (again) and waits until it is ready.
 func (a *API) Start(ctx context.Context) error {
 	if err := a.Proc.Start(); err != nil {
@@ -469,7 +492,7 @@ func (w *World) NewStage(ctx context.Context, name string, pg *Postgres, replica
 			"JOBS_RESCUE_AFTER=10s",
 		}})
 		api := &API{Proc: p, URL: "http://127.0.0.1:" + strconv.Itoa(port)}
-		if err := api.Start(ctx); err != nil {
+		if err := api.firstStart(ctx); err != nil {
 			return nil, err
 		}
 		st.APIs = append(st.APIs, api)
