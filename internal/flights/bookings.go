@@ -494,7 +494,7 @@ func outcomeOf(b queries.Booking, step trip.Step) Outcome {
 		if ticket {
 			out.Message = msgTicketed
 		}
-	case b.PriceChangePending && ticket && b.NewExtrasPrice != nil && (b.NewPrice == nil || b.Price == nil || b.NewPrice.Equal(*b.Price)):
+	case b.PriceChangePending && ticket && b.NewExtrasPrice != nil && onlyExtrasMoved(b.Price, b.NewPrice):
 		out.Kind, out.Message = FareMoved, msgExtrasChangedAtTicket
 	case b.Status == trip.Booked && ticket && b.PriceChangePending:
 		out.Kind, out.Message = FareMoved, msgFareChangedAtTicket

@@ -140,7 +140,7 @@ func decideCall(b queries.Booking, step trip.Step, res *supplier.Booking, callEr
 			// And to the extras' new price.
 			p := *x
 			d.NewExtrasPrice = &p
-			if b.Price == nil || d.NewPrice == nil || d.NewPrice.Equal(*b.Price) {
+			if onlyExtrasMoved(b.Price, d.NewPrice) {
 				d.Note, d.Outcome.Message = "extras price changed at ticketing", msgExtrasChangedAtTicket
 			}
 		}
@@ -163,6 +163,13 @@ func decideCall(b queries.Booking, step trip.Step, res *supplier.Booking, callEr
 	var err error
 	d.To, err = trip.Next(b.Status, d.Event, fare, step)
 	return d, err
+}
+
+// onlyExtrasMoved reports, of a booking at price whose extras moved at
+// ticketing, whether its fare stayed (newPrice: the fare asked now, nil
+// when not stated).
+func onlyExtrasMoved(price, newPrice *decimal.Decimal) bool {
+	return price == nil || newPrice == nil || newPrice.Equal(*price)
 }
 
 // isOutcomeUnknown reports whether a call's error leaves its outcome

@@ -34,6 +34,32 @@ func familyBook(trace, index string, extras []supplier.Choice) map[string]any {
 	return body
 }
 
+// lccOffer searches a one-way low-cost BOM→DEL trip tomorrow for adults
+// and children with c's session, and answers the first low-cost result's
+// trace, index and extras, failing unless it sells seats.
+func lccOffer(t *testing.T, c *apitest.Client, adults, children int) (trace, index string, x supplier.Extras) {
+	t.Helper()
+	res := c.Do("POST", "/api/v1/flights/tbo/search", map[string]any{
+		"origin": "BOM", "destination": "DEL", "departDate": tomorrow(), "cabinClass": 2, "adults": adults, "children": children,
+		"infants": 0, "sources": []string{"LCC"},
+	})
+	var s searchResp
+	res.JSON(t, &s)
+	if res.StatusCode != 200 || len(s.Data.Response.Results) == 0 {
+		t.Fatalf("search = %d %s", res.StatusCode, truncate(res.Body))
+	}
+	r := pick(t, s, true)
+	res = c.Do("POST", "/api/v1/flights/tbo/extras", map[string]string{"traceId": s.Data.Response.TraceId, "resultIndex": r.ResultIndex})
+	var offer struct {
+		Data supplier.Extras `json:"data"`
+	}
+	res.JSON(t, &offer)
+	if res.StatusCode != 200 || offer.Data.Kind != supplier.ExtrasLCC || len(offer.Data.SeatMaps) == 0 {
+		t.Fatalf("extras = %d %s", res.StatusCode, truncate(res.Body))
+	}
+	return s.Data.Response.TraceId, r.ResultIndex, offer.Data
+}
+
 // A family of two adults and a child on a low-cost fare takes two paid seats
 // side by side, a meal for one adult and 15 kg for the child: the booking,
 // the payment order and the gateway charge exactly the fare plus those
@@ -43,27 +69,9 @@ func TestFamilyBuysSeatsMealAndBaggage(t *testing.T) {
 	env := apitest.New(t, apitest.Options{})
 	c := signIn(t, env, "family@example.in")
 
-	res := c.Do("POST", "/api/v1/flights/tbo/search", map[string]any{
-		"origin": "BOM", "destination": "DEL", "departDate": tomorrow(), "cabinClass": 2, "adults": 2, "children": 1,
-		"infants": 0, "sources": []string{"LCC"},
-	})
-	var s searchResp
-	res.JSON(t, &s)
-	if res.StatusCode != 200 || len(s.Data.Response.Results) == 0 {
-		t.Fatalf("search = %d %s", res.StatusCode, truncate(res.Body))
-	}
-	r := pick(t, s, true)
-	trace := s.Data.Response.TraceId
-
-	res = c.Do("POST", "/api/v1/flights/tbo/extras", map[string]string{"traceId": trace, "resultIndex": r.ResultIndex})
-	var offer struct {
-		OK   bool            `json:"ok"`
-		Data supplier.Extras `json:"data"`
-	}
-	res.JSON(t, &offer)
-	x := offer.Data
-	if res.StatusCode != 200 || x.Kind != supplier.ExtrasLCC || len(x.SeatMaps) == 0 || len(x.Meals) == 0 || len(x.Baggage) == 0 {
-		t.Fatalf("extras = %d %s", res.StatusCode, truncate(res.Body))
+	trace, index, x := lccOffer(t, c, 2, 1)
+	if len(x.Meals) == 0 || len(x.Baggage) == 0 {
+		t.Fatalf("extras without meals or baggage: %+v", x)
 	}
 
 	// Two free-to-choose paid seats next to each other, out of the exit rows.
@@ -98,14 +106,14 @@ func TestFamilyBuysSeatsMealAndBaggage(t *testing.T) {
 
 	// A seat given twice is the traveller's input at fault, and books nothing.
 	twice := []supplier.Choice{choices[0], {Seats: map[string]string{seatMap.Key: pair[0].Code}}}
-	res = c.Do("POST", "/api/v1/flights/tbo/book", familyBook(trace, r.ResultIndex, twice))
+	res := c.Do("POST", "/api/v1/flights/tbo/book", familyBook(trace, index, twice))
 	var refused struct{ Error, Field string }
 	res.JSON(t, &refused)
 	if res.StatusCode != 400 || refused.Error != "invalid_field" || refused.Field != "extras.1.seats" {
 		t.Fatalf("a seat chosen twice = %d %s", res.StatusCode, res.Body)
 	}
 
-	res = c.Do("POST", "/api/v1/flights/tbo/book", familyBook(trace, r.ResultIndex, choices))
+	res = c.Do("POST", "/api/v1/flights/tbo/book", familyBook(trace, index, choices))
 	var b struct {
 		Booking struct {
 			ID          string          `json:"_id"`
@@ -240,25 +248,8 @@ func TestMovedExtrasAfterPayment(t *testing.T) {
 		})
 	}})
 	c := signIn(t, env, "moved-seat@example.in")
-	res := c.Do("POST", "/api/v1/flights/tbo/search", map[string]any{
-		"origin": "BOM", "destination": "DEL", "departDate": tomorrow(), "cabinClass": 2, "adults": 1, "sources": []string{"LCC"},
-	})
-	var s searchResp
-	res.JSON(t, &s)
-	if res.StatusCode != 200 || len(s.Data.Response.Results) == 0 {
-		t.Fatalf("search = %d %s", res.StatusCode, truncate(res.Body))
-	}
-	r := pick(t, s, true)
-	trace := s.Data.Response.TraceId
-	res = c.Do("POST", "/api/v1/flights/tbo/extras", map[string]string{"traceId": trace, "resultIndex": r.ResultIndex})
-	var offer struct {
-		Data supplier.Extras `json:"data"`
-	}
-	res.JSON(t, &offer)
-	if res.StatusCode != 200 || len(offer.Data.SeatMaps) == 0 {
-		t.Fatalf("extras = %d %s", res.StatusCode, truncate(res.Body))
-	}
-	seatMap := offer.Data.SeatMaps[0]
+	trace, index, x := lccOffer(t, c, 1, 0)
+	seatMap := x.SeatMaps[0]
 	var seat *supplier.Seat
 	for _, row := range seatMap.Rows {
 		for _, st := range row.Seats {
@@ -270,8 +261,8 @@ func TestMovedExtrasAfterPayment(t *testing.T) {
 	if seat == nil {
 		t.Fatalf("no paid seat on %s", seatMap.Key)
 	}
-	res = c.Do("POST", "/api/v1/flights/tbo/book", func() map[string]any {
-		body := bookBody(trace, r.ResultIndex, true)
+	res := c.Do("POST", "/api/v1/flights/tbo/book", func() map[string]any {
+		body := bookBody(trace, index, true)
 		body["extras"] = []supplier.Choice{{Seats: map[string]string{seatMap.Key: seat.Code}}}
 		return body
 	}())
