@@ -27,7 +27,8 @@ const loginOk = () => server.use(api.login(() => HttpResponse.json({ user: accou
 
 async function signIn(scope: HTMLElement = document.body) {
   const user = userEvent.setup()
-  await user.type(within(scope).getByRole('textbox', { name: 'Email' }), 'asha@example.in')
+  // In the sign-in dialog the e-mail form's code arrives with the step, so its field may come a moment later.
+  await user.type(await within(scope).findByRole('textbox', { name: 'Email' }), 'asha@example.in')
   await user.type(within(scope).getByLabelText(/^Password/), 'password1')
   await user.click(within(scope).getByRole('button', { name: 'Sign in' }))
   return user
