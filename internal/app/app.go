@@ -279,8 +279,8 @@ func newTrips(cfg config.Config, p Parts, metrics *telemetry.Metrics, work *jobs
 	payments, err := checkout.New(checkout.Deps{DB: p.DB, Jobs: work,
 		Gateways: payment.Registry{razorpay.Type: razorpay.New(metrics.Payments, p.Tracing, p.Log.With("component", "payments"), p.Getenv)},
 		Settings: p.Payment, Metrics: metrics.Payments, Log: p.Log, PublicURL: cfg.PublicURL, Now: p.Now,
-		OnPaid: func(ctx context.Context, tx pgx.Tx, id uuid.UUID) error {
-			return bookings.Payments().OnPaid(ctx, tx, id)
+		OnPaid: func(ctx context.Context, tx pgx.Tx, id uuid.UUID, source string) error {
+			return bookings.Payments().OnPaid(ctx, tx, id, source)
 		},
 		OnRefunded: func(ctx context.Context, tx pgx.Tx, r queries.Refund) error {
 			return bookings.OnRefunded(ctx, tx, r)

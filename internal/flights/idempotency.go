@@ -88,9 +88,13 @@ func (h *Handler) idempotent(w http.ResponseWriter, r *http.Request, userID uuid
 		return
 	}
 	// Someone else holds the key: wait for their answer while they live
-	// (bounded by the longest supplier call and this request's own life).
+	// (bounded by the longest supplier call and this request's own life),
+	// looking again after a pause that grows (keyPollFirst doubling to
+	// keyPollMax): many repeats waiting at once on a busy replica must not
+	// crowd out, in its small pool, the work they wait for.
 	ctx := r.Context()
 	deadline := time.Now().Add(h.idempotencyWait)
+	pause := keyPollFirst
 	for {
 		row, err := h.q.IdempotencyGet(ctx, queries.IdempotencyGetParams{UserID: userID, Operation: string(op), Key: key})
 		if errors.Is(err, pgx.ErrNoRows) {
@@ -147,10 +151,20 @@ func (h *Handler) idempotent(w http.ResponseWriter, r *http.Request, userID uuid
 		select {
 		case <-ctx.Done():
 			return
-		case <-time.After(200 * time.Millisecond):
+		case <-time.After(pause):
 		}
+		pause = min(2*pause, keyPollMax)
 	}
 }
+
+// The pauses of a repeat waiting on its key's holder: the first answers a
+// double click about as soon as the first request ends; the longest keeps
+// a repeat of a dead holder's request within 5 s (the holder is known dead
+// 3 s after its last heartbeat, internal/instance).
+const (
+	keyPollFirst = 100 * time.Millisecond
+	keyPollMax   = 500 * time.Millisecond
+)
 
 // runClaimed does the request of a key this process holds and keeps its
 // answer for repeats. An answer that is not kept releases the key: it is

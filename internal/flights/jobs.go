@@ -80,6 +80,10 @@ const (
 	// releaseAttempts bounds the tries to release seats: past them the
 	// airline's own time limit lets the hold lapse.
 	releaseAttempts = 5
+	// settleBehindRequest is how long the settle job of a payment a
+	// ticket request found waits for that request to start the ticket
+	// (OnPaid): long enough that the two do not race on a busy replica.
+	settleBehindRequest = 30 * time.Second
 	// supplierJobLimit bounds a job that calls the supplier: the longest
 	// call (120 s) and, for a ticket, the inline reconciliation after it.
 	supplierJobLimit = 5 * time.Minute

@@ -158,8 +158,18 @@ func describe(b queries.Booking) string {
 // however the news came and whatever happens to this process; the ticket
 // call outlives the callback. Like every ticket it holds a lease, so a
 // process that stops mid-call leaves it to the sweep and the reconciler.
-func (p *Payments) OnPaid(ctx context.Context, tx pgx.Tx, id uuid.UUID) error {
-	_, err := p.bookings.jobs.InsertTx(ctx, tx, settleJob{BookingID: id}, settleOpts())
+//
+// A ticket request that found the payment itself (checkout.SourceTicket)
+// goes on to the ticket at once; its job waits settleBehindRequest, the net
+// for a process that dies between recording the payment and starting the
+// ticket (no lease is held yet then). By the time it runs, the request's
+// ticket has started or ended, and Settle finds nothing left to do.
+func (p *Payments) OnPaid(ctx context.Context, tx pgx.Tx, id uuid.UUID, source string) error {
+	opts := settleOpts()
+	if source == checkout.SourceTicket {
+		opts.ScheduledAt = time.Now().Add(settleBehindRequest)
+	}
+	_, err := p.bookings.jobs.InsertTx(ctx, tx, settleJob{BookingID: id}, opts)
 	return err
 }
 

@@ -17,6 +17,7 @@ import (
 
 	"github.com/paryatan/paryatan/internal/apitest"
 	"github.com/paryatan/paryatan/internal/payment"
+	"github.com/paryatan/paryatan/internal/payment/checkout"
 	"github.com/paryatan/paryatan/internal/payment/rzpsim"
 )
 
@@ -403,6 +404,49 @@ func TestPaymentFoundWithoutCallbackOrWebhook(t *testing.T) {
 	v := waitStatus(t, c, b.Booking.ID, "ticketed")
 	if v.Payments[0].Method != "card" {
 		t.Fatalf("payment %+v", v.Payments[0])
+	}
+}
+
+// A ticket request finds the traveller's payment at the gateway, records
+// it, and its process dies before the ticket starts (no lease is held yet,
+// so the sweep has nothing to find). The booking is paid with nobody left
+// on it; the settle job written with the payment is the net: it waits
+// long enough not to race a live request, then issues the ticket, once.
+func TestAPaymentATicketRequestFoundIsTicketedIfTheRequestDies(t *testing.T) {
+	t.Parallel()
+	env := apitest.New(t, apitest.Options{NoWebhooks: true})
+	c := signIn(t, env, "diedafterpaying@example.in")
+	b := bookGDS(t, c, false)
+	o := openOrder(t, c, b.Booking.ID)
+	if _, err := env.Gateway.Pay(o.Payment.OrderID, "upi", "success"); err != nil {
+		t.Fatal(err)
+	}
+	// What the ticket request does before its ticket: ask the gateway.
+	id := uuid.MustParse(b.Booking.ID)
+	if _, err := env.Checkout.Confirm(context.Background(), id, checkout.SourceTicket); err != nil {
+		t.Fatal(err)
+	}
+	var due time.Time
+	if err := env.DB.QueryRow(context.Background(), `SELECT scheduled_at FROM river_job
+		WHERE kind = 'booking.settle' AND args->>'booking_id' = $1 AND state = 'scheduled'`, b.Booking.ID).Scan(&due); err != nil {
+		t.Fatalf("the settle job of a payment a ticket request found: %v", err)
+	}
+	if wait := time.Until(due); wait < 20*time.Second || wait > 31*time.Second {
+		t.Fatalf("the settle job is due in %s; want about 30 s, behind the request that found the payment", wait)
+	}
+	if v := trip(t, c, b.Booking.ID); v.Booking.Status != "booked" || v.Payments[0].Status != "paid" {
+		t.Fatalf("after the request died: %s with payment %s; want booked and paid", v.Booking.Status, v.Payments[0].Status)
+	}
+
+	tickets := env.Sim.Calls("Ticket")
+	env.WorkJobs(t)
+	v := waitStatus(t, c, b.Booking.ID, "ticketed")
+	if len(v.Refunds) != 0 {
+		t.Fatalf("refunds %+v; want none", v.Refunds)
+	}
+	env.WorkJobs(t)
+	if n := env.Sim.Calls("Ticket") - tickets; n != 1 {
+		t.Fatalf("%d tickets asked of the supplier; want 1", n)
 	}
 }
 

@@ -14,6 +14,7 @@ import (
 	"os"
 	"time"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/paryatan/paryatan/internal/store/queries"
@@ -37,6 +38,7 @@ type Instance struct {
 	ID    string
 	host  string
 	pid   int
+	pool  *pgxpool.Pool
 	q     *queries.Queries
 	log   *slog.Logger
 	every time.Duration
@@ -51,7 +53,7 @@ func New(pool *pgxpool.Pool, log *slog.Logger) *Instance {
 	pid := os.Getpid()
 	return &Instance{
 		ID:   fmt.Sprintf("%s-%d-%s", host, pid, hex.EncodeToString(suffix[:])),
-		host: host, pid: pid, q: queries.New(pool), log: log,
+		host: host, pid: pid, pool: pool, q: queries.New(pool), log: log,
 		every: DefaultEvery, ttl: DefaultTTL,
 	}
 }
@@ -60,23 +62,37 @@ func New(pool *pgxpool.Pool, log *slog.Logger) *Instance {
 // holder are not swept; Heartbeat keeps it so. Call Stop after the last
 // request has finished.
 func (in *Instance) Register(ctx context.Context) error {
-	if err := in.beat(ctx); err != nil {
+	if err := in.beat(ctx, in.q); err != nil {
 		return fmt.Errorf("register api instance: %w", err)
 	}
 	return nil
 }
 
-func (in *Instance) beat(ctx context.Context) error {
-	return in.q.InstanceBeat(ctx, queries.InstanceBeatParams{ID: in.ID, Host: in.host, Pid: int32(in.pid), //nolint:gosec // Linux pids fit in 22 bits
+func (in *Instance) beat(ctx context.Context, q *queries.Queries) error {
+	return q.InstanceBeat(ctx, queries.InstanceBeatParams{ID: in.ID, Host: in.host, Pid: int32(in.pid), //nolint:gosec // Linux pids fit in 22 bits
 		TtlSeconds: in.ttl.Seconds()})
 }
 
 // Heartbeat renews the registration until ctx ends. It blocks, so that the
 // process runs it among its other workers (internal/app) and knows when it
 // has returned: a beat still in flight after Stop would bring the row back.
+//
+// It beats on a connection of its own, outside the pool: a replica whose
+// pool is busy (many requests, many jobs) is alive and its calls are
+// going on; were its beats to wait their turn for a pooled connection, the
+// other replicas would think it dead and take its work over for nothing.
+// A connection that fails is dropped and opened again at the next beat.
 func (in *Instance) Heartbeat(ctx context.Context) {
 	t := time.NewTicker(in.every)
 	defer t.Stop()
+	var conn *pgx.Conn
+	defer func() {
+		if conn != nil {
+			cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), time.Second)
+			_ = conn.Close(cctx)
+			cancel()
+		}
+	}()
 	failing := false
 	for {
 		select {
@@ -85,7 +101,16 @@ func (in *Instance) Heartbeat(ctx context.Context) {
 		case <-t.C:
 		}
 		bctx, cancel := context.WithTimeout(ctx, in.every)
-		err := in.beat(bctx)
+		var err error
+		if conn == nil {
+			conn, err = pgx.ConnectConfig(bctx, in.pool.Config().ConnConfig.Copy())
+		}
+		if err == nil {
+			if err = in.beat(bctx, queries.New(conn)); err != nil {
+				_ = conn.Close(bctx)
+				conn = nil
+			}
+		}
 		cancel()
 		switch {
 		case err != nil && !failing && ctx.Err() == nil:

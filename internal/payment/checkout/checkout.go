@@ -51,7 +51,7 @@ type Service struct {
 	log       *slog.Logger
 	publicURL string
 	now       func() time.Time
-	onPaid    func(ctx context.Context, tx pgx.Tx, bookingID uuid.UUID) error
+	onPaid    func(ctx context.Context, tx pgx.Tx, bookingID uuid.UUID, source string) error
 	// onRefunded is Deps.OnRefunded.
 	onRefunded func(ctx context.Context, tx pgx.Tx, r queries.Refund) error
 	// MaxOrders bounds the orders one booking may open.
@@ -73,14 +73,16 @@ type Deps struct {
 	PublicURL string
 	// Now is the clock (time.Now when nil).
 	Now func() time.Time
-	// OnPaid is told that an order of a booking was just paid (by the
-	// callback, a webhook or a look at the gateway), inside the
-	// transaction that records it, so the seller writes its own work (a
-	// job) with the payment or not at all: an error rolls the record back,
-	// and the news is taken again (the webhook redelivered, the order's job
-	// retried). It must not call out of the process. A ticket request that
-	// found the payment itself is not told.
-	OnPaid func(ctx context.Context, tx pgx.Tx, bookingID uuid.UUID) error
+	// OnPaid is told that an order of a booking was just paid, and who
+	// learnt it (source: the callback, a webhook, a look at the gateway,
+	// a ticket request), inside the transaction that records it, so the
+	// seller writes its own work (a job) with the payment or not at all:
+	// an error rolls the record back, and the news is taken again (the
+	// webhook redelivered, the order's job retried). It must not call out
+	// of the process. A ticket request that found the payment goes on to
+	// issue the ticket itself, but is told too: its process may die before
+	// it does.
+	OnPaid func(ctx context.Context, tx pgx.Tx, bookingID uuid.UUID, source string) error
 	// OnRefunded is told that a refund ended (processed or failed: its
 	// Status), inside the transaction that records it, once: the seller
 	// writes its message to the traveller with it or not at all. It must
@@ -101,7 +103,7 @@ func New(d Deps) (*Service, error) {
 		now = time.Now
 	}
 	if onPaid == nil {
-		onPaid = func(context.Context, pgx.Tx, uuid.UUID) error { return nil }
+		onPaid = func(context.Context, pgx.Tx, uuid.UUID, string) error { return nil }
 	}
 	onRefunded := d.OnRefunded
 	if onRefunded == nil {
@@ -244,10 +246,15 @@ func (s *Service) Covered(ctx context.Context, bookingID uuid.UUID, amount int64
 // Sources of a payment's news, for the metric and the booking's events.
 const (
 	// SourceTicket is a payment found by a ticket request, which goes on
-	// to issue the ticket itself (OnPaid is not told).
+	// to issue the ticket itself (OnPaid is told, for when it cannot).
 	SourceTicket = "ticket"
 	// SourceReconcile is a payment found by a look at the gateway.
 	SourceReconcile = "reconcile"
+	// SourceCallback is a payment the traveller's return from the
+	// gateway's checkout brought.
+	SourceCallback = "callback"
+	// SourceWebhook is a payment the gateway's webhook announced.
+	SourceWebhook = "webhook"
 )
 
 // Confirm asks the gateway about a booking's unpaid orders, recording what
@@ -318,10 +325,10 @@ func (s *Service) markPaid(ctx context.Context, row queries.Payment, got payment
 	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		var err error
 		first, err = recordPaid(ctx, s.q.WithTx(tx), row, got, source)
-		if err != nil || !first || source == SourceTicket {
+		if err != nil || !first {
 			return err
 		}
-		return s.onPaid(ctx, tx, row.BookingID)
+		return s.onPaid(ctx, tx, row.BookingID, source)
 	})
 	if err != nil || !first {
 		return false, err
@@ -332,9 +339,8 @@ func (s *Service) markPaid(ctx context.Context, row queries.Payment, got payment
 }
 
 // recordPaid records, in q's transaction, that got paid the order of row,
-// with an event on its booking, which it marks as just worked on (the
-// background settle leaves it to whoever recorded it). first is false when
-// the order was recorded as paid before.
+// with an event on its booking, which it marks as just changed. first is
+// false when the order was recorded as paid before.
 func recordPaid(ctx context.Context, q *queries.Queries, row queries.Payment, got payment.Payment, source string) (first bool, err error) {
 	if _, err := q.PaymentMarkPaid(ctx, queries.PaymentMarkPaidParams{ID: row.ID, PaymentID: &got.ID, Method: got.Method}); err != nil {
 		if errors.Is(err, pgx.ErrNoRows) {

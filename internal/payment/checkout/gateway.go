@@ -56,7 +56,7 @@ func (s *Service) Callback(ctx context.Context, form url.Values) (uuid.UUID, str
 			}
 		}
 	}
-	if _, err := s.markPaid(ctx, row, got, "callback"); err != nil {
+	if _, err := s.markPaid(ctx, row, got, SourceCallback); err != nil {
 		return row.BookingID, "", err
 	}
 	return row.BookingID, CallbackPaid, nil
@@ -72,7 +72,7 @@ func (s *Service) failedCallback(ctx context.Context, gw payment.Gateway, orderI
 	if err != nil {
 		return uuid.Nil, "", err
 	}
-	if _, err := s.checkOrder(ctx, gw, row, "callback"); err != nil {
+	if _, err := s.checkOrder(ctx, gw, row, SourceCallback); err != nil {
 		s.log.Warn("payment callback: could not read the order's payments", "order", orderID, "err", err)
 	}
 	return row.BookingID, CallbackFailed, nil
@@ -105,7 +105,7 @@ func (s *Service) Webhook(ctx context.Context, header http.Header, body []byte) 
 	}
 	s.metrics.Webhooks.WithLabelValues(s.settings.Name, eventLabel(ev.Kind), result).Inc()
 	if paid != uuid.Nil {
-		s.metrics.Payments.WithLabelValues("webhook").Inc()
+		s.metrics.Payments.WithLabelValues(SourceWebhook).Inc()
 	}
 	return result, nil
 }
@@ -152,12 +152,12 @@ func (s *Service) applyEvent(ctx context.Context, ev *payment.Event) (result str
 				s.log.Warn("payment webhook does not pay its order", "order", row.OrderID, "payment", ev.Payment.ID, "status", ev.Payment.Status, "paise", ev.Payment.Amount)
 				return nil
 			}
-			first, err := recordPaid(ctx, q, row, *ev.Payment, "webhook")
+			first, err := recordPaid(ctx, q, row, *ev.Payment, SourceWebhook)
 			if err != nil || !first {
 				return err
 			}
 			result, paid = webhookApplied, row.BookingID
-			return s.onPaid(ctx, tx, row.BookingID)
+			return s.onPaid(ctx, tx, row.BookingID, SourceWebhook)
 		case payment.EventPaymentFailed:
 			if ev.Payment == nil {
 				return nil

@@ -55,10 +55,12 @@ type env struct {
 	paid       []paidCall
 }
 
-// paidCall is one call of OnPaid: the booking, and the paid orders of that
-// booking seen inside the transaction and outside it (committed).
+// paidCall is one call of OnPaid: the booking, who learnt of the payment,
+// and the paid orders of that booking seen inside the transaction and
+// outside it (committed).
 type paidCall struct {
 	booking         uuid.UUID
+	source          string
 	inside, outside int
 	failedOnPurpose bool
 }
@@ -115,8 +117,8 @@ func setup(t *testing.T, simOpts rzpsim.Options, run bool) *env {
 	return e
 }
 
-func (e *env) onPaid(ctx context.Context, tx pgx.Tx, booking uuid.UUID) error {
-	c := paidCall{booking: booking, failedOnPurpose: e.failOnPaid.Load()}
+func (e *env) onPaid(ctx context.Context, tx pgx.Tx, booking uuid.UUID, source string) error {
+	c := paidCall{booking: booking, source: source, failedOnPurpose: e.failOnPaid.Load()}
 	const count = `SELECT count(*) FROM payments WHERE booking_id = $1 AND status = 'paid'`
 	if err := tx.QueryRow(ctx, count, booking).Scan(&c.inside); err != nil {
 		return err
@@ -329,8 +331,8 @@ func TestTheOrderJobRecordsAPaymentNeverReported(t *testing.T) {
 		t.Fatalf("the job completed with the order %s; want paid", status)
 	}
 	calls := e.paidCalls()
-	if len(calls) != 1 || calls[0].booking != bill.BookingID {
-		t.Fatalf("OnPaid calls %+v; want one for booking %s", calls, bill.BookingID)
+	if len(calls) != 1 || calls[0].booking != bill.BookingID || calls[0].source != checkout.SourceReconcile {
+		t.Fatalf("OnPaid calls %+v; want one for booking %s, learnt from the reconcile", calls, bill.BookingID)
 	}
 	if calls[0].inside != 1 || calls[0].outside != 0 {
 		t.Fatalf("OnPaid saw %d paid orders in its transaction and %d committed; want it inside the uncommitted record (1, 0)",
@@ -342,6 +344,53 @@ func TestTheOrderJobRecordsAPaymentNeverReported(t *testing.T) {
 	}
 	if !strings.Contains(note, "learnt from the reconcile") {
 		t.Fatalf("the booking's last event is %q; want the payment learnt from the reconcile", note)
+	}
+}
+
+// A ticket request that finds the payment at the gateway (Confirm) goes on
+// to the ticket itself, but the seller is told too, inside the record, as
+// for any other news: the request's process may die before its ticket
+// starts, and then only the seller's own work is left to take the paid
+// booking on.
+func TestAPaymentATicketRequestFoundIsToldToTheSeller(t *testing.T) {
+	t.Parallel()
+	e := setup(t, rzpsim.Options{}, false)
+	ctx := context.Background()
+	bill := e.booking(t)
+	o, err := e.svc.Open(ctx, bill, checkout.Payer{Name: "Asha Rao"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if asked, err := e.svc.Confirm(ctx, bill.BookingID, checkout.SourceTicket); err != nil || !asked {
+		t.Fatalf("Confirm of an unpaid order: asked %v, %v; want asked", asked, err)
+	}
+	if calls := e.paidCalls(); len(calls) != 0 {
+		t.Fatalf("OnPaid calls %+v before anyone paid; want none", calls)
+	}
+
+	if _, err := e.sim.Pay(o.Payment.OrderID, rzpsim.MethodUPI, rzpsim.OutcomeSuccess); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.svc.Confirm(ctx, bill.BookingID, checkout.SourceTicket); err != nil {
+		t.Fatal(err)
+	}
+	if ok, err := e.svc.Covered(ctx, bill.BookingID, bill.Amount); err != nil || !ok {
+		t.Fatalf("after Confirm found the payment, covered = %v, %v; want true", ok, err)
+	}
+	calls := e.paidCalls()
+	if len(calls) != 1 || calls[0].booking != bill.BookingID || calls[0].source != checkout.SourceTicket {
+		t.Fatalf("OnPaid calls %+v; want one for booking %s, learnt from the ticket", calls, bill.BookingID)
+	}
+	if calls[0].inside != 1 || calls[0].outside != 0 {
+		t.Fatalf("OnPaid saw %d paid orders in its transaction and %d committed; want it inside the uncommitted record (1, 0)",
+			calls[0].inside, calls[0].outside)
+	}
+	// A second look finds it recorded: the seller is not told twice.
+	if _, err := e.svc.Confirm(ctx, bill.BookingID, checkout.SourceTicket); err != nil {
+		t.Fatal(err)
+	}
+	if calls := e.paidCalls(); len(calls) != 1 {
+		t.Fatalf("OnPaid calls %+v after a second look; want still one", calls)
 	}
 }
 
