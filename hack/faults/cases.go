@@ -60,6 +60,10 @@ type Case struct {
 	// OwnPostgres gives the case a cluster of its own (it stops it).
 	OwnPostgres bool
 	Runs        int
+	// Alone runs the case by itself, after the others: it measures how the
+	// API bears its own load, which the others' kills and restarts on the
+	// same cores would drown.
+	Alone bool
 	// Run strikes once: each run books its own bookings.
 	Run func(ctx context.Context, d *Drill, run int) error
 }
@@ -139,23 +143,32 @@ type Result struct {
 // Failed reports whether the case could not run or found anything wrong.
 func (r Result) Failed() bool { return r.Err != nil || r.Tally.Failed() }
 
-// RunAll runs the cases at once, each in its own stage, and closes them.
+// RunAll runs the cases at once, each in its own stage, and closes them;
+// then those that run Alone, one after the other.
 func RunAll(ctx context.Context, w *World, shared *Postgres, cases []Case, logf func(string, ...any)) []Result {
 	out := make([]Result, len(cases))
+	run := func(i int) {
+		t, st, err := RunCase(ctx, w, shared, cases[i], logf)
+		out[i] = Result{Tally: t, Err: err}
+		if st != nil {
+			if out[i].Failed() {
+				out[i].Logs = st.Logs(25)
+			}
+			st.Close()
+		}
+	}
 	var wg sync.WaitGroup
 	for i, c := range cases {
-		wg.Go(func() {
-			t, st, err := RunCase(ctx, w, shared, c, logf)
-			out[i] = Result{Tally: t, Err: err}
-			if st != nil {
-				if out[i].Failed() {
-					out[i].Logs = st.Logs(25)
-				}
-				st.Close()
-			}
-		})
+		if !c.Alone {
+			wg.Go(func() { run(i) })
+		}
 	}
 	wg.Wait()
+	for i, c := range cases {
+		if c.Alone {
+			run(i)
+		}
+	}
 	return out
 }
 
@@ -653,9 +666,9 @@ func (d *Drill) refundJobs(ctx context.Context, ids []string) (running int, orde
 // LoadCase is n concurrent bookings, half GDS and half LCC, each booked,
 // paid and ticketed, over two replicas; every second or two, one that holds book
 // or ticket calls is killed (-9) and restarted. Every key is replayed at the
-// end.
+// end. It runs Alone.
 func LoadCase(n, concurrency int, latency time.Duration) Case {
-	return Case{Name: fmt.Sprintf("load-%d", n), Replicas: 2, Runs: 1, Run: func(ctx context.Context, d *Drill, _ int) error {
+	return Case{Name: fmt.Sprintf("load-%d", n), Replicas: 2, Runs: 1, Alone: true, Run: func(ctx context.Context, d *Drill, _ int) error {
 		return d.Load(ctx, n, concurrency, latency)
 	}}
 }

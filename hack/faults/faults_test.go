@@ -154,8 +154,8 @@ func TestFaults(t *testing.T) {
 		cases = Pick(cases, *only)
 	}
 	// The cases run at once, each in a stage of its own (go test would run
-	// only GOMAXPROCS parallel subtests at a time); each is then reported
-	// as a subtest.
+	// only GOMAXPROCS parallel subtests at a time), then the load case by
+	// itself; each is then reported as a subtest.
 	results := RunAll(ctx, w, pg, cases, t.Logf)
 	rows := make([]*Tally, len(results))
 	for i, r := range results {

@@ -103,7 +103,10 @@ func (w *World) StartPostgres(ctx context.Context, dir string) (*Postgres, error
 	if err != nil {
 		return nil, err
 	}
-	pg := &Postgres{opts: pgembed.Options{Dir: filepath.Join(dir, "postgres"), Port: port,
+	// Every stage's replicas share this one server: each holds its pool
+	// (4 connections on two cores) and 3 more (docs/operations.md), and a
+	// killed one's linger until the server sees them go.
+	pg := &Postgres{opts: pgembed.Options{Dir: filepath.Join(dir, "postgres"), Port: port, MaxConnections: 400,
 		Logger: slog.New(slog.NewTextHandler(logFile, nil))}}
 	if err := pg.Start(ctx); err != nil {
 		return nil, err

@@ -54,8 +54,12 @@ type Options struct {
 	// Port, when set, is the port to listen on, so that a cluster stopped
 	// and started again is found where its clients left it. Zero picks a
 	// free port at each start.
-	Port   int
-	Logger *slog.Logger
+	Port int
+	// MaxConnections, when set, is the server's max_connections (100 by
+	// default): a harness that runs many servers of ours against one
+	// cluster needs more.
+	MaxConnections int
+	Logger         *slog.Logger
 }
 
 // Cluster is a running embedded PostgreSQL.
@@ -68,8 +72,10 @@ type Cluster struct {
 	dataDir string
 	binDir  string
 	owned   bool // false when another process of ours had already started it
-	cred    *syscall.Credential
-	log     *slog.Logger
+	// maxConns is Options.MaxConnections.
+	maxConns int
+	cred     *syscall.Credential
+	log      *slog.Logger
 }
 
 // Start creates the cluster when needed, starts it when it is not already
@@ -107,7 +113,7 @@ func Start(ctx context.Context, opts Options) (*Cluster, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := &Cluster{dataDir: dataDir, binDir: binDir, cred: cred, log: log}
+	c := &Cluster{dataDir: dataDir, binDir: binDir, cred: cred, log: log, maxConns: opts.MaxConnections}
 
 	password, err := c.password(filepath.Join(dir, "password"))
 	if err != nil {
@@ -219,6 +225,9 @@ func (c *Cluster) start(ctx context.Context, logPath string, fixedPort int) erro
 			}
 		}
 		opts := fmt.Sprintf("-p %d -c listen_addresses=127.0.0.1 -c unix_socket_directories=''", port)
+		if c.maxConns > 0 {
+			opts += fmt.Sprintf(" -c max_connections=%d", c.maxConns)
+		}
 		lastErr = c.pgctl(ctx, "start", "-D", c.dataDir, "-l", logPath, "-o", opts, "-w", "-t", "60")
 		if lastErr == nil {
 			c.Port = port
