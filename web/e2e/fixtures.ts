@@ -18,7 +18,38 @@ export const test = base.extend({
     const fourth = (sequence % 254) + 1
     await provide({ 'X-Forwarded-For': `198.18.${third}.${fourth}` })
   },
+  page: async ({ page }, provide) => {
+    await provide(gotoWaitsForApp(page))
+  },
 })
+
+/**
+ * Makes `page.goto` wait, after the load event, for the app's first render as well. The app renders
+ * it as a transition (src/main.tsx), in slices that may end after the load event: until then a page
+ * shows nothing of its own, the home page shows its prerendered copy (inert), and the router does not
+ * yet follow the history. A journey starts from the page a visitor can use.
+ */
+export function gotoWaitsForApp(page: Page): Page {
+  const goto = page.goto.bind(page)
+  page.goto = async (url, options) => {
+    const response = await goto(url, options)
+    if (response?.headers()['content-type']?.startsWith('text/html')) await appRendered(page)
+    return response
+  }
+  return page
+}
+
+/** Waits until the app has rendered into #root over whatever the HTML brought there. */
+async function appRendered(page: Page) {
+  await page.waitForFunction(
+    () => {
+      const root = document.getElementById('root')
+      return !root || (root.childElementCount > 0 && !root.querySelector(':scope > [inert]'))
+    },
+    null,
+    { timeout: 30_000 },
+  )
+}
 
 export { expect }
 

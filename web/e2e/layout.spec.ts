@@ -1,5 +1,7 @@
-import { expect, test, type Page } from '@playwright/test'
-import { bringInFooter, test as apiTest, uniqueEmail } from './fixtures'
+import { expect, test as base, type Page } from '@playwright/test'
+import { bringInFooter, test as apiTest, gotoWaitsForApp, uniqueEmail } from './fixtures'
+
+const test = base.extend({ page: async ({ page }, provide) => provide(gotoWaitsForApp(page)) })
 
 const SLOGANS = [
   'Corporate Booking',

@@ -1,5 +1,7 @@
-import { expect, test } from '@playwright/test'
-import { bringInFooter } from './fixtures'
+import { expect, test as base } from '@playwright/test'
+import { bringInFooter, gotoWaitsForApp } from './fixtures'
+
+const test = base.extend({ page: async ({ page }, provide) => provide(gotoWaitsForApp(page)) })
 
 // Every public path of the route table (product spec 2.1) with the heading its page shows.
 const PUBLIC_PAGES: ReadonlyArray<[path: string, heading: string]> = [
