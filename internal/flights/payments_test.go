@@ -389,17 +389,26 @@ func TestTabClosedAfterPaying(t *testing.T) {
 	waitStatus(t, c, b.Booking.ID, "ticketed")
 }
 
+// paidAtGatewayOnly books a full-service fare for a new user and pays it at
+// the gateway by method, in a world where the gateway's news never comes
+// back: no callback (the tab is gone) and no webhooks.
+func paidAtGatewayOnly(t *testing.T, email, method string) (*apitest.Env, *apitest.Client, outcome) {
+	t.Helper()
+	env := apitest.New(t, apitest.Options{NoWebhooks: true})
+	c := signIn(t, env, email)
+	b := bookGDS(t, c, false)
+	o := openOrder(t, c, b.Booking.ID)
+	if _, err := env.Gateway.Pay(o.Payment.OrderID, method, "success"); err != nil {
+		t.Fatal(err)
+	}
+	return env, c, b
+}
+
 // No callback and no webhook (the gateway's webhooks never arrive): the
 // background check of unpaid orders finds the payment at the gateway.
 func TestPaymentFoundWithoutCallbackOrWebhook(t *testing.T) {
 	t.Parallel()
-	env := apitest.New(t, apitest.Options{NoWebhooks: true})
-	c := signIn(t, env, "silent@example.in")
-	b := bookGDS(t, c, false)
-	o := openOrder(t, c, b.Booking.ID)
-	if _, err := env.Gateway.Pay(o.Payment.OrderID, "card", "success"); err != nil {
-		t.Fatal(err)
-	}
+	env, c, b := paidAtGatewayOnly(t, "silent@example.in", "card")
 	env.WorkJobs(t)
 	v := waitStatus(t, c, b.Booking.ID, "ticketed")
 	if v.Payments[0].Method != "card" {
@@ -414,13 +423,7 @@ func TestPaymentFoundWithoutCallbackOrWebhook(t *testing.T) {
 // long enough not to race a live request, then issues the ticket, once.
 func TestAPaymentATicketRequestFoundIsTicketedIfTheRequestDies(t *testing.T) {
 	t.Parallel()
-	env := apitest.New(t, apitest.Options{NoWebhooks: true})
-	c := signIn(t, env, "diedafterpaying@example.in")
-	b := bookGDS(t, c, false)
-	o := openOrder(t, c, b.Booking.ID)
-	if _, err := env.Gateway.Pay(o.Payment.OrderID, "upi", "success"); err != nil {
-		t.Fatal(err)
-	}
+	env, c, b := paidAtGatewayOnly(t, "diedafterpaying@example.in", "upi")
 	// What the ticket request does before its ticket: ask the gateway.
 	id := uuid.MustParse(b.Booking.ID)
 	if _, err := env.Checkout.Confirm(context.Background(), id, checkout.SourceTicket); err != nil {

@@ -5,11 +5,21 @@ const NEEDS_SERVER = 'no API server answers: run the journeys with `make build &
 let sequence = 0
 
 /**
+ * Plain Playwright, except that `page.goto` waits for the app's first render (`gotoWaitsForApp`):
+ * for the journeys that need no API server of their own making.
+ */
+export const appTest = base.extend({
+  page: async ({ page }, provide) => {
+    await provide(gotoWaitsForApp(page))
+  },
+})
+
+/**
  * Each test presents its own client address (the server trusts loopback as a
  * proxy), so the server's per-address sign-in limits never carry over from one
  * test to the next.
  */
-export const test = base.extend({
+export const test = appTest.extend({
   // Playwright reads a fixture's dependencies from its first parameter, which must be a pattern.
   // eslint-disable-next-line no-empty-pattern
   extraHTTPHeaders: async ({}, provide) => {
@@ -17,9 +27,6 @@ export const test = base.extend({
     const third = (Math.floor(Math.random() * 200) + sequence) % 256
     const fourth = (sequence % 254) + 1
     await provide({ 'X-Forwarded-For': `198.18.${third}.${fourth}` })
-  },
-  page: async ({ page }, provide) => {
-    await provide(gotoWaitsForApp(page))
   },
 })
 
@@ -29,7 +36,7 @@ export const test = base.extend({
  * shows nothing of its own, the home page shows its prerendered copy (inert), and the router does not
  * yet follow the history. A journey starts from the page a visitor can use.
  */
-export function gotoWaitsForApp(page: Page): Page {
+function gotoWaitsForApp(page: Page): Page {
   const goto = page.goto.bind(page)
   page.goto = async (url, options) => {
     const response = await goto(url, options)

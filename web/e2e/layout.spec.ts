@@ -1,7 +1,5 @@
-import { expect, test as base, type Page } from '@playwright/test'
-import { bringInFooter, test as apiTest, gotoWaitsForApp, uniqueEmail } from './fixtures'
-
-const test = base.extend({ page: async ({ page }, provide) => provide(gotoWaitsForApp(page)) })
+import { expect, type Page } from '@playwright/test'
+import { appTest as test, bringInFooter, test as apiTest, uniqueEmail } from './fixtures'
 
 const SLOGANS = [
   'Corporate Booking',

@@ -1,7 +1,5 @@
-import { expect, test as base } from '@playwright/test'
-import { bringInFooter, gotoWaitsForApp } from './fixtures'
-
-const test = base.extend({ page: async ({ page }, provide) => provide(gotoWaitsForApp(page)) })
+import { expect } from '@playwright/test'
+import { appTest as test, bringInFooter } from './fixtures'
 
 // Every public path of the route table (product spec 2.1) with the heading its page shows.
 const PUBLIC_PAGES: ReadonlyArray<[path: string, heading: string]> = [
