@@ -33,8 +33,9 @@ export const test = appTest.extend({
 /**
  * Makes `page.goto` wait, after the load event, for the app's first render as well. The app renders
  * it as a transition (src/main.tsx), in slices that may end after the load event: until then a page
- * shows nothing of its own, the home page shows its prerendered copy (inert), and the router does not
- * yet follow the history. A journey starts from the page a visitor can use.
+ * shows the HTML's prerendered copy (inert: the home page's first screen, or the header over the
+ * loading page on every other page), and the router does not yet follow the history. A journey starts
+ * from the page a visitor can use.
  */
 function gotoWaitsForApp(page: Page): Page {
   const goto = page.goto.bind(page)

@@ -35,7 +35,10 @@ async function openHome(page: Page) {
 }
 
 test.describe('the first screen', () => {
-  test('arrives in the HTML, without a date, and the app takes it over', async ({ page, browser }) => {
+  test('arrives in the HTML, without a date, and the app takes it over; other pages bring the frame', async ({
+    page,
+    browser,
+  }) => {
     // Without scripts: the heading and the search panel, as the build rendered them, inert.
     const still = await browser.newContext({ javaScriptEnabled: false })
     const bare = await still.newPage()
@@ -44,15 +47,21 @@ test.describe('the first screen', () => {
     await expect(bare.locator('#root > [inert]')).toContainText('Search Flights')
     // The build's today is not the visitor's: the departure date is left for the app to fill.
     await expect(bare.locator('#root > [inert] input[placeholder="dd-mm-yyyy"]').first()).toHaveValue('')
+    // Every other page's HTML brings the frame they share: the header over the loading page, never a
+    // blank screen while the scripts come, and no heading of a page it is not.
+    await bare.goto('/hotels')
+    await expect(bare.locator('#root > [inert] header')).toBeVisible()
+    await expect(bare.locator('#root > [inert] [data-testid="page-loading"]')).toBeVisible()
+    await expect(bare.locator('#root h1')).toHaveCount(0)
     await still.close()
 
     await page.goto('/')
     await expect(page.locator('#root > [inert]')).toHaveCount(0)
     await expect(main(page).getByRole('heading', { level: 1, name: 'Welcome to Paryatan' })).toBeVisible()
     await expect(main(page).getByRole('textbox', { name: 'Departure' })).toHaveValue(shownDay(0))
-    // Other pages have no first screen of their own in the HTML.
-    const other = await page.request.get('/hotels', { headers: { Accept: 'text/html' } })
-    expect(await other.text()).toContain('<div id="root"></div>')
+    await page.goto('/hotels')
+    await expect(page.locator('#root > [inert]')).toHaveCount(0)
+    await expect(main(page).getByRole('heading', { level: 1, name: 'Hotels' })).toBeVisible()
   })
 })
 

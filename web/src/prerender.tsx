@@ -1,8 +1,9 @@
-import { StrictMode } from 'react'
+import { StrictMode, use, type ReactNode } from 'react'
 import { renderToString } from 'react-dom/server'
-import { StaticRouter } from 'react-router'
+import { Route, Routes, StaticRouter } from 'react-router'
 import { AppProvider } from '@/app/provider'
 import { AppRoutes } from '@/app/router'
+import { RootLayout } from '@/app/routes/root-layout'
 import { PrerenderingContext } from '@/lib/prerendering'
 import { createQueryClient } from '@/lib/query-client'
 
@@ -12,13 +13,39 @@ import { createQueryClient } from '@/lib/query-client'
  * The build puts the home page's into home.html (scripts/prerender.mjs).
  */
 export function render(url: string): string {
+  return renderPage(url, <AppRoutes />)
+}
+
+/** Never settles: the page it stands for is still on its way. */
+const onItsWay = new Promise<never>(() => undefined)
+
+function PageOnItsWay(): ReactNode {
+  return use(onItsWay)
+}
+
+/**
+ * Every other page's first screen as HTML: the site's header over the loading page, which is what
+ * the app shows while a page's code is on its way. The build puts it into index.html
+ * (scripts/prerender.mjs), so that a page loaded afresh (a deep link, a return from the payment
+ * gateway, a reload) paints its frame as the HTML arrives, not a blank screen until the scripts run.
+ */
+export function renderFrame(): string {
+  return renderPage(
+    '/',
+    <Routes>
+      <Route element={<RootLayout />}>
+        <Route index element={<PageOnItsWay />} />
+      </Route>
+    </Routes>,
+  )
+}
+
+function renderPage(url: string, routes: ReactNode): string {
   return renderToString(
     <StrictMode>
       <PrerenderingContext value>
         <AppProvider queryClient={createQueryClient()}>
-          <StaticRouter location={url}>
-            <AppRoutes />
-          </StaticRouter>
+          <StaticRouter location={url}>{routes}</StaticRouter>
         </AppProvider>
       </PrerenderingContext>
     </StrictMode>,
