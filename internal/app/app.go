@@ -131,6 +131,7 @@ func New(cfg config.Config, p Parts) (*App, error) {
 	if metrics == nil {
 		metrics = telemetry.NewMetrics()
 	}
+	metrics.Registry.MustRegister(telemetry.NewDBPoolCollector(p.DB.Stat))
 
 	self := instance.New(p.DB, log)
 	work, err := newJobs(cfg, p, metrics, self.ID)
