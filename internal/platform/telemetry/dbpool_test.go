@@ -156,13 +156,18 @@ func TestDBPoolCollectorCountsWaits(t *testing.T) {
 		err    error
 	}
 	done := make(chan acquired, 1)
+	started := make(chan struct{})
 	go func() {
 		wctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 		defer cancel()
+		close(started)
 		start := time.Now()
 		c, err := pool.Acquire(wctx)
 		done <- acquired{c, time.Since(start), err}
 	}()
+	// The first connection is released well after the second acquire began
+	// waiting, however late its goroutine was scheduled.
+	<-started
 	time.Sleep(100 * time.Millisecond)
 	select {
 	case a := <-done:
