@@ -272,6 +272,8 @@ func TestServer(t *testing.T) {
 			`paryatan_http_request_duration_seconds_count{code="4xx",method="GET",route="unmatched"}`,
 			"go_goroutines",
 			"process_resident_memory_bytes",
+			"paryatan_db_pool_max_connections ",
+			"paryatan_db_pool_acquires_total ",
 		} {
 			if !strings.Contains(body, want) {
 				t.Errorf("/metrics lacks %s", want)
