@@ -2,12 +2,17 @@ import { fileURLToPath, URL } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
 import { blogContent } from './plugins/blog-content.ts'
+import { bootScript } from './plugins/boot-script.ts'
 import { jsBudget } from './plugins/js-budget.ts'
 import { precompress } from './plugins/precompress.ts'
+import { staticGraph } from './plugins/static-graph.ts'
 import { BLOG_TAGS } from './src/features/blog/data/tags.ts'
 
 /** A file of the app, by its path under src/: the module id the build knows it by. */
 const src = (file: string) => fileURLToPath(new URL(`./src/${file}`, import.meta.url))
+
+// What src/boot.ts runs, which the app's entry also imports (the early calls): a chunk of their own.
+const boot = staticGraph(src('boot.ts'))
 
 // The Go API listens here during local development (`make run`).
 const apiTarget = process.env.PARYATAN_API_URL ?? 'http://127.0.0.1:8080'
@@ -15,6 +20,8 @@ const apiTarget = process.env.PARYATAN_API_URL ?? 'http://127.0.0.1:8080'
 export default defineConfig({
   plugins: [
     react(),
+    boot.plugin,
+    bootScript(src('boot.ts'), '/src/boot.ts'),
     blogContent({
       dir: fileURLToPath(new URL('./content/blog', import.meta.url)),
       publicDir: fileURLToPath(new URL('./public', import.meta.url)),
@@ -77,11 +84,17 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // Which files each module became: scripts/prerender.mjs names a prerendered page's scripts from it.
+    manifest: true,
     sourcemap: false,
     // Every asset is a real file under /assets/ (no data: URIs), which keeps the
     // server's content security policy simple and lets it cache them immutably.
     assetsInlineLimit: 0,
     rolldownOptions: {
+      // The app (index.html) and, beside it, what runs before it (src/boot.ts: the early calls and the
+      // address's parts of a page rendered ahead of time), which plugins/boot-script.ts names in the
+      // HTML ahead of the app's entry, so that it does not wait for the app's code.
+      input: { index: fileURLToPath(new URL('./index.html', import.meta.url)), boot: src('boot.ts') },
       // Chakra's `define*` helpers return their argument. Marked pure, the default theme that
       // `@chakra-ui/react/theme` assembles from every recipe is dropped when unused, leaving only
       // the recipes src/theme.ts takes. Its component factories (withProvider, withContext,
@@ -115,6 +128,9 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+            // What src/boot.ts runs, in a small chunk of its own: the script that runs before the app
+            // waits for none of the app's code (the app imports the same modules from it).
+            { name: 'boot', test: (id: string) => boot.has(id) },
             // Everything the entry imports, in one chunk: a first visit fetched it as some twenty
             // small chunks (a button's, a heading's), each compressed on its own, 5 KB more in all.
             { name: 'shell', tags: ['$initial'] },

@@ -24,8 +24,9 @@ import (
 
 // SPA serves the built web app: its files, and index.html for every other GET
 // that asks for a page, so client-side routes work on reload and deep links.
-// The home page ("/") gets home.html when the build wrote one: index.html with
-// the page's first screen rendered ahead of time (web/scripts/prerender.mjs).
+// A page whose first screen the build rendered ahead of time gets its own
+// HTML instead (web/scripts/prerender.mjs): pages/<path>.html for the address
+// /<path>, pages/index.html for "/".
 //
 // The build writes packed forms next to the text files (x.js.zst, x.js.br,
 // x.js.gz: web/plugins/precompress.ts), at levels too slow to spend per
@@ -36,7 +37,9 @@ type SPA struct {
 	files  fs.FS
 	assets map[string]*asset // served file path → what is known of it
 	index  *page             // index.html; nil when not built
-	home   *page             // home.html; nil when the build wrote none
+	// pages are the pages rendered ahead of time, by the address they are
+	// sent for, without its leading slash ("" for the home page).
+	pages map[string]*page
 }
 
 // page is an HTML page of the app as the SPA sends it: with the runtime
@@ -47,9 +50,14 @@ type page struct {
 	packed packed
 }
 
-// pageFiles are the HTML pages the SPA sends for page addresses, with the
-// runtime configuration added: never served under their own names.
-var pageFiles = []string{"index.html", "home.html"}
+// The HTML pages the SPA sends for page addresses, with the runtime
+// configuration added: never served under their own names.
+const (
+	indexFile = "index.html"
+	pagesDir  = "pages/"
+)
+
+func isPageFile(name string) bool { return name == indexFile || strings.HasPrefix(name, pagesDir) }
 
 // asset is one of the app's files as the SPA serves it.
 type asset struct {
@@ -123,7 +131,7 @@ func NewSPA(files fs.FS, cfg RuntimeConfig) (*SPA, error) {
 			return nil, fmt.Errorf("index web app: %w", err)
 		}
 		a := &asset{etag: etag}
-		if _, text := textTypes[path.Ext(p)]; text && !slices.Contains(pageFiles, p) {
+		if _, text := textTypes[path.Ext(p)]; text && !isPageFile(p) {
 			for _, c := range codings {
 				if _, ok := sizes[p+c.suffix]; ok {
 					if a.siblings == nil {
@@ -142,11 +150,24 @@ func NewSPA(files fs.FS, cfg RuntimeConfig) (*SPA, error) {
 		}
 		s.assets[p] = a
 	}
-	if s.index, err = loadPage(files, s.assets, "index.html", cfg); err != nil {
+	if s.index, err = loadPage(files, s.assets, indexFile, cfg); err != nil {
 		return nil, err
 	}
-	if s.home, err = loadPage(files, s.assets, "home.html", cfg); err != nil {
-		return nil, err
+	s.pages = map[string]*page{}
+	for p := range s.assets {
+		rest, ok := strings.CutPrefix(p, pagesDir)
+		if !ok || path.Ext(rest) != ".html" {
+			continue
+		}
+		addr := strings.TrimSuffix(rest, ".html")
+		if addr == "index" {
+			addr = ""
+		} else if path.Base(addr) == "index" {
+			continue // pages/x/index.html would stand for "/x" beside pages/x.html: the build writes none
+		}
+		if s.pages[addr], err = loadPage(files, s.assets, p, cfg); err != nil {
+			return nil, err
+		}
 	}
 	return s, nil
 }
@@ -219,7 +240,7 @@ func (s *SPA) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	// must not pack a file the client was sent as it is.
 	w = uncompressedWriter(w, r)
 	name := strings.TrimPrefix(path.Clean("/"+r.URL.Path), "/")
-	if name != "" && !slices.Contains(pageFiles, name) && !strings.HasPrefix(path.Base(name), ".") {
+	if name != "" && !isPageFile(name) && !strings.HasPrefix(path.Base(name), ".") {
 		if a, ok := s.assets[name]; ok {
 			cache := "no-cache" // not content-hashed: revalidate with the ETag
 			if strings.HasPrefix(name, "assets/") {
@@ -243,8 +264,8 @@ func (s *SPA) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.Set("Content-Type", textTypes[".html"])
 	addVary(h)
 	pg := s.index
-	if name == "" && s.home != nil {
-		pg = s.home
+	if own, ok := s.pages[name]; ok {
+		pg = own
 	}
 	body := pg.body
 	if coding, packed := pg.packed.pick(r, func() ([]byte, error) { return pg.body, nil }); packed != nil {

@@ -320,31 +320,46 @@ func TestSPASiblingsAreNotFiles(t *testing.T) {
 	}
 }
 
-// The home page is sent as home.html, the first screen rendered at build
-// time, with the runtime configuration like index.html; every other page
-// address gets index.html, and neither file answers under its own name.
-func TestSPAHomePage(t *testing.T) {
+// A page rendered at build time is sent for its address (pages/index.html for
+// "/", pages/flights.html for /flights), with the runtime configuration like
+// index.html; every other page address gets index.html, a query string does
+// not change which, and no page answers under its own name.
+func TestSPAPagesRenderedAhead(t *testing.T) {
 	t.Parallel()
 	spa, err := NewSPA(fstest.MapFS{
-		"index.html": {Data: []byte(`<!doctype html><head></head><div id="root"></div>`)},
-		"home.html":  {Data: []byte(`<!doctype html><head></head><div id="root"><div inert><h1>Welcome to Paryatan</h1></div></div>`)},
+		"index.html":             {Data: []byte(`<!doctype html><head></head><div id="root">frame</div>`)},
+		"pages/index.html":       {Data: []byte(`<!doctype html><head></head><div id="root"><div inert><h1>Welcome to Paryatan</h1></div></div>`)},
+		"pages/flights.html":     {Data: []byte(`<!doctype html><head></head><div id="root"><div inert><h1>Flights</h1></div></div>`)},
+		"pages/about/index.html": {Data: []byte(`<!doctype html><head></head><div id="root"><div inert><h1>Not sent</h1></div></div>`)},
 	}, RuntimeConfig{VisaPartnerOrigin: "https://visa.example.in"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	h := compress()(spa)
 	for _, tc := range []struct {
-		target   string
-		wantHome bool
-	}{{"/", true}, {"/flights", false}, {"/home.html", false}, {"/index.html", false}, {"/account/trips", false}} {
+		target, want string
+	}{
+		{"/", "Welcome to Paryatan"},
+		{"/flights", "<h1>Flights</h1>"},
+		{"/flights?from=BOM&to=DEL&date=2026-12-09", "<h1>Flights</h1>"},
+		{"/flights/", "<h1>Flights</h1>"},
+		{"/flights/fare", "frame"},
+		{"/index", "frame"},
+		{"/about", "frame"},
+		{"/home.html", "frame"},
+		{"/index.html", "frame"},
+		{"/pages/flights.html", "frame"},
+		{"/pages/index.html", "frame"},
+		{"/account/trips", "frame"},
+	} {
 		for _, accept := range []string{"gzip, deflate, br, zstd", ""} {
 			rec := serve(h, http.MethodGet, tc.target, map[string]string{"Accept": "text/html", "Accept-Encoding": accept})
 			page, err := unpack(rec.Header().Get("Content-Encoding"), rec.Body.Bytes())
 			if rec.Code != 200 || err != nil {
 				t.Fatalf("%s, Accept-Encoding %q: %d (%v)", tc.target, accept, rec.Code, err)
 			}
-			if isHome := strings.Contains(string(page), "Welcome to Paryatan"); isHome != tc.wantHome {
-				t.Errorf("%s, Accept-Encoding %q: home page %v, want %v: %q", tc.target, accept, isHome, tc.wantHome, page)
+			if !strings.Contains(string(page), tc.want) {
+				t.Errorf("%s, Accept-Encoding %q: got %q, want the page holding %q", tc.target, accept, page, tc.want)
 			}
 			if !strings.Contains(string(page), `<meta name="paryatan-config" content="{&#34;visaPartnerOrigin&#34;:&#34;https://visa.example.in&#34;}" />`) {
 				t.Errorf("%s: no runtime configuration in %q", tc.target, page)

@@ -116,6 +116,42 @@ test.describe('on a phone', () => {
   test.describe('412×915', () => {
     test.use({ viewport: PHONES[1] })
 
+    test("results: the page's HTML paints the search's own line and starts the search before the app runs", async ({
+      browser,
+    }) => {
+      const day = indiaDay(12)
+      const url = `/flights?from=BLR&to=GOI&date=${day}&adults=2&children=0&infants=0&cabin=business`
+      const line = `BLR → GOI on ${day.split('-').reverse().join('-')} · 2 adults · Business`
+      const phone = { viewport: PHONES[1], deviceScaleFactor, isMobile, hasTouch, userAgent }
+      // The app's entry never arrives: what shows is the HTML and the small script that runs before it.
+      const ahead = await browser.newContext(phone)
+      const page = await ahead.newPage()
+      await page.route(/\/assets\/index-[^/]*\.js$/, (route) => route.abort())
+      const searched = page.waitForRequest((r) => r.url().endsWith('/api/v1/flights/tbo/search'))
+      await page.goto(url)
+      const copy = page.locator('#root > [inert]')
+      await expect(copy.getByTestId('search-banner').getByText(line, { exact: true })).toBeVisible()
+      // Laid out as on a phone: the Filters bar over the list, which is loading.
+      await expect(copy.getByRole('button', { name: /^Filters/ })).toBeVisible()
+      await expect(copy.getByRole('status').first()).toHaveText('Loading…')
+      expect((await searched).postDataJSON()).toMatchObject({
+        origin: 'BLR',
+        destination: 'GOI',
+        departDate: day,
+        adults: 2,
+        cabinClass: 4,
+      })
+      await ahead.close()
+
+      // Without scripts the line the build laid out stays hidden: it is not this search's.
+      const still = await browser.newContext({ ...phone, javaScriptEnabled: false })
+      const bare = await still.newPage()
+      await bare.goto(url)
+      await expect(bare.locator('#root > [inert]').getByTestId('search-banner')).toBeVisible()
+      await expect(bare.locator('[data-first-screen="search-summary"]')).toBeHidden()
+      await still.close()
+    })
+
     test('results: the sheet counts the flights before applying, applying narrows the list, the button counts the filters', async ({
       page,
     }) => {

@@ -141,6 +141,25 @@ describe('routeCosts', () => {
     expect(() => routeCosts(chunks, { ...opts, onDemand: ['/app/none.tsx'] })).toThrow(/no lazy chunk/)
   })
 
+  it('counts every entry for every route: the app and the script that runs before it', () => {
+    const chunks = [
+      chunk('entry.js', noise(2), { isEntry: true, imports: ['lib.js'], dynamicImports: ['page.js'] }),
+      chunk('lib.js', noise(4)),
+      chunk('page.js', noise(8), { isDynamicEntry: true, facadeModuleId: '/app/routes/page.tsx', imports: ['lib.js'] }),
+    ]
+    const opts = { home: 1, route: 1, routesDir: '/app/routes' }
+    const alone = routeCosts(chunks, opts)
+    const boot = chunk('boot.js', noise(6), { isEntry: true, imports: ['lib.js'] })
+    const both = routeCosts([...chunks, boot], opts)
+    // 6 KB of random hex more (about 3 KB packed) for each route; lib.js, shared, once.
+    for (const route of ['/', 'page']) {
+      const more = both.find((c) => c.route === route)!.brotli - alone.find((c) => c.route === route)!.brotli
+      expect(more / 1024).toBeGreaterThan(2.8)
+      expect(more / 1024).toBeLessThan(3.5)
+    }
+    expect(() => routeCosts(chunks.slice(1), opts)).toThrow(/no entry chunk/)
+  })
+
   it("counts a lazy chunk's own lazy chunks with it, unless they are on demand", () => {
     const chunks = [
       chunk('entry.js', noise(2), { isEntry: true, dynamicImports: ['page.js'] }),

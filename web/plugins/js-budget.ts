@@ -1,6 +1,6 @@
 // Holds the JavaScript each page downloads to a budget: after a production
 // build it adds up, per route, the compressed size of every chunk a first visit
-// to that route fetches before the page is idle (the entry and its static
+// to that route fetches before the page is idle (the entries and their static
 // imports, the route's lazy chunk and its static imports, and every lazy chunk
 // that code fetches as it renders, with theirs), prints the table and fails the
 // build when a route is over its budget. A lazy chunk counts unless it is
@@ -173,20 +173,21 @@ export function routeCosts(
    * route chunks `pages` with their static imports only, and the routes' `instead` modules.
    * Undefined when none of the routes has any.
    */
-  const insteadVisit = (shell: string, pages: string[], routes: string[]) => {
+  const insteadVisit = (shell: string[], pages: string[], routes: string[]) => {
     const instead = new Set(routes.flatMap((r) => [...lazyOf(r, opts.instead)]))
     if (instead.size === 0) return undefined
     const follow = (d: string) => !onDemand.has(d)
-    const loaded = closure(shell, new Set(), follow)
+    const loaded = new Set<string>()
+    for (const s of shell) closure(s, loaded, follow)
     for (const p of pages) closure(p, loaded, () => false)
     for (const s of instead) closure(s, loaded, follow)
     return loaded
   }
 
-  const entries = chunks.filter((c) => c.isEntry)
-  const [entry] = entries
-  if (!entry || entries.length !== 1) throw new Error(`expected one entry chunk, found ${entries.length}`)
-  const home = firstVisit([entry.fileName], ['/'])
+  // Every page loads every entry: the app's, and what runs before it (src/boot.ts).
+  const shell = chunks.filter((c) => c.isEntry).map((c) => c.fileName)
+  if (shell.length === 0) throw new Error('the build has no entry chunk')
+  const home = firstVisit(shell, ['/'])
   if (opts.instead?.['/']) throw new Error('the home page is shown to every visitor: it has nothing instead')
   const costs: RouteCost[] = [{ route: '/', budget: opts.home, ...sum(home), later: later(home) }]
   const routeChunks = new Map<string, ChunkInfo>()
@@ -205,8 +206,8 @@ export function routeCosts(
       pages.push(layout.fileName)
       routes.push(parent)
     }
-    const page = firstVisit([entry.fileName, ...pages], routes)
-    const other = insteadVisit(entry.fileName, pages, routes)
+    const page = firstVisit([...shell, ...pages], routes)
+    const other = insteadVisit(shell, pages, routes)
     const loaded = other && sum(other).brotli > sum(page).brotli ? other : page
     costs.push({
       route,

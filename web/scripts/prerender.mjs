@@ -1,30 +1,68 @@
-// Writes dist/home.html: dist/index.html with the home page's first screen
-// already in #root, rendered from the app itself (src/prerender.tsx, built
-// for Node into dist-ssr/ by `vite build --ssr`). The server sends it for "/",
-// so the heading and the search panel paint as the HTML arrives instead of
+// Writes the pages the server sends with their first screen already in
+// #root, rendered from the app itself (src/prerender.tsx, built for Node into
+// dist-ssr/ by `vite build --ssr`): each paints as the HTML arrives instead of
 // after the scripts have loaded and run; the app then renders over it (its
 // first render replaces what #root holds). Until then the copy is inert: a
 // field typed into or a button pressed there would come to nothing.
 //
-// It then fills dist/index.html, which the server sends for every other page,
-// the same way with the frame every page shares (the header over the loading
-// page): a page loaded afresh shows it as the HTML arrives.
-import { readFileSync, rmSync, writeFileSync } from 'node:fs'
+// - dist/pages/index.html: the home page, sent for "/".
+// - dist/pages/flights.html: the results page, sent for /flights, with the
+//   parts that depend on the address left for src/boot.ts to write, and the
+//   page's own scripts asked for with the app's (modulepreload), not after it.
+// - dist/index.html, which the server sends for every other page: the frame
+//   every page shares (the header over the loading page).
+//
+// The server sends dist/pages/<path>.html for the address <path> ("/" is
+// index.html); internal/httpapi/spa.go.
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 
 const dist = new URL('../dist/', import.meta.url)
 const ssr = new URL('../dist-ssr/', import.meta.url)
+const manifestFile = new URL('.vite/manifest.json', dist)
+
+/** The scripts the route module `source` runs, its own chunk first: their URLs, as the build named them. */
+function scriptsOf(manifest, source) {
+  const seen = new Set()
+  const visit = (key) => {
+    const chunk = manifest[key]
+    if (!chunk) throw new Error(`the build's manifest has no ${key}`)
+    if (seen.has(chunk.file)) return
+    seen.add(chunk.file)
+    for (const imported of chunk.imports ?? []) visit(imported)
+  }
+  visit(source)
+  return [...seen].map((file) => `/${file}`)
+}
+
 try {
-  const { render, renderFrame } = await import(new URL('prerender.js', ssr).href)
+  const { render, renderFrame, renderFlightResults } = await import(new URL('prerender.js', ssr).href)
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'))
   const index = readFileSync(new URL('index.html', dist), 'utf8')
   const root = '<div id="root"></div>'
   if (!index.includes(root)) throw new Error(`dist/index.html has no ${root} to fill`)
-  const fill = (html) => index.replace(root, `<div id="root"><div inert>${html}</div></div>`)
-  const page = render('/')
-  writeFileSync(new URL('home.html', dist), fill(page))
-  console.log(`prerendered / into dist/home.html (${(page.length / 1024).toFixed(1)} KB of HTML)`)
-  const frame = renderFrame()
-  writeFileSync(new URL('index.html', dist), fill(frame))
-  console.log(`prerendered the loading page into dist/index.html (${(frame.length / 1024).toFixed(1)} KB of HTML)`)
+  const fill = (html, scripts = []) => {
+    // A script the app's entry already loads is asked for once.
+    const preload = scripts
+      .filter((src) => !index.includes(`"${src}"`))
+      .map((src) => `<link rel="modulepreload" crossorigin href="${src}">`)
+      .join('')
+    return index.replace('</head>', `${preload}</head>`).replace(root, `<div id="root"><div inert>${html}</div></div>`)
+  }
+  const write = (name, html, what) => {
+    const file = new URL(name, dist)
+    mkdirSync(new URL('.', file), { recursive: true })
+    writeFileSync(file, html)
+    console.log(`prerendered ${what} into dist/${name} (${(html.length / 1024).toFixed(1)} KB of HTML)`)
+  }
+  write('pages/index.html', fill(render('/')), 'the home page')
+  write(
+    'pages/flights.html',
+    fill(renderFlightResults(), scriptsOf(manifest, 'src/app/routes/flights-results.tsx')),
+    'the results page',
+  )
+  write('index.html', fill(renderFrame()), 'the loading page')
 } finally {
   rmSync(ssr, { recursive: true, force: true })
+  // The manifest was for this script; the server has no use for it.
+  rmSync(new URL('.vite/', dist), { recursive: true, force: true })
 }

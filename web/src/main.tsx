@@ -6,11 +6,9 @@ import { AppRouter } from '@/app/router'
 import { ErrorBoundary } from '@/components/error-boundary'
 import { installImageFallback } from '@/lib/image-fallback'
 import { keyThisEntry } from '@/app/scroll-restoration'
-import { startEarlyCalls } from '@/features/flights/api/early'
 
 installImageFallback()
 keyThisEntry()
-startEarlyCalls(new URL(window.location.href))
 
 const container = document.getElementById('root')
 if (!container) throw new Error('index.html has no #root element')

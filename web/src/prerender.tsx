@@ -4,6 +4,8 @@ import { Route, Routes, StaticRouter } from 'react-router'
 import { AppProvider } from '@/app/provider'
 import { AppRoutes } from '@/app/router'
 import { RootLayout } from '@/app/routes/root-layout'
+import { ROUTES } from '@/config/paths'
+import { FlightResultsPage } from '@/features/flights/components/results/flight-results-page'
 import { PrerenderingContext } from '@/lib/prerendering'
 import { createQueryClient } from '@/lib/query-client'
 
@@ -35,6 +37,25 @@ export function renderFrame(): string {
     <Routes>
       <Route element={<RootLayout />}>
         <Route index element={<PageOnItsWay />} />
+      </Route>
+    </Routes>,
+  )
+}
+
+/**
+ * The results page's first screen as HTML: the heading, the search banner, the bar with the sort and
+ * the Filters button, and the list still loading, laid out as on a phone. What depends on the address
+ * (the banner's line) is laid out hidden, and src/boot.ts writes it as the page loads. The build puts
+ * it into pages/flights.html (scripts/prerender.mjs), which the server sends for /flights: the page
+ * paints itself, the search's own line included, before the app has loaded.
+ */
+export function renderFlightResults(): string {
+  // Any search with a date: a page whose search is under way. Its words are not shown.
+  return renderPage(
+    `${ROUTES.flights}?from=BOM&to=DEL&date=2000-01-01`,
+    <Routes>
+      <Route element={<RootLayout />}>
+        <Route path={ROUTES.flights} element={<FlightResultsPage />} />
       </Route>
     </Routes>,
   )

@@ -4,68 +4,9 @@
 // in app/ because features link to pages too and may not import the app layer.
 import { generatePath } from 'react-router'
 
-/** The route table's patterns, one per page. */
-export const ROUTES = {
-  home: '/',
-  flights: '/flights',
-  flightForm: '/flights/form',
-  fare: '/flights/fare',
-  fareReview: '/flights/review',
-  booking: '/flights/booking/:id',
-  holidays: '/holidays',
-  holiday: '/holidays/:slug',
-  mice: '/mice',
-  support: '/support',
-  hotels: '/hotels',
-  cruises: '/cruises',
-  contact: '/contact',
-  offers: '/offers',
-  visa: '/go/visa',
-  visaReturn: '/go-for-visa',
-  visaGuide: '/visas/:country',
-  concierge: '/go/concierge',
-  careers: '/careers',
-  blogs: '/blogs',
-  blogPost: '/blogs/:slug',
-  blogPostOld: '/blog/:slug',
-  about: '/about',
-  privacy: '/privacy',
-  terms: '/terms',
-  cancellation: '/cancellation',
-  cookies: '/cookies',
-  accessibility: '/accessibility',
-  info: '/info',
-  faq: '/faq',
-  checkin: '/checkin',
-  ssoConsume: '/sso/consume',
-  logout: '/account/logout',
-  account: '/account',
-  profile: '/account/profile',
-  coTravellers: '/account/co-travellers',
-  company: '/account/company',
-  devices: '/account/devices',
-  resetPassword: '/account/reset-password',
-  trips: '/account/trips',
-  trip: '/account/trips/:id',
-  wallet: '/account/wallet',
-  payments: '/account/payments',
-  wishlist: '/account/wishlist',
-  enquiries: '/account/enquiries',
-  login: '/auth/login',
-  register: '/auth/register',
-} as const
+import { REDIRECTS, ROUTES } from './routes'
 
-/** Older or shorter addresses that only send the visitor on to a page (product spec 2.1). */
-export const REDIRECTS = {
-  flightSearch: '/flights/search',
-  flight: '/flight',
-  visa: '/visa',
-  visas: '/visas',
-  concierge: '/concierge',
-  blog: '/blog',
-  myTrips: '/my-trips',
-  signIn: '/signin',
-} as const
+export { REDIRECTS, ROUTES }
 
 type Query = ConstructorParameters<typeof URLSearchParams>[0]
 

@@ -1,11 +1,11 @@
-import { ROUTES } from '@/config/paths'
+import { ROUTES } from '@/config/routes'
 import type { FareQuoteDocument, FareRuleDocument, SearchDocument, SearchInput, TraceInput } from '@/lib/api-types'
 import { readFareParams } from '../lib/fare-params'
 import { parseSearchQuery, searchesOf } from '../lib/search-query'
 import { getFareQuote, getFareRules, searchFlights } from './flights-client'
 
-// The supplier calls a flight page makes as it opens, started by the app's entry while the page's
-// code is still on its way: the answer and the code then come over the network together, where
+// The supplier calls a flight page makes as it opens, started by src/boot.ts, the small script that
+// runs as the HTML arrives, while the app's and the page's code are still on their way: the answer and the code then come over the network together, where
 // before the call waited for the code (and, on the fare page, for the session check). A page takes
 // its call once, through the same function it would call itself; a call nobody takes within
 // EARLY_FOR_MS is let go, and the page asks afresh.
@@ -34,7 +34,7 @@ function take<T>(key: string): Promise<T> | undefined {
 
 /**
  * Starts the calls the page at `url` makes as it opens: the searches of a results page, the quote
- * and rules of a fare page. Called once, by the app's entry, before the first render.
+ * and rules of a fare page. Called once, by src/boot.ts, before the app has loaded.
  */
 export function startEarlyCalls(url: URL) {
   if (url.pathname === ROUTES.flights) {

@@ -1,4 +1,5 @@
 import { useState, useSyncExternalStore } from 'react'
+import { usePrerendering } from '@/lib/prerendering'
 
 // Below Chakra's `lg` breakpoint (1024 px), where the results' side panel would
 // stack above the list: there the list comes first and the filters open in a
@@ -20,7 +21,9 @@ const narrow = () => window.matchMedia(NARROW).matches
  * Follows the screen as it turns.
  */
 export function useFiltersInSheet(): boolean {
-  return useSyncExternalStore(subscribe, narrow, () => false)
+  // Rendered ahead of time (src/prerender.tsx), a results page is laid out for a phone.
+  const prerendering = usePrerendering()
+  return useSyncExternalStore(subscribe, narrow, () => prerendering)
 }
 
 /**

@@ -3,6 +3,7 @@
 // back byte for byte.
 import { paths } from '@/config/paths'
 import type { Cabin, Travellers } from './search-query'
+import type { SelectedFlight } from './selection'
 
 export interface ResultsChoice extends Travellers {
   /** The flight id (ResultIndex). */
@@ -44,4 +45,13 @@ export function searchViewFareLink(traceId: string, resultIndex: string): string
   params.set('traceId', traceId)
   params.set('resultIndex', resultIndex)
   return paths.fare(params)
+}
+
+/** The results screen's query for searching the chosen route and day again. */
+export function freshSearchPath(selection: SelectedFlight | undefined): string {
+  const query = new URLSearchParams()
+  if (selection?.from) query.set('from', selection.from)
+  if (selection?.to) query.set('to', selection.to)
+  if (selection?.date) query.set('date', selection.date)
+  return paths.flights(query)
 }

@@ -3,7 +3,6 @@
 // results screen kept in session storage. Both are the supplier's opaque
 // strings and are passed on byte for byte; URLSearchParams has already
 // decoded them (a '+' the results screen encoded as %2B stays a '+').
-import { paths } from '@/config/paths'
 import { TRAVELLER_LIMITS, type Travellers } from './search-query'
 import { loadSelectedFlight, loadTrace, type SelectedFlight } from './selection'
 
@@ -59,13 +58,4 @@ export function readFareParams(query: URLSearchParams): FareParams {
   const searchedAt = trace && trace.traceId === traceId ? trace.at : selection?.at
   const sameFlight = selection?.id === resultIndex ? selection : undefined
   return { traceId, resultIndex, searchedAt, selection, travellers: travellersOf(query, sameFlight) }
-}
-
-/** The results screen's query for searching the chosen route and day again. */
-export function freshSearchPath(selection: SelectedFlight | undefined): string {
-  const query = new URLSearchParams()
-  if (selection?.from) query.set('from', selection.from)
-  if (selection?.to) query.set('to', selection.to)
-  if (selection?.date) query.set('date', selection.date)
-  return paths.flights(query)
 }

@@ -1,7 +1,7 @@
 // The flight search as the URL carries it (spec 2.4): what the home panel
 // writes, what /flights and /flights/form read, and the API search it becomes.
 import type { SearchInput } from '@/lib/api-types'
-import { isISODate, todayISO } from '@/lib/calendar-date'
+import { isISODate, todayISO, toDisplayDate } from '@/lib/calendar-date'
 
 export const CABINS = ['any', 'economy', 'premium', 'business', 'first'] as const
 export type Cabin = (typeof CABINS)[number]
@@ -212,4 +212,29 @@ export function travellerSummary({ adults, children, infants }: Travellers): str
   if (children) parts.push(`${children} ${children === 1 ? 'child' : 'children'}`)
   if (infants) parts.push(`${infants} ${infants === 1 ? 'infant' : 'infants'}`)
   return parts.join(', ')
+}
+
+/** The airports a search goes through: 'BOM → DEL', or 'BOM → DXB → LHR' for multi-city. */
+export function searchRoute(query: SearchQuery): string {
+  if (query.type !== 'multi') return `${query.from} → ${query.to}`
+  const legs = query.legs.filter((l) => l.from && l.to)
+  if (legs.length === 0) return ''
+  return [legs[0]?.from, ...legs.map((l) => l.to)].join(' → ')
+}
+
+/**
+ * The results banner's line under the count (spec 2.13): 'BOM → DEL on 09-12-2026 · 1 adult · Any
+ * cabin'. It depends on the address alone, so the page's HTML shows it before the app has loaded
+ * (src/boot.ts).
+ */
+export function searchSummary(query: SearchQuery): string {
+  const date = query.type === 'multi' ? (query.legs.find((l) => l.date)?.date ?? '') : query.date
+  const adults = `${query.adults} ${query.adults === 1 ? 'adult' : 'adults'}`
+  const cabin = query.cabin === 'any' ? 'Any cabin' : CABIN_LABELS[query.cabin]
+  return (
+    searchRoute(query) +
+    (date ? ` on ${toDisplayDate(date)}` : '') +
+    (query.type === 'round' && query.returnDate ? `, returning ${toDisplayDate(query.returnDate)}` : '') +
+    ` · ${adults} · ${cabin}`
+  )
 }

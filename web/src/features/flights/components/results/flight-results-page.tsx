@@ -15,11 +15,13 @@ import { useFlightSearches } from '../../hooks/use-flight-search'
 import { useStableList } from '../../hooks/use-stable-list'
 import { useAirlineNames } from '../../hooks/use-static-lists'
 import type { AirlineNames } from '../../lib/airports'
-import { todayISO, toDisplayDate } from '@/lib/calendar-date'
+import { todayISO } from '@/lib/calendar-date'
+import { FIRST_SCREEN } from '@/lib/first-screen'
+import { usePrerendering } from '@/lib/prerendering'
 import { resultsFareLink } from '../../lib/fare-link'
 import { airlinesOf, applyFilters, RESULTS_SORT_LABELS, RESULTS_SORTS } from '../../lib/filters'
 import type { ListFlight } from '../../lib/results'
-import { CABIN_LABELS, parseSearchQuery, searchesOf, type SearchQuery } from '../../lib/search-query'
+import { parseSearchQuery, searchesOf, searchRoute, searchSummary, type SearchQuery } from '../../lib/search-query'
 import { sameSection, sectionsOf, type ResultSection } from '../../lib/sections'
 import { FiltersFrame } from '../filter-controls'
 import { PhoneFilters } from '../phone-filters'
@@ -36,17 +38,6 @@ import {
 
 export const EMPTY_TEXT = 'No flights match these filters. Try clearing some filters.'
 
-function routeOf(query: SearchQuery): string {
-  if (query.type !== 'multi') return `${query.from} → ${query.to}`
-  const legs = query.legs.filter((l) => l.from && l.to)
-  if (legs.length === 0) return ''
-  return [legs[0]?.from, ...legs.map((l) => l.to)].join(' → ')
-}
-
-function firstDateOf(query: SearchQuery): string {
-  return query.type === 'multi' ? (query.legs.find((l) => l.date)?.date ?? '') : query.date
-}
-
 /** 'Showing N of M results' for BOM → DEL on {date}, adults and cabin (spec 2.13). */
 const SearchBanner = memo(function SearchBanner({
   query,
@@ -57,9 +48,9 @@ const SearchBanner = memo(function SearchBanner({
   shown: number
   total: number
 }) {
-  const date = firstDateOf(query)
-  const adults = `${query.adults} ${query.adults === 1 ? 'adult' : 'adults'}`
-  const cabin = query.cabin === 'any' ? 'Any cabin' : CABIN_LABELS[query.cabin]
+  // Rendered ahead of time (pages/flights.html), the line is laid out but hidden: boot.ts writes the
+  // address's search into it as the page loads, before the app has.
+  const prerendering = usePrerendering()
   // On a phone the link shares the first line with the count, which keeps the banner two lines tall.
   return (
     <Grid
@@ -78,11 +69,14 @@ const SearchBanner = memo(function SearchBanner({
       <Text gridArea="count" fontWeight="semibold" fontSize={{ base: 'sm', lg: 'md' }}>
         Showing {shown} of {total} results
       </Text>
-      <Text gridArea="route" fontSize="sm" color="fg.muted">
-        {routeOf(query)}
-        {date ? ` on ${toDisplayDate(date)}` : ''}
-        {query.type === 'round' && query.returnDate ? `, returning ${toDisplayDate(query.returnDate)}` : ''}
-        {` · ${adults} · ${cabin}`}
+      <Text
+        gridArea="route"
+        fontSize="sm"
+        color="fg.muted"
+        visibility={prerendering ? 'hidden' : undefined}
+        data-first-screen={prerendering ? FIRST_SCREEN.searchSummary : undefined}
+      >
+        {searchSummary(query)}
       </Text>
       <RouterLink
         gridArea="change"
@@ -390,7 +384,7 @@ export function FlightResultsPage() {
       <Stack gap="4">
         <PageHeading
           title="Flights"
-          documentTitle={`Flights ${routeOf(query)}`.trim()}
+          documentTitle={`Flights ${searchRoute(query)}`.trim()}
           description="Compare fares on domestic and international flights, filter by stops, airline and price, and book with Paryatan."
         />
         <FilteredResults
