@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { FareQuoteDocument, FlightResult, TraceInput } from '@/lib/api-types'
-import { fareQuote } from './early'
+import { fareQuote, settledFareQuote } from './early'
 
 export const NO_QUOTE_RESULTS = 'No FareQuote results'
 
@@ -13,9 +13,15 @@ export interface FareQuote {
 
 /** The quote's one result; a quote without one fails with 'No FareQuote results' (spec 8). */
 export async function fetchFareQuote(input: TraceInput, signal?: AbortSignal): Promise<FareQuote> {
-  const doc = await fareQuote(input, signal)
+  const quote = quoteOf(await fareQuote(input, signal))
+  if (!quote) throw new Error(NO_QUOTE_RESULTS)
+  return quote
+}
+
+/** The quote a document holds; undefined when it holds no result. */
+function quoteOf(doc: FareQuoteDocument): FareQuote | undefined {
   const result = doc.Response.Results
-  if (!result || typeof result !== 'object' || !result.ResultIndex) throw new Error(NO_QUOTE_RESULTS)
+  if (!result || typeof result !== 'object' || !result.ResultIndex) return undefined
   return { result, priceChanged: Boolean(doc.Response.IsPriceChanged), doc }
 }
 
@@ -24,6 +30,9 @@ export function fareQuoteOptions(input: TraceInput) {
   return queryOptions({
     queryKey: ['flights', 'fare-quote', input.traceId, input.resultIndex] as const,
     queryFn: ({ signal }) => fetchFareQuote(input, signal),
+    // The quote src/boot.ts asked for, when it came before the page's first render: the page renders
+    // with it at once rather than loading, then rendering again.
+    initialData: () => settledFareQuote(input, quoteOf),
     enabled: Boolean(input.traceId && input.resultIndex),
     retry: false,
     staleTime: Infinity,
