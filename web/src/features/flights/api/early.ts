@@ -30,23 +30,23 @@ export function startEarlyCalls(url: URL) {
   }
 }
 
-/** A search: the one the entry started for it, else a new one. */
+/** A search: the one src/boot.ts started for it, else a new one. */
 export function search(input: SearchInput, signal?: AbortSignal): Promise<SearchDocument> {
   return takeEarly<SearchDocument>(searchKey(input)) ?? searchFlights(input, { signal })
 }
 
-/** A fare quote: the one the entry started for it, else a new one. */
+/** A fare quote: the one src/boot.ts started for it, else a new one. */
 export function fareQuote(input: TraceInput, signal?: AbortSignal): Promise<FareQuoteDocument> {
   return takeEarly<FareQuoteDocument>(quoteKey(input)) ?? getFareQuote(input, { signal })
 }
 
-/** Fare rules: those the entry asked for, else asked anew. */
+/** Fare rules: those src/boot.ts asked for, else asked anew. */
 export function fareRules(input: TraceInput, signal?: AbortSignal): Promise<FareRuleDocument> {
   return takeEarly<FareRuleDocument>(rulesKey(input)) ?? getFareRules(input, { signal })
 }
 
 /**
- * The quote the entry asked for, made into what the page shows by `accept`, if it has come before the
+ * The quote src/boot.ts asked for, made into what the page shows by `accept`, if it has come before the
  * page first renders: the page then renders with it at once.
  */
 export function settledFareQuote<R>(input: TraceInput, accept: (doc: FareQuoteDocument) => R | undefined) {
