@@ -222,6 +222,40 @@ func freePort() (int, error) {
 	return l.Addr().(*net.TCPAddr).Port, nil
 }
 
+// listenedAt waits for the line "… listening on <url>" a simulator
+// prints once bound (it is started on port 0, so no other process can take
+// its port between choosing and binding) and returns the URL, from the
+// current run's part of the log.
+func listenedAt(ctx context.Context, p *Proc, timeout time.Duration) (string, error) {
+	marker := " listening on "
+	deadline := time.Now().Add(timeout)
+	exited := p.Exited()
+	for {
+		if b, err := os.ReadFile(p.LogPath); err == nil {
+			run := string(b)
+			if i := strings.LastIndex(run, "--- "+p.Name+": start "); i >= 0 {
+				run = run[i:]
+			}
+			if i := strings.Index(run, marker); i >= 0 {
+				rest := run[i+len(marker):]
+				if j := strings.IndexByte(rest, '\n'); j >= 0 {
+					return strings.TrimSpace(rest[:j]), nil
+				}
+			}
+		}
+		if time.Now().After(deadline) {
+			return "", fmt.Errorf("%s: no %q after %s:\n%s", p.Name, marker, timeout, p.Tail(20))
+		}
+		select {
+		case <-ctx.Done():
+			return "", ctx.Err()
+		case <-exited:
+			return "", fmt.Errorf("%s exited while starting:\n%s", p.Name, p.Tail(20))
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
+}
+
 // waitHTTP polls url until it answers 200, the process ends, or timeout.
 func waitHTTP(ctx context.Context, p *Proc, url string, timeout time.Duration) error {
 	client := &http.Client{Timeout: 2 * time.Second}

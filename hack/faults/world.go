@@ -108,8 +108,20 @@ func (w *World) StartPostgres(ctx context.Context, dir string) (*Postgres, error
 	// killed one's linger until the server sees them go.
 	pg := &Postgres{opts: pgembed.Options{Dir: filepath.Join(dir, "postgres"), Port: port, MaxConnections: 400,
 		Logger: slog.New(slog.NewTextHandler(logFile, nil))}}
-	if err := pg.Start(ctx); err != nil {
-		return nil, err
+	// The port freePort found free may be taken before the server binds it
+	// (stages start side by side): then it starts again on another. A
+	// restart (Start) keeps its port.
+	for try := 1; ; try++ {
+		err := pg.Start(ctx)
+		if err == nil {
+			break
+		}
+		if try == 5 || !strings.Contains(pg.Log(20), "already in use") {
+			return nil, err
+		}
+		if pg.opts.Port, err = freePort(); err != nil {
+			return nil, err
+		}
 	}
 	w.mu.Lock()
 	w.clusters = append(w.clusters, pg)
@@ -177,18 +189,19 @@ type Sim struct {
 
 // StartSim starts a simulator that answers at once unless told otherwise.
 func (w *World) StartSim(ctx context.Context, dir, name string) (*Sim, error) {
-	port, err := freePort()
-	if err != nil {
-		return nil, err
-	}
-	addr := "127.0.0.1:" + strconv.Itoa(port)
+	// Port 0: the simulator is never restarted, so it may take whichever
+	// port the kernel gives it, and says which.
 	p := w.track(&Proc{Name: name, Path: w.Bin.Sim, LogPath: filepath.Join(dir, name+".log"),
-		Args: []string{"-addr", addr, "-latency", "0", "-grace", "1s"},
+		Args: []string{"-addr", "127.0.0.1:0", "-latency", "0", "-grace", "1s"},
 		Env:  []string{"PATH=" + os.Getenv("PATH"), "HOME=" + dir}})
 	if err := p.Start(); err != nil {
 		return nil, err
 	}
-	s := &Sim{Proc: p, URL: "http://" + addr, client: &http.Client{Timeout: 10 * time.Second}}
+	base, err := listenedAt(ctx, p, readyTimeout)
+	if err != nil {
+		return nil, err
+	}
+	s := &Sim{Proc: p, URL: base, client: &http.Client{Timeout: 10 * time.Second}}
 	return s, waitHTTP(ctx, p, s.URL+"/healthz", readyTimeout)
 }
 
@@ -269,19 +282,19 @@ type Gateway struct {
 // drill's keyed ticket calls. (cancel-refund-webhook turns them on, once
 // its bookings are paid, for their refunds: see Gateway.SetWebhook.)
 func (w *World) StartGateway(ctx context.Context, dir, name string) (*Gateway, error) {
-	port, err := freePort()
-	if err != nil {
-		return nil, err
-	}
-	addr := "127.0.0.1:" + strconv.Itoa(port)
+	// Port 0, as for the supplier simulator.
 	p := w.track(&Proc{Name: name, Path: w.Bin.Gateway, LogPath: filepath.Join(dir, name+".log"),
-		Args: []string{"-addr", addr, "-key-id", rzpsim.DefaultKeyID, "-key-secret", rzpsim.DefaultKeySecret,
+		Args: []string{"-addr", "127.0.0.1:0", "-key-id", rzpsim.DefaultKeyID, "-key-secret", rzpsim.DefaultKeySecret,
 			"-webhook-secret", rzpsim.DefaultWebhookSecret, "-webhook-url", "", "-grace", "1s"},
 		Env: []string{"PATH=" + os.Getenv("PATH"), "HOME=" + dir}})
 	if err := p.Start(); err != nil {
 		return nil, err
 	}
-	g := &Gateway{Proc: p, URL: "http://" + addr, client: &http.Client{Timeout: 10 * time.Second}}
+	base, err := listenedAt(ctx, p, readyTimeout)
+	if err != nil {
+		return nil, err
+	}
+	g := &Gateway{Proc: p, URL: base, client: &http.Client{Timeout: 10 * time.Second}}
 	return g, waitHTTP(ctx, p, g.URL+"/healthz", readyTimeout)
 }
 
