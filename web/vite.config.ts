@@ -53,7 +53,10 @@ export default defineConfig({
         src('features/home/components/home-more.tsx'),
         // The fare page's seats, meals and baggage, below the traveller forms.
         src('features/flights/components/fare/extras-section.tsx'),
+        // What src/boot.ts writes into the fare page rendered ahead of time: a fare page's alone.
+        src('app/fare-first-screen.ts'),
       ],
+      eager: { 'flights-fare': [src('app/fare-first-screen.ts')] },
       // A page that needs a session shows a signed-out visitor the sign-in dialog over an empty page:
       // that first visit fetches the dialog, not the page's own lazy chunks.
       instead: Object.fromEntries(

@@ -327,10 +327,11 @@ func TestSPASiblingsAreNotFiles(t *testing.T) {
 func TestSPAPagesRenderedAhead(t *testing.T) {
 	t.Parallel()
 	spa, err := NewSPA(fstest.MapFS{
-		"index.html":             {Data: []byte(`<!doctype html><head></head><div id="root">frame</div>`)},
-		"pages/index.html":       {Data: []byte(`<!doctype html><head></head><div id="root"><div inert><h1>Welcome to Paryatan</h1></div></div>`)},
-		"pages/flights.html":     {Data: []byte(`<!doctype html><head></head><div id="root"><div inert><h1>Flights</h1></div></div>`)},
-		"pages/about/index.html": {Data: []byte(`<!doctype html><head></head><div id="root"><div inert><h1>Not sent</h1></div></div>`)},
+		"index.html":              {Data: []byte(`<!doctype html><head></head><div id="root">frame</div>`)},
+		"pages/index.html":        {Data: []byte(`<!doctype html><head></head><div id="root"><div inert><h1>Welcome to Paryatan</h1></div></div>`)},
+		"pages/flights.html":      {Data: []byte(`<!doctype html><head></head><div id="root"><div inert><h1>Flights</h1></div></div>`)},
+		"pages/about/index.html":  {Data: []byte(`<!doctype html><head></head><div id="root"><div inert><h1>Not sent</h1></div></div>`)},
+		"pages/flights/fare.html": {Data: []byte(`<!doctype html><head></head><div id="root"><div inert><h1>Fare and booking</h1></div></div>`)},
 	}, RuntimeConfig{VisaPartnerOrigin: "https://visa.example.in"})
 	if err != nil {
 		t.Fatal(err)
@@ -343,7 +344,10 @@ func TestSPAPagesRenderedAhead(t *testing.T) {
 		{"/flights", "<h1>Flights</h1>"},
 		{"/flights?from=BOM&to=DEL&date=2026-12-09", "<h1>Flights</h1>"},
 		{"/flights/", "<h1>Flights</h1>"},
-		{"/flights/fare", "frame"},
+		{"/flights/fare", "<h1>Fare and booking</h1>"},
+		{"/flights/fare?traceId=t&resultIndex=OB1", "<h1>Fare and booking</h1>"},
+		{"/flights/review", "frame"},
+		{"/pages/flights/fare.html", "frame"},
 		{"/index", "frame"},
 		{"/about", "frame"},
 		{"/home.html", "frame"},

@@ -9,6 +9,8 @@
 // - dist/pages/flights.html: the results page, sent for /flights, with the
 //   parts that depend on the address left for src/boot.ts to write, and the
 //   page's own scripts asked for with the app's (modulepreload), not after it.
+// - dist/pages/flights/fare.html: the fare page, sent for /flights/fare, its
+//   itinerary laid out for src/boot.ts to draw from the quote it asks for.
 // - dist/index.html, which the server sends for every other page: the frame
 //   every page shares (the header over the loading page).
 //
@@ -35,7 +37,7 @@ function scriptsOf(manifest, source) {
 }
 
 try {
-  const { render, renderFrame, renderFlightResults } = await import(new URL('prerender.js', ssr).href)
+  const { render, renderFrame, renderFlightResults, renderFlightFare } = await import(new URL('prerender.js', ssr).href)
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'))
   const index = readFileSync(new URL('index.html', dist), 'utf8')
   const root = '<div id="root"></div>'
@@ -60,6 +62,7 @@ try {
     fill(renderFlightResults(), scriptsOf(manifest, 'src/app/routes/flights-results.tsx')),
     'the results page',
   )
+  write('pages/flights/fare.html', fill(renderFlightFare()), 'the fare page')
   write('index.html', fill(renderFrame()), 'the loading page')
 } finally {
   rmSync(ssr, { recursive: true, force: true })

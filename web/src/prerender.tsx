@@ -5,6 +5,7 @@ import { AppProvider } from '@/app/provider'
 import { AppRoutes } from '@/app/router'
 import { RootLayout } from '@/app/routes/root-layout'
 import { ROUTES } from '@/config/paths'
+import { FarePage, type FarePageProps } from '@/features/flights/components/fare/fare-page'
 import { FlightResultsPage } from '@/features/flights/components/results/flight-results-page'
 import { PrerenderingContext } from '@/lib/prerendering'
 import { createQueryClient } from '@/lib/query-client'
@@ -59,6 +60,32 @@ export function renderFlightResults(): string {
       </Route>
     </Routes>,
   )
+}
+
+/**
+ * The fare page's first screen as HTML: the heading, the time the fares are held for and the itinerary,
+ * laid out hidden, with "Loading fare…" in their place. src/boot.ts writes the time from the visit's
+ * search and draws the itinerary from the quote it asks for, as soon as it is in: the page shows the
+ * flight before the app has loaded. The build puts it into pages/flights/fare.html, which the server
+ * sends for /flights/fare.
+ */
+export function renderFlightFare(): string {
+  return renderPage(
+    `${ROUTES.fare}?traceId=trace&resultIndex=result`,
+    <Routes>
+      <Route element={<RootLayout />}>
+        <Route path={ROUTES.fare} element={<FarePage {...FARE_PAGE_PEOPLE} />} />
+      </Route>
+    </Routes>,
+  )
+}
+
+/** Who books, still on its way as the page first renders. */
+const FARE_PAGE_PEOPLE: FarePageProps = {
+  prefill: undefined,
+  coTravellers: undefined,
+  company: undefined,
+  saveCoTraveller: () => Promise.resolve(),
 }
 
 function renderPage(url: string, routes: ReactNode): string {

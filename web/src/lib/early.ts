@@ -46,6 +46,14 @@ export function takeEarly<T>(key: string): Promise<T> | undefined {
 }
 
 /**
+ * The call under `key`, left for the page to take: for what reads its answer before the app does,
+ * such as src/boot.ts drawing the page's first screen with it.
+ */
+export function peekEarly<T>(key: string): Promise<T> | undefined {
+  return fresh(key)?.answer as Promise<T> | undefined
+}
+
+/**
  * The answer of the call under `key` if it has come and `accept` makes something of it, taken; else
  * undefined, and the call stays for takeEarly.
  */

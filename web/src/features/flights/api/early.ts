@@ -1,5 +1,5 @@
 import { ROUTES } from '@/config/routes'
-import { startEarly, takeEarly, takeSettled } from '@/lib/early'
+import { peekEarly, startEarly, takeEarly, takeSettled } from '@/lib/early'
 import type { FareQuoteDocument, FareRuleDocument, SearchDocument, SearchInput, TraceInput } from '@/lib/api-types'
 import { readFareParams } from '../lib/fare-params'
 import { parseSearchQuery, searchesOf } from '../lib/search-query'
@@ -43,6 +43,16 @@ export function fareQuote(input: TraceInput, signal?: AbortSignal): Promise<Fare
 /** Fare rules: those src/boot.ts asked for, else asked anew. */
 export function fareRules(input: TraceInput, signal?: AbortSignal): Promise<FareRuleDocument> {
   return takeEarly<FareRuleDocument>(rulesKey(input)) ?? getFareRules(input, { signal })
+}
+
+/**
+ * The quote src/boot.ts asked for the fare page at `url`, left for the page to take; undefined for
+ * another page, or when none was asked.
+ */
+export function earlyFareQuote(url: URL): Promise<FareQuoteDocument> | undefined {
+  if (url.pathname !== ROUTES.fare && url.pathname !== ROUTES.fareReview) return undefined
+  const { traceId, resultIndex } = readFareParams(url.searchParams)
+  return traceId && resultIndex ? peekEarly<FareQuoteDocument>(quoteKey({ traceId, resultIndex })) : undefined
 }
 
 /**

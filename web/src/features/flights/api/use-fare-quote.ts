@@ -1,28 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import type { FareQuoteDocument, FlightResult, TraceInput } from '@/lib/api-types'
+import type { TraceInput } from '@/lib/api-types'
+import { quoteOf, type FareQuote } from '../lib/fare-quote'
 import { fareQuote, settledFareQuote } from './early'
 
 export const NO_QUOTE_RESULTS = 'No FareQuote results'
-
-export interface FareQuote {
-  result: FlightResult
-  /** The supplier re-priced the fare since the search. */
-  priceChanged: boolean
-  doc: FareQuoteDocument
-}
 
 /** The quote's one result; a quote without one fails with 'No FareQuote results' (spec 8). */
 export async function fetchFareQuote(input: TraceInput, signal?: AbortSignal): Promise<FareQuote> {
   const quote = quoteOf(await fareQuote(input, signal))
   if (!quote) throw new Error(NO_QUOTE_RESULTS)
   return quote
-}
-
-/** The quote a document holds; undefined when it holds no result. */
-function quoteOf(doc: FareQuoteDocument): FareQuote | undefined {
-  const result = doc.Response.Results
-  if (!result || typeof result !== 'object' || !result.ResultIndex) return undefined
-  return { result, priceChanged: Boolean(doc.Response.IsPriceChanged), doc }
 }
 
 /** A quote is never retried on its own: each is a supplier call, and a failure is shown with its reason. */

@@ -7,6 +7,8 @@ import { ErrorBanner } from '@/components/ui/error-banner'
 import { PageContainer, PageHeading } from '@/components/ui/page-heading'
 import { RouterLink } from '@/components/ui/router-link'
 import { paths } from '@/config/paths'
+import { FIRST_SCREEN, FIRST_SCREEN_UNTIL } from '@/lib/first-screen'
+import { usePrerendering } from '@/lib/prerendering'
 import { useFareQuote } from '../../api/use-fare-quote'
 import { useFareRules } from '../../api/use-fare-rules'
 import { useBookingFlow } from '../../hooks/use-booking-flow'
@@ -15,7 +17,7 @@ import { freshSearchPath } from '../../lib/fare-link'
 import { MISSING_PARAMS_MESSAGE, readFareParams } from '../../lib/fare-params'
 import { FARE_MESSAGES, failureText } from '../../lib/fare-messages'
 import type { CompanyDetails, NewCoTraveller, PassengerPrefill, SavedTraveller } from '../../lib/passenger'
-import { toListFlight, type ListFlight } from '../../lib/results'
+import { toListFlight, type FlightLeg, type ListFlight } from '../../lib/results'
 import { FareRulesPanel } from './fare-rules-panel'
 import { ItinerarySummary, PriceSummary } from './fare-summary'
 import { SessionTimer } from './session-timer'
@@ -27,6 +29,38 @@ const TITLE = 'Fare and booking'
 // the fare is quoted.
 const loadBookingSection = () => import('./booking-section')
 const BookingSection = lazy(() => loadBookingSection().then((m) => ({ default: m.BookingSection })))
+
+/** The shape of an itinerary, every line in it: a leg of one flight, flown by another airline. */
+const ITINERARY_SHAPE: FlightLeg[] = [
+  {
+    origin: 'BOM',
+    destination: 'DEL',
+    departure: '2000-01-01T06:00:00',
+    arrival: '2000-01-01T08:10:00',
+    departTime: '06:00',
+    arriveTime: '08:10',
+    durationMins: 130,
+    stops: 0,
+    segments: [
+      {
+        airlineCode: 'XX',
+        airlineName: 'Airline',
+        flightNumber: '100',
+        operatedBy: 'YY',
+        origin: 'BOM',
+        destination: 'DEL',
+        departure: '2000-01-01T06:00:00',
+        arrival: '2000-01-01T08:10:00',
+        departTime: '06:00',
+        arriveTime: '08:10',
+        durationMins: 130,
+        groundMins: 0,
+        originTerminal: '2',
+        destinationTerminal: '1',
+      },
+    ],
+  },
+]
 
 /** What the results list passes along when a flight is chosen (spec 2.13). */
 interface ChosenState {
@@ -66,6 +100,7 @@ export function FarePage(props: FarePageProps) {
 
 function Fare({ params, ...people }: FarePageProps & { params: ReturnType<typeof readFareParams> }) {
   const { traceId, resultIndex, searchedAt, selection } = params
+  const prerendering = usePrerendering()
   const location = useLocation()
   const chosen = (location.state ?? undefined) as ChosenState | undefined
   const trace = useMemo(() => ({ traceId, resultIndex }), [traceId, resultIndex])
@@ -107,11 +142,23 @@ function Fare({ params, ...people }: FarePageProps & { params: ReturnType<typeof
         {quote.isError && !isSessionExpired(quote.error) ? (
           <ErrorBanner message={failureText(quote.error, FARE_MESSAGES.loadFailed)} />
         ) : null}
-        {quote.isPending ? <Text color="fg.muted">Loading fare…</Text> : null}
-        {flight ? (
+        {quote.isPending ? (
+          <Text color="fg.muted" {...(prerendering && { [FIRST_SCREEN_UNTIL]: FIRST_SCREEN.fareItinerary })}>
+            Loading fare…
+          </Text>
+        ) : null}
+        {prerendering ? (
+          // Rendered ahead of time, the page has no quote yet: its itinerary is laid out hidden, one leg of
+          // one flight, for src/boot.ts to draw from the quote it asked for as soon as it is in.
+          <Card.Root visibility="hidden" data-first-screen={FIRST_SCREEN.fareItinerary}>
+            <Card.Body>
+              <ItinerarySummary legs={ITINERARY_SHAPE} />
+            </Card.Body>
+          </Card.Root>
+        ) : flight ? (
           <Card.Root>
             <Card.Body>
-              <ItinerarySummary flight={flight} />
+              <ItinerarySummary legs={flight.legs} />
             </Card.Body>
           </Card.Root>
         ) : null}

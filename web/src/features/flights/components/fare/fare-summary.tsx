@@ -8,43 +8,53 @@ import { Text } from '@chakra-ui/react/text'
 import type { FlightResult } from '@/lib/api-types'
 import { Money } from '@/components/ui/money'
 import { parsePaise } from '@/lib/money'
-import { formatDuration, formatLastTicketDate, formatLongDay } from '../../lib/dates'
-import { passengerLine, type FlightLeg, type ListFlight } from '../../lib/results'
+import { ITINERARY } from '@/lib/first-screen'
+import { formatDuration, formatLastTicketDate } from '../../lib/dates'
+import { legLine, segmentFlight, segmentOperatedBy, segmentTimes } from '../../lib/fare-lines'
+import { passengerLine, type FlightLeg } from '../../lib/results'
 
 function Leg({ leg }: { leg: FlightLeg }) {
   return (
-    <Stack gap="3">
-      <Text fontWeight="semibold">
-        {leg.origin} → {leg.destination} · {formatLongDay(leg.departure.slice(0, 10))} ·{' '}
-        {formatDuration(leg.durationMins)}
-        {leg.stops > 0 ? ` · ${leg.stops} ${leg.stops === 1 ? 'stop' : 'stops'}` : ' · Non-stop'}
+    <Stack gap="3" data-itinerary={ITINERARY.leg}>
+      <Text fontWeight="semibold" data-itinerary={ITINERARY.legLine}>
+        {legLine(leg)}
       </Text>
       {leg.segments.map((s, i) => (
-        <Box key={`${s.flightNumber}-${i}`} borderLeftWidth="3px" borderColor="brand.border" ps="3">
-          <Text>
-            {s.airlineName || s.airlineCode} {s.airlineCode}-{s.flightNumber}
+        <Box
+          key={`${s.flightNumber}-${i}`}
+          borderLeftWidth="3px"
+          borderColor="brand.border"
+          ps="3"
+          data-itinerary={ITINERARY.segment}
+        >
+          <Text data-itinerary={ITINERARY.flight}>{segmentFlight(s)}</Text>
+          {s.operatedBy ? (
+            <Text color="fg.muted" data-itinerary={ITINERARY.operatedBy}>
+              {segmentOperatedBy(s)}
+            </Text>
+          ) : null}
+          <Text data-itinerary={ITINERARY.times}>{segmentTimes(s)}</Text>
+          <Text color="fg.muted" data-itinerary={ITINERARY.duration}>
+            {formatDuration(s.durationMins)}
           </Text>
-          {s.operatedBy ? <Text color="fg.muted">Operated by {s.operatedBy}</Text> : null}
-          <Text>
-            {s.departTime} {s.origin}
-            {s.originTerminal ? ` (Terminal ${s.originTerminal})` : ''} → {s.arriveTime} {s.destination}
-            {s.destinationTerminal ? ` (Terminal ${s.destinationTerminal})` : ''}
-          </Text>
-          <Text color="fg.muted">{formatDuration(s.durationMins)}</Text>
         </Box>
       ))}
     </Stack>
   )
 }
 
-/** The itinerary of the chosen fare: legs, flights, times, codeshares, terminals and durations. */
-export function ItinerarySummary({ flight }: { flight: ListFlight }) {
+/**
+ * The itinerary of the chosen fare: legs, flights, times, codeshares, terminals and durations. Its
+ * lines are marked (`data-itinerary`) for src/boot.ts, which writes them into the page rendered ahead
+ * of time (src/app/first-screen.ts).
+ */
+export function ItinerarySummary({ legs }: { legs: readonly FlightLeg[] }) {
   return (
     <Stack gap="4" as="section" aria-labelledby="itinerary-heading">
       <Heading as="h2" size="lg" id="itinerary-heading">
         Itinerary
       </Heading>
-      {flight.legs.map((leg, i) => (
+      {legs.map((leg, i) => (
         <Leg key={i} leg={leg} />
       ))}
     </Stack>

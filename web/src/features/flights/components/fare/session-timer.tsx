@@ -3,8 +3,10 @@ import { Text } from '@chakra-ui/react/text'
 import { VisuallyHidden } from '@chakra-ui/react/visually-hidden'
 import { useEffect, useState } from 'react'
 import { RouterLink } from '@/components/ui/router-link'
-import { formatCountdown } from '@/lib/india-time'
-import { sessionRemainingMs } from '../../lib/selection'
+import { FIRST_SCREEN } from '@/lib/first-screen'
+import { usePrerendering } from '@/lib/prerendering'
+import { faresHeldLine } from '../../lib/fare-lines'
+import { SEARCH_SESSION_MS, sessionRemainingMs } from '../../lib/selection'
 
 export const SESSION_EXPIRED_MESSAGE = 'Your fare session has expired. Search again for current fares.'
 
@@ -52,13 +54,29 @@ interface SessionTimerProps {
  */
 export function SessionTimer({ searchedAt, searchPath, expired }: SessionTimerProps) {
   const remaining = useRemaining(searchedAt)
+  const prerendering = usePrerendering()
+  if (prerendering) {
+    // The time left is the visit's: laid out hidden, and written by src/boot.ts (or taken away when
+    // the visit has none).
+    return (
+      <Text
+        fontWeight="medium"
+        color="fg.muted"
+        aria-hidden="true"
+        visibility="hidden"
+        data-first-screen={FIRST_SCREEN.fareTimeLeft}
+      >
+        {faresHeldLine(SEARCH_SESSION_MS)}
+      </Text>
+    )
+  }
   if (expired || remaining === 0) return <SessionExpired searchPath={searchPath} />
   if (remaining === undefined) return null
   const minutes = Math.ceil(remaining / 60_000)
   return (
     <>
       <Text fontWeight="medium" color="fg.muted" aria-hidden="true" data-testid="session-timer">
-        Fares held for {formatCountdown(remaining)}
+        {faresHeldLine(remaining)}
       </Text>
       <VisuallyHidden aria-live="polite">
         Fares held for {minutes} {minutes === 1 ? 'minute' : 'minutes'}
