@@ -18,7 +18,7 @@ export function HomeRoute() {
   const { openSignIn } = useSignIn()
   const [moreRef, moreWanted] = useWhenWanted<HTMLDivElement>()
   // The reserved height keeps the footer from jumping while the chunk loads.
-  const placeholder = <Box ref={moreRef} minH={{ base: '[5200px]', md: '[3200px]' }} aria-busy="true" />
+  const placeholder = <Box ref={moreRef} minH={{ base: '5200px', md: '3200px' }} aria-busy="true" />
   return (
     <PageContainer py={{ base: '6', md: '10' }}>
       <Stack gap={{ base: '5', md: '8' }}>

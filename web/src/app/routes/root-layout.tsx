@@ -58,7 +58,7 @@ function Page() {
 /** The footer once it is wanted; until then a band of its colour and about its height. */
 function DeferredFooter() {
   const [ref, wanted] = useWhenWanted<HTMLDivElement>()
-  const placeholder = <Box ref={ref} bg="bg.footer" mt="auto" minH={{ base: '[56rem]', lg: '[22rem]' }} />
+  const placeholder = <Box ref={ref} bg="bg.footer" mt="auto" minH={{ base: '56rem', lg: '22rem' }} />
   return wanted ? (
     <Suspense fallback={placeholder}>
       <Footer />
