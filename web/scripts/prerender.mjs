@@ -10,7 +10,8 @@
 //   parts that depend on the address left for src/boot.ts to write, and the
 //   page's own scripts asked for with the app's (modulepreload), not after it.
 // - dist/pages/flights/fare.html: the fare page, sent for /flights/fare, its
-//   itinerary laid out for src/boot.ts to draw from the quote it asks for.
+//   itinerary laid out for src/boot.ts to draw from the quote it asks for,
+//   and the code that draws it asked for with the app's (modulepreload).
 // - dist/index.html, which the server sends for every other page: the frame
 //   every page shares (the header over the loading page).
 //
@@ -62,7 +63,11 @@ try {
     fill(renderFlightResults(), scriptsOf(manifest, 'src/app/routes/flights-results.tsx')),
     'the results page',
   )
-  write('pages/flights/fare.html', fill(renderFlightFare()), 'the fare page')
+  write(
+    'pages/flights/fare.html',
+    fill(renderFlightFare(), scriptsOf(manifest, 'src/app/fare-first-screen.ts')),
+    'the fare page',
+  )
   write('index.html', fill(renderFrame()), 'the loading page')
 } finally {
   rmSync(ssr, { recursive: true, force: true })
