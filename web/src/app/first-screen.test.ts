@@ -64,7 +64,6 @@ const site = 'https://paryatan.example'
 function farePage(): HTMLElement {
   const root = document.createElement('div')
   root.innerHTML = renderFlightFare()
-  document.body.append(root)
   return root
 }
 

@@ -30,30 +30,29 @@ const TITLE = 'Fare and booking'
 const loadBookingSection = () => import('./booking-section')
 const BookingSection = lazy(() => loadBookingSection().then((m) => ({ default: m.BookingSection })))
 
+/** A flight's ends and times, the same for the leg and its one flight in ITINERARY_SHAPE. */
+const SHAPE_TIMES = {
+  origin: 'BOM',
+  destination: 'DEL',
+  departure: '2000-01-01T06:00:00',
+  arrival: '2000-01-01T08:10:00',
+  departTime: '06:00',
+  arriveTime: '08:10',
+  durationMins: 130,
+}
+
 /** The shape of an itinerary, every line in it: a leg of one flight, flown by another airline. */
 const ITINERARY_SHAPE: FlightLeg[] = [
   {
-    origin: 'BOM',
-    destination: 'DEL',
-    departure: '2000-01-01T06:00:00',
-    arrival: '2000-01-01T08:10:00',
-    departTime: '06:00',
-    arriveTime: '08:10',
-    durationMins: 130,
+    ...SHAPE_TIMES,
     stops: 0,
     segments: [
       {
+        ...SHAPE_TIMES,
         airlineCode: 'XX',
         airlineName: 'Airline',
         flightNumber: '100',
         operatedBy: 'YY',
-        origin: 'BOM',
-        destination: 'DEL',
-        departure: '2000-01-01T06:00:00',
-        arrival: '2000-01-01T08:10:00',
-        departTime: '06:00',
-        arriveTime: '08:10',
-        durationMins: 130,
         groundMins: 0,
         originTerminal: '2',
         destinationTerminal: '1',
