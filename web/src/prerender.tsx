@@ -89,13 +89,20 @@ const FARE_PAGE_PEOPLE: FarePageProps = {
 }
 
 function renderPage(url: string, routes: ReactNode): string {
-  return renderToString(
-    <StrictMode>
-      <PrerenderingContext value>
-        <AppProvider queryClient={createQueryClient()}>
-          <StaticRouter location={url}>{routes}</StaticRouter>
-        </AppProvider>
-      </PrerenderingContext>
-    </StrictMode>,
-  )
+  const queryClient = createQueryClient()
+  try {
+    return renderToString(
+      <StrictMode>
+        <PrerenderingContext value>
+          <AppProvider queryClient={queryClient}>
+            <StaticRouter location={url}>{routes}</StaticRouter>
+          </AppProvider>
+        </PrerenderingContext>
+      </StrictMode>,
+    )
+  } finally {
+    // A query the page built holds a timer until it may be forgotten (the results' search: ten
+    // minutes), which would keep the build's Node process alive that long after its pages are written.
+    queryClient.clear()
+  }
 }
