@@ -21,16 +21,18 @@ export function useWhenWanted<T extends Element>() {
     // A transition: the sections render in slices, so the tap or key that asked for them is
     // answered first (a synchronous render inside pointerdown delayed the tap's own click).
     const want = () => startTransition(() => setWanted(true))
-    // A visitor who scrolled the page's prerendered copy before the app took it over has scrolled.
-    if (window.scrollY > 0) {
-      want()
-      return
-    }
     const events = ['scroll', 'keydown', 'pointerdown', 'touchstart'] as const
     for (const e of events) window.addEventListener(e, want, { once: true, passive: true })
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && want(), {
-      rootMargin: `${NEAR}px`,
-    })
+    const observer = new IntersectionObserver(
+      (entries) => {
+        // A visitor who scrolled the page's prerendered copy before the app took it over has
+        // scrolled. Asked here, once the browser has laid out the page, not in the effect: there,
+        // reading the scroll position lays out the page just committed in the same task (about
+        // 80 ms on a slow phone under the fare page's booking form).
+        if (window.scrollY > 0 || entries.some((e) => e.isIntersecting)) want()
+      },
+      { rootMargin: `${NEAR}px` },
+    )
     if (ref.current) observer.observe(ref.current)
     return () => {
       for (const e of events) window.removeEventListener(e, want)

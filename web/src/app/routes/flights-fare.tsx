@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useCallback, useMemo } from 'react'
+import { memo, useCallback, useDeferredValue, useMemo } from 'react'
 import { createCoTraveller } from '@/features/account/api/create-co-traveller'
 import { coTravellersQueryKey, useCoTravellers } from '@/features/account/api/get-co-travellers'
 import { useCompany } from '@/features/account/api/get-company'
@@ -42,6 +42,9 @@ function savedTraveller(c: CoTraveller): SavedTraveller | undefined {
   }
 }
 
+/** Renders again only when what it is given changes, not with every render of the route around it. */
+const QuotedFarePage = memo(FarePage)
+
 /**
  * /flights/fare and /flights/review (inside RequireAuth): the fare page with
  * its travellers' forms filled from the signed-in account, its profile and
@@ -82,11 +85,19 @@ export function Component() {
     },
     [queryClient],
   )
+  // The account's details come in after the page has rendered, and the booking form waits for them
+  // (it is the page's heaviest render). A query's answer is a store update, which React renders at
+  // once and in one piece, whatever the priority: on a slow phone the form came in one task of about
+  // half a second. Deferred, the route renders again with the details it had (the page, memoised, is
+  // left as it is), then the page renders with the new ones as a transition, in slices.
+  const deferredPrefill = useDeferredValue(prefill)
+  const deferredCoTravellers = useDeferredValue(coTravellers.isPending ? undefined : saved)
+  const deferredCompany = useDeferredValue(company)
   return (
-    <FarePage
-      prefill={prefill}
-      coTravellers={coTravellers.isPending ? undefined : saved}
-      company={company}
+    <QuotedFarePage
+      prefill={deferredPrefill}
+      coTravellers={deferredCoTravellers}
+      company={deferredCompany}
       saveCoTraveller={saveCoTraveller}
     />
   )

@@ -40,7 +40,27 @@ const shown = (days: number) => {
 
 afterEach(() => {
   vi.restoreAllMocks()
+  vi.unstubAllGlobals()
 })
+
+/** An IntersectionObserver whose targets are all out of reach: it reports each once, as not intersecting. */
+class FarAwayObserver {
+  constructor(private readonly callback: IntersectionObserverCallback) {}
+  observe(target: Element) {
+    setTimeout(() => this.report(target), 0)
+  }
+  report(target: Element) {
+    this.callback(
+      [{ target, isIntersecting: false } as IntersectionObserverEntry],
+      this as unknown as IntersectionObserver,
+    )
+  }
+  unobserve() {}
+  disconnect() {}
+  takeRecords() {
+    return []
+  }
+}
 
 describe('the home search panel', () => {
   it('opens on Flights, round trip, and moves to Hotels by keyboard', async () => {
@@ -141,8 +161,19 @@ describe('below the search panel', () => {
 
   it('loads them at once on a page already scrolled when the app takes it over (the prerendered copy)', async () => {
     vi.spyOn(window, 'scrollY', 'get').mockReturnValue(300)
+    // As a browser does, the observer reports once after the page is laid out: here, far from the viewport.
+    vi.stubGlobal('IntersectionObserver', FarAwayObserver)
     renderHome({ scroll: false })
     expect(await screen.findByRole('region', { name: 'Explore Paryatan' })).toBeInTheDocument()
+  })
+
+  it('waits on a page not yet scrolled, whose sections are far below the viewport', async () => {
+    vi.stubGlobal('IntersectionObserver', FarAwayObserver)
+    const reported = vi.spyOn(FarAwayObserver.prototype, 'report')
+    renderHome({ scroll: false })
+    await screen.findByRole('tab', { name: 'Flights' })
+    await waitFor(() => expect(reported).toHaveBeenCalled())
+    expect(screen.queryByRole('region', { name: 'Explore Paryatan' })).not.toBeInTheDocument()
   })
 
   it('shows the deals, the Explore cards, the visa refund promise, the help cards and the quick links', async () => {
