@@ -71,6 +71,9 @@ export interface BookingSectionProps extends Omit<BookingProps, 'rules'> {
  * the fare page. The page loads this module while the fare is being quoted:
  * the itinerary and price paint without the form library and its schemas.
  */
+/** No one: the people a form's choice of whom to fill from leaves out, with no other form filled. */
+const NOBODY: ReadonlySet<string> = new Set()
+
 export function BookingSection({ result, travellers, ...props }: BookingSectionProps) {
   const rules = useMemo(() => fareRulesOf(result, travellers, todayISO()), [result, travellers])
   if (!props.prefill || props.company === undefined) return <Text color="fg.muted">Loading your details…</Text>
@@ -110,6 +113,11 @@ function BookingForm({
   // Only whom each form was filled from: typing in one form re-renders none of the others.
   const sourceNames = useMemo(() => rules.slots.map((_, i) => `travellers.${i}.source` as const), [rules])
   const sources = useWatch({ control, name: sourceNames })
+  // For each form, the people the other forms were filled from: the same sets until a form's source changes.
+  const takenBy = useMemo(
+    () => rules.slots.map((_, index) => new Set(sources.filter((s, i) => s && i !== index))),
+    [rules, sources],
+  )
   const [lastTicketMode, setLastTicketMode] = useState<TicketMode>('auto')
   // The travellers as last sent: those typed by hand may be kept once booked.
   const [sent, setSent] = useState<BookingValues>()
@@ -199,7 +207,7 @@ function BookingForm({
                   slot={slot}
                   rules={formRules}
                   people={people}
-                  taken={new Set(sources.filter((s, i) => s && i !== index))}
+                  taken={takenBy[index] ?? NOBODY}
                 />
               ))}
               <GSTFields form={form} rules={rules} hasCompany={Boolean(company)} />

@@ -4,7 +4,8 @@ import { Input } from '@chakra-ui/react/input'
 import { SimpleGrid } from '@chakra-ui/react/simple-grid'
 import { Stack } from '@chakra-ui/react/stack'
 import { Text } from '@chakra-ui/react/text'
-import { useWatch, type UseFormReturn } from 'react-hook-form'
+import { memo } from 'react'
+import { useFormState, useWatch, type UseFormReturn } from 'react-hook-form'
 import { FormField } from '@/components/ui/form-field'
 import { GST_REQUIRED, type BookingValues, type FareRules } from '../../lib/passenger'
 
@@ -21,11 +22,12 @@ interface GSTFieldsProps {
  * The company's GST details for the invoice: offered when the fare allows
  * GST, required and open when it needs them, absent otherwise.
  */
-export function GSTFields({ form, rules, hasCompany }: GSTFieldsProps) {
+export const GSTFields = memo(function GSTFields({ form, rules, hasCompany }: GSTFieldsProps) {
   const { register, control, setValue } = form
   const wanted = useWatch({ control, name: 'gst.wanted' })
+  const gstErrors = useFormState({ control, name: 'gst' }).errors.gst
   if (!rules.gstAllowed) return null
-  const errors = form.formState.errors.gst ?? {}
+  const errors = gstErrors ?? {}
   const open = rules.gstMandatory || wanted
   return (
     <Stack gap="4" as="section" aria-labelledby="gst-heading">
@@ -70,4 +72,4 @@ export function GSTFields({ form, rules, hasCompany }: GSTFieldsProps) {
       ) : null}
     </Stack>
   )
-}
+})

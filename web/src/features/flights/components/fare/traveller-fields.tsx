@@ -6,7 +6,8 @@ import { SimpleGrid } from '@chakra-ui/react/simple-grid'
 import { Stack } from '@chakra-ui/react/stack'
 import { chakra } from '@chakra-ui/react/styled-system'
 import { Text } from '@chakra-ui/react/text'
-import { Controller, type FieldErrors, type UseFormReturn } from 'react-hook-form'
+import { memo } from 'react'
+import { Controller, useFormState, type FieldErrors, type UseFormReturn } from 'react-hook-form'
 import { DateField } from '@/components/ui/date-field'
 import { FormField } from '@/components/ui/form-field'
 import { MEALS } from '@/lib/meals'
@@ -63,10 +64,23 @@ const FIELDS: (keyof TravellerValues)[] = [
   'meal',
 ]
 
-/** One traveller's form (spec 3): who they are, the documents the fare asks for, frequent flyer and meal. */
-export function TravellerFields({ form, index, slot, rules, people, taken }: TravellerFieldsProps) {
+/**
+ * One traveller's form (spec 3): who they are, the documents the fare asks for, frequent flyer and meal.
+ * Memoised, it renders again when what it is given or its own errors change, not with each render of the
+ * booking form around it (the form's state settling as it mounts, the extras coming in): on a slow phone
+ * those re-renders of every field were the page's longest tasks after the form came in.
+ */
+export const TravellerFields = memo(function TravellerFields({
+  form,
+  index,
+  slot,
+  rules,
+  people,
+  taken,
+}: TravellerFieldsProps) {
   const { register, control, setValue } = form
-  const errors: FieldErrors<TravellerValues> = form.formState.errors.travellers?.[index] ?? {}
+  const formErrors = useFormState({ control, name: `travellers.${index}` }).errors
+  const errors: FieldErrors<TravellerValues> = formErrors.travellers?.[index] ?? {}
   const name = <K extends keyof TravellerValues>(field: K) => `travellers.${index}.${field}` as const
   const heading = slotHeading(slot)
   const headingId = `traveller-${index}-heading`
@@ -221,12 +235,12 @@ export function TravellerFields({ form, index, slot, rules, people, taken }: Tra
       </chakra.details>
     </Fieldset.Root>
   )
-}
+})
 
 /** The lead passenger's e-mail, mobile and the booking's address (spec 3). */
 function LeadContactFields({ form }: { form: Form }) {
-  const { register } = form
-  const errors = form.formState.errors.contact ?? {}
+  const { register, control } = form
+  const errors = useFormState({ control, name: 'contact' }).errors.contact ?? {}
   return (
     <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
       <FormField label="Email" required error={errors.email?.message}>
