@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { system } from './theme'
+import { appSystem } from './theme'
 
 // WCAG 2.2 AA contrast of the theme's colour pairs, computed from the tokens
 // themselves: 4.5:1 for text (1.4.3), 3:1 for the edges of controls and the
@@ -8,14 +8,14 @@ import { system } from './theme'
 
 /** A colour token's sRGB hex in light mode, following references ({colors.x.y}, var(--chakra-colors-x-y), 'white'). */
 function hex(name: string): string {
-  const token = system.tokens.getByName(`colors.${name}`)
+  const token = appSystem().tokens.getByName(`colors.${name}`)
   if (!token) throw new Error(`no colour token ${name}`)
   const conditions = token.extensions.conditions as Record<string, string> | undefined
   const value = String(conditions?._light ?? conditions?.base ?? token.value)
   const ref = /^\{colors\.(.+)\}$/.exec(value) ?? /^var\(--chakra-colors-(.+)\)$/.exec(value)
   if (ref?.[1]) return hex(ref[1].replace(/-/g, '.'))
   // A CSS colour name that is also a token ('white').
-  if (/^[a-z]+$/.test(value) && value !== name && system.tokens.getByName(`colors.${value}`)) return hex(value)
+  if (/^[a-z]+$/.test(value) && value !== name && appSystem().tokens.getByName(`colors.${value}`)) return hex(value)
   if (!/^#[0-9a-f]{6}$/i.test(value)) throw new Error(`${name}: ${value} is not a colour this test reads`)
   return value
 }
@@ -97,13 +97,13 @@ describe('theme contrast', () => {
   )
 
   it('gives form controls the control edge, not the divider colour', () => {
-    const input = system.getRecipe('input') as { variants: { variant: { outline: { borderColor: string } } } }
-    const textarea = system.getRecipe('textarea') as typeof input
+    const input = appSystem().getRecipe('input') as { variants: { variant: { outline: { borderColor: string } } } }
+    const textarea = appSystem().getRecipe('textarea') as typeof input
     expect(input.variants.variant.outline.borderColor).toBe('border.control')
     expect(textarea.variants.variant.outline.borderColor).toBe('border.control')
     type Slots = { variants: { variant: Record<string, Record<string, { borderColor?: string }>> } }
-    const select = system.getSlotRecipe('nativeSelect') as Slots
-    const checkbox = system.getSlotRecipe('checkbox') as Slots
+    const select = appSystem().getSlotRecipe('nativeSelect') as Slots
+    const checkbox = appSystem().getSlotRecipe('checkbox') as Slots
     expect(select.variants.variant.outline?.field?.borderColor).toBe('border.control')
     for (const variant of ['solid', 'outline']) {
       expect(checkbox.variants.variant[variant]?.control?.borderColor).toBe('border.control')

@@ -5,7 +5,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import * as chakraTheme from '@chakra-ui/react/theme'
 import { describe, expect, it } from 'vitest'
-import { system } from './theme'
+import { appSystem } from './theme'
 
 // The theme lists only the recipes of the components the app imports (one
 // entry point per component, `@chakra-ui/react/<component>`). This test reads
@@ -81,7 +81,7 @@ describe('theme', () => {
     const missing: string[] = []
     for (const entry of entries) {
       for (const key of recipesOf(entry)) {
-        if (!system.isRecipe(key) && !system.isSlotRecipe(key)) missing.push(`${entry} needs ${key}`)
+        if (!appSystem().isRecipe(key) && !appSystem().isSlotRecipe(key)) missing.push(`${entry} needs ${key}`)
       }
     }
     expect(missing).toEqual([])
@@ -89,7 +89,9 @@ describe('theme', () => {
 
   it('leaves out the recipes of components the app does not import', () => {
     const used = new Set([...entries].flatMap((e) => [...recipesOf(e)]))
-    const unused = [...recipeNames].filter((k) => (system.isRecipe(k) || system.isSlotRecipe(k)) && !used.has(k))
+    const unused = [...recipeNames].filter(
+      (k) => (appSystem().isRecipe(k) || appSystem().isSlotRecipe(k)) && !used.has(k),
+    )
     expect(unused).toEqual([])
   })
 })

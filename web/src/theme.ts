@@ -240,7 +240,16 @@ const config = defineConfig({
   },
 })
 
-export const system = createSystem(defaultBaseConfig, chakraTheme, config)
+let system: ReturnType<typeof createSystem> | undefined
+
+/**
+ * The app's Chakra system, made on first use rather than as this module loads: making it (the tokens and
+ * their CSS variables, the utilities) is over half of evaluating the app's code, about 120 ms of a 220 ms
+ * task on a slow phone, and main.tsx has it made in a task of its own.
+ */
+export function appSystem(): ReturnType<typeof createSystem> {
+  return (system ??= createSystem(defaultBaseConfig, chakraTheme, config))
+}
 
 /** Recipes of the theme for plain elements drawn as their components (the flight card's badge and Select). */
 export { badgeRecipe, buttonRecipe }

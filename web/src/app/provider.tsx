@@ -4,7 +4,7 @@ import type { ReactNode } from 'react'
 import { SessionProvider } from '@/features/auth/components/session-provider'
 import { SignInProvider } from '@/features/auth/components/sign-in-provider'
 import { queryClient as defaultQueryClient } from '@/lib/query-client'
-import { system } from '@/theme'
+import { appSystem } from '@/theme'
 
 interface AppProviderProps {
   children: ReactNode
@@ -14,7 +14,7 @@ interface AppProviderProps {
 /** Everything the app needs above the router: theme, server-state cache, session and sign-in dialog state. */
 export function AppProvider({ children, queryClient = defaultQueryClient }: AppProviderProps) {
   return (
-    <ChakraProvider value={system}>
+    <ChakraProvider value={appSystem()}>
       <QueryClientProvider client={queryClient}>
         <SessionProvider>
           <SignInProvider>{children}</SignInProvider>

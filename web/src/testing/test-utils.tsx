@@ -16,7 +16,7 @@ import {
 import { onTestFinished } from 'vitest'
 import { AppProvider } from '@/app/provider'
 import { createQueryClient } from '@/lib/query-client'
-import { system } from '@/theme'
+import { appSystem } from '@/theme'
 import { server } from './server'
 import type { AuthUser } from './wire'
 
@@ -143,7 +143,7 @@ export function deferred<T>() {
 export function renderWithProviders(ui: ReactElement) {
   const queryClient = createQueryClient()
   const utils = render(
-    <ChakraProvider value={system}>
+    <ChakraProvider value={appSystem()}>
       <QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>
     </ChakraProvider>,
   )

@@ -1,7 +1,7 @@
 import { ChakraProvider } from '@chakra-ui/react/styled-system'
 import { act, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { system } from '@/theme'
+import { appSystem } from '@/theme'
 import { RotatingSlogan } from './rotating-slogan'
 
 const EXPECTED = [
@@ -27,7 +27,7 @@ describe('RotatingSlogan', () => {
 
   it('shows the six slogans in order, one every 2600 ms, and wraps around', () => {
     render(
-      <ChakraProvider value={system}>
+      <ChakraProvider value={appSystem()}>
         <RotatingSlogan />
       </ChakraProvider>,
     )
@@ -43,7 +43,7 @@ describe('RotatingSlogan', () => {
 
   it('does not change before 2600 ms have passed', () => {
     render(
-      <ChakraProvider value={system}>
+      <ChakraProvider value={appSystem()}>
         <RotatingSlogan />
       </ChakraProvider>,
     )
@@ -59,7 +59,7 @@ describe('RotatingSlogan', () => {
 
   it('holds still while the pointer rests on it', () => {
     render(
-      <ChakraProvider value={system}>
+      <ChakraProvider value={appSystem()}>
         <RotatingSlogan />
       </ChakraProvider>,
     )
@@ -78,7 +78,7 @@ describe('RotatingSlogan', () => {
 
   it('stops for good on "Pause slogans" and moves again on "Play slogans"', () => {
     render(
-      <ChakraProvider value={system}>
+      <ChakraProvider value={appSystem()}>
         <RotatingSlogan />
       </ChakraProvider>,
     )
@@ -101,7 +101,7 @@ describe('RotatingSlogan', () => {
 
   it('does not announce each slogan to screen readers', () => {
     render(
-      <ChakraProvider value={system}>
+      <ChakraProvider value={appSystem()}>
         <RotatingSlogan />
       </ChakraProvider>,
     )
@@ -120,7 +120,7 @@ describe('RotatingSlogan', () => {
         }) as unknown as MediaQueryList,
     )
     render(
-      <ChakraProvider value={system}>
+      <ChakraProvider value={appSystem()}>
         <RotatingSlogan />
       </ChakraProvider>,
     )

@@ -2,12 +2,12 @@ import { ChakraProvider } from '@chakra-ui/react/styled-system'
 import { fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { setImageFallbackFetcher } from '@/lib/image-fallback'
-import { system } from '@/theme'
+import { appSystem } from '@/theme'
 import { CardImage } from './card-image'
 
 function renderCard(src: string) {
   const { container } = render(
-    <ChakraProvider value={system}>
+    <ChakraProvider value={appSystem()}>
       <CardImage src={src} alt="Sea-facing room" />
     </ChakraProvider>,
   )

@@ -4,13 +4,13 @@ import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
 import { describe, expect, it } from 'vitest'
-import { system } from '@/theme'
+import { appSystem } from '@/theme'
 import { DateField } from './date-field'
 import { FormField } from './form-field'
 
 function renderField(props: { error?: string; helperText?: string }) {
   return render(
-    <ChakraProvider value={system}>
+    <ChakraProvider value={appSystem()}>
       <FormField label="Email" required {...props}>
         <Input type="email" />
       </FormField>
@@ -21,7 +21,7 @@ function renderField(props: { error?: string; helperText?: string }) {
 function DateForm() {
   const [date, setDate] = useState('')
   return (
-    <ChakraProvider value={system}>
+    <ChakraProvider value={appSystem()}>
       <DateField label="Departure" value={date} min="2030-01-01" onChange={setDate} />
       <button type="button">elsewhere</button>
     </ChakraProvider>
@@ -51,7 +51,7 @@ describe('FormField', () => {
     const input = screen.getByRole('textbox', { name: 'Email' })
     expect(input).not.toHaveAttribute('aria-describedby')
     rerender(
-      <ChakraProvider value={system}>
+      <ChakraProvider value={appSystem()}>
         <FormField label="Email" required error="Please enter your e-mail.">
           <Input type="email" />
         </FormField>

@@ -1,13 +1,13 @@
 import { ChakraProvider } from '@chakra-ui/react/styled-system'
 import { render, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { system } from '@/theme'
+import { appSystem } from '@/theme'
 import type { ReactNode } from 'react'
 import { Money, ReadAs } from './money'
 
 function renderIn(ui: ReactNode) {
   return render(
-    <ChakraProvider value={system}>
+    <ChakraProvider value={appSystem()}>
       <p data-testid="line">Total {ui}</p>
     </ChakraProvider>,
   )

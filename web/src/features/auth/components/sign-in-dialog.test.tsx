@@ -8,7 +8,7 @@ import { createQueryClient } from '@/lib/query-client'
 import { api, errorReply } from '@/testing/handlers'
 import { server } from '@/testing/server'
 import { deferred, memoryRouter, recordCalls, testUser } from '@/testing/test-utils'
-import { system } from '@/theme'
+import { appSystem } from '@/theme'
 import { meQueryKey } from '../api/get-me'
 import { useSignIn } from '../hooks/use-sign-in'
 import type { SignInOptions, SignInState } from '../sign-in-context'
@@ -41,7 +41,7 @@ function renderDialog({ options = {}, initialEntries = ['/'], initialState }: Se
   )
   const queryClient = createQueryClient()
   render(
-    <ChakraProvider value={system}>
+    <ChakraProvider value={appSystem()}>
       <QueryClientProvider client={queryClient}>
         <SignInProvider initialState={initialState}>{element}</SignInProvider>
       </QueryClientProvider>

@@ -2,14 +2,14 @@ import { ChakraProvider } from '@chakra-ui/react/styled-system'
 import { act, fireEvent, render, screen, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { memoryRouter } from '@/testing/test-utils'
-import { system } from '@/theme'
+import { appSystem } from '@/theme'
 import { DealsPanel } from './deals-panel'
 
 const ORDER = ['Visa', 'Flights', 'Holidays', 'Cruises', 'Hotels']
 
 function renderPanel() {
   const { router, element } = memoryRouter(<DealsPanel />)
-  render(<ChakraProvider value={system}>{element}</ChakraProvider>)
+  render(<ChakraProvider value={appSystem()}>{element}</ChakraProvider>)
   return router
 }
 
