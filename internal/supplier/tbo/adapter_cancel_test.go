@@ -2,7 +2,6 @@ package tbo_test
 
 import (
 	"context"
-	"encoding/json"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -27,24 +26,13 @@ func ticketedTrip(t *testing.T, f *fixture, a *tbo.Adapter, adults int, pick fun
 	t.Helper()
 	ctx := context.Background()
 	conn := f.conn(t)
-	ans, err := a.Search(ctx, conn, supplier.SearchRequest{Origin: "BOM", Destination: "DEL", Depart: time.Now().Add(96 * time.Hour),
+	traceID, results := outbound[struct {
+		ResultIndex         string
+		IsLCC, IsRefundable bool
+	}](t, a, conn, supplier.SearchRequest{Origin: "BOM", Destination: "DEL", Depart: time.Now().Add(96 * time.Hour),
 		Cabin: 2, Adults: adults, Sources: []string{"GDS", "LCC"}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var found struct {
-		Response struct {
-			Results [][]struct {
-				ResultIndex         string
-				IsLCC, IsRefundable bool
-			}
-		}
-	}
-	if err := json.Unmarshal(ans.Doc, &found); err != nil {
-		t.Fatal(err)
-	}
 	var index string
-	for _, r := range found.Response.Results[0] {
+	for _, r := range results {
 		if pick(r.IsLCC, r.IsRefundable) {
 			index = r.ResultIndex
 			break
@@ -53,7 +41,7 @@ func ticketedTrip(t *testing.T, f *fixture, a *tbo.Adapter, adults int, pick fun
 	if index == "" {
 		t.Fatal("no result fits the test")
 	}
-	ref := supplier.ResultRef{TraceID: ans.TraceID, ResultIndex: index}
+	ref := supplier.ResultRef{TraceID: traceID, ResultIndex: index}
 	q, err := a.FareQuote(ctx, conn, ref)
 	if err != nil {
 		t.Fatal(err)

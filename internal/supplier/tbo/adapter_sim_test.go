@@ -44,6 +44,25 @@ func familyOf(q *supplier.Quote) []supplier.Passenger {
 	return ps
 }
 
+// outbound searches through the adapter and returns the trace and the
+// answer's first list of results (the outbound journey's), each read into
+// R: the fields of a result the test needs.
+func outbound[R any](t *testing.T, a *tbo.Adapter, conn *connector.Connector, req supplier.SearchRequest) (string, []R) {
+	t.Helper()
+	ans, err := a.Search(context.Background(), conn, req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var found struct{ Response struct{ Results [][]R } }
+	if err := json.Unmarshal(ans.Doc, &found); err != nil {
+		t.Fatal(err)
+	}
+	if len(found.Response.Results) == 0 {
+		t.Fatal("the search answered no list of results")
+	}
+	return ans.TraceID, found.Response.Results[0]
+}
+
 // heldPassenger is a passenger of a booking details answer.
 type heldPassenger struct {
 	PAN, PassportNo, FFAirlineCode, FFNumber, GSTNumber string
@@ -74,30 +93,19 @@ func TestAdapterBooksAFamilyWithDocuments(t *testing.T) {
 	ctx := context.Background()
 	conn := f.conn(t)
 	a := tbo.NewAdapter(f.client)
-	ans, err := a.Search(ctx, conn, supplier.SearchRequest{Origin: "BOM", Destination: "DEL", Depart: time.Now().Add(48 * time.Hour),
+	traceID, results := outbound[struct {
+		ResultIndex string
+		IsLCC       bool
+	}](t, a, conn, supplier.SearchRequest{Origin: "BOM", Destination: "DEL", Depart: time.Now().Add(48 * time.Hour),
 		Cabin: 2, Adults: 2, Children: 1, Infants: 1, Sources: []string{"GDS", "LCC"}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var found struct {
-		Response struct {
-			Results [][]struct {
-				ResultIndex string
-				IsLCC       bool
-			}
-		}
-	}
-	if err := json.Unmarshal(ans.Doc, &found); err != nil || len(found.Response.Results) == 0 {
-		t.Fatalf("search: %v", err)
-	}
 	pick := map[bool]string{}
-	for _, r := range found.Response.Results[0] {
+	for _, r := range results {
 		if pick[r.IsLCC] == "" {
 			pick[r.IsLCC] = r.ResultIndex
 		}
 	}
 	for _, lcc := range []bool{false, true} {
-		q, err := a.FareQuote(ctx, conn, supplier.ResultRef{TraceID: ans.TraceID, ResultIndex: pick[lcc]})
+		q, err := a.FareQuote(ctx, conn, supplier.ResultRef{TraceID: traceID, ResultIndex: pick[lcc]})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -108,13 +116,13 @@ func TestAdapterBooksAFamilyWithDocuments(t *testing.T) {
 		sent := familyOf(q)
 		var bookingID int64
 		if !lcc {
-			b, err := a.Book(ctx, conn, supplier.BookRequest{ResultRef: supplier.ResultRef{TraceID: ans.TraceID, ResultIndex: q.ResultIndex}, Passengers: sent})
+			b, err := a.Book(ctx, conn, supplier.BookRequest{ResultRef: supplier.ResultRef{TraceID: traceID, ResultIndex: q.ResultIndex}, Passengers: sent})
 			if err != nil || b.PriceChanged {
 				t.Fatalf("Book: %v %+v", err, b)
 			}
 			bookingID = b.BookingID
 		} else {
-			b, err := a.Ticket(ctx, conn, supplier.TicketRequest{ResultRef: supplier.ResultRef{TraceID: ans.TraceID, ResultIndex: q.ResultIndex},
+			b, err := a.Ticket(ctx, conn, supplier.TicketRequest{ResultRef: supplier.ResultRef{TraceID: traceID, ResultIndex: q.ResultIndex},
 				AgentReference: "PT-9", Passengers: sent})
 			if err != nil || b.PriceChanged || !b.Ticketed {
 				t.Fatalf("LCC Ticket: %v %+v", err, b)

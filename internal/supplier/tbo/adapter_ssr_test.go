@@ -25,26 +25,15 @@ func searchFamily(t *testing.T, f *fixture, a *tbo.Adapter, from, to string, lcc
 	// flight on one day and several on the next, so the search tries a week
 	// of days from three days out.
 	for day := 3; day < 10; day++ {
-		ans, err := a.Search(context.Background(), f.conn(t), supplier.SearchRequest{Origin: from, Destination: to, Depart: time.Now().Add(time.Duration(day) * 24 * time.Hour),
+		traceID, results := outbound[struct {
+			ResultIndex string
+			IsLCC       bool
+			Segments    [][]struct{ Craft string }
+		}](t, a, f.conn(t), supplier.SearchRequest{Origin: from, Destination: to, Depart: time.Now().Add(time.Duration(day) * 24 * time.Hour),
 			Cabin: 2, Adults: 2, Children: 1, Infants: 1, Sources: []string{"GDS", "LCC"}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		var found struct {
-			Response struct {
-				Results [][]struct {
-					ResultIndex string
-					IsLCC       bool
-					Segments    [][]struct{ Craft string }
-				}
-			}
-		}
-		if err := json.Unmarshal(ans.Doc, &found); err != nil {
-			t.Fatal(err)
-		}
-		for _, r := range found.Response.Results[0] {
+		for _, r := range results {
 			if r.IsLCC == lcc && len(r.Segments[0]) == 1 && (!lcc || r.Segments[0][0].Craft == "320" || r.Segments[0][0].Craft == "32N") {
-				return supplier.ResultRef{TraceID: ans.TraceID, ResultIndex: r.ResultIndex}
+				return supplier.ResultRef{TraceID: traceID, ResultIndex: r.ResultIndex}
 			}
 		}
 	}
