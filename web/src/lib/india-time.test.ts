@@ -57,6 +57,36 @@ describe.each(ZONES)('India time on a device in %s', (zone) => {
   })
 })
 
+describe('India’s clock', () => {
+  it('reads as the time zone database’s Asia/Kolkata does, from 1946 to 2100', () => {
+    const kolkata = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Asia/Kolkata',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      hourCycle: 'h23',
+    })
+    const iso = (at: number) => {
+      const p = Object.fromEntries(kolkata.formatToParts(at).map((part) => [part.type, part.value.padStart(2, '0')]))
+      return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}`
+    }
+    // "3:41 am IST" as "03:41".
+    const clock = (text: string) => {
+      const [, h, m, half] = /^(\d{1,2}):(\d{2}) (am|pm) IST$/.exec(text) ?? []
+      return `${String((Number(h) % 12) + (half === 'pm' ? 12 : 0)).padStart(2, '0')}:${m}`
+    }
+    const wrong: string[] = []
+    // Every 7 h 13 min across the range: each hour and minute of the day comes round, in every season.
+    for (let at = Date.UTC(1946, 0, 1); at <= Date.UTC(2100, 11, 31); at += (7 * 60 + 13) * 60_000) {
+      const read = `${indiaDateISO(at)}T${clock(formatIndiaTime(at))}`
+      if (read !== iso(at)) wrong.push(`${new Date(at).toISOString()}: ${read}, not ${iso(at)}`)
+    }
+    expect(wrong).toEqual([])
+  })
+})
+
 describe('formatCountdown', () => {
   it('shows minutes and seconds, hours past an hour, seconds rounded up', () => {
     expect(formatCountdown(14 * 60_000 + 5_000)).toBe('14:05')
