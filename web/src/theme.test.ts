@@ -5,7 +5,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import * as chakraTheme from '@chakra-ui/react/theme'
 import { describe, expect, it } from 'vitest'
-import { appSystem } from './theme'
+import { appSystem, lightOnly } from './theme'
 
 // The theme lists only the recipes of the components the app imports (one
 // entry point per component, `@chakra-ui/react/<component>`). This test reads
@@ -93,5 +93,25 @@ describe('theme', () => {
       (k) => (appSystem().isRecipe(k) || appSystem().isSlotRecipe(k)) && !used.has(k),
     )
     expect(unused).toEqual([])
+  })
+})
+
+describe('one colour mode', () => {
+  it('keeps the light value of a semantic token and drops the dark one', () => {
+    const tokens = {
+      bg: { DEFAULT: { value: { _light: '{colors.white}', _dark: '{colors.black}' } }, card: { value: 'white' } },
+      shadow: { value: { _light: '0 1px 2px gray', _dark: '0 1px 1px black' }, description: 'kept' },
+    }
+    expect(lightOnly(tokens)).toEqual({
+      bg: { DEFAULT: { value: '{colors.white}' }, card: { value: 'white' } },
+      shadow: { value: '0 1px 2px gray', description: 'kept' },
+    })
+  })
+
+  it('gives the theme no dark values: its CSS variables are one set, on the root', () => {
+    expect([...appSystem().tokens.cssVarMap.keys()]).toEqual(['base'])
+    expect(appSystem().tokens.getByName('colors.bg.muted')?.value).toBe('var(--chakra-colors-gray-100)')
+    expect(appSystem().tokens.getByName('colors.fg.error')?.value).toBe('var(--chakra-colors-red-700)')
+    expect(JSON.stringify(appSystem().getTokenCss())).not.toContain('.dark')
   })
 })

@@ -51,6 +51,21 @@ function withoutUnusedPalettes<T extends Record<string, unknown>>(colors: T): T 
   return Object.fromEntries(Object.entries(colors).filter(([name]) => !UNUSED_PALETTES.includes(name))) as T
 }
 
+/**
+ * Semantic tokens with their light value only. The app has no dark mode (nothing sets Chakra's `.dark`
+ * class), so the `_dark` half of each value is never seen; kept, it costs a second set of CSS variables
+ * and a condition per token each time the system is made, on every page's first task.
+ */
+export function lightOnly<T>(tokens: T): T {
+  if (typeof tokens !== 'object' || tokens === null) return tokens
+  if ('value' in tokens) {
+    const value = tokens.value
+    if (typeof value === 'object' && value !== null && '_light' in value) return { ...tokens, value: value._light }
+    return tokens
+  }
+  return Object.fromEntries(Object.entries(tokens).map(([key, nested]) => [key, lightOnly(nested)])) as T
+}
+
 // Chakra's default theme less the recipes of components the app does not use:
 // `defaultConfig` would put every recipe into every page's JavaScript. A
 // component whose recipe is missing here renders unstyled; theme.test.ts
@@ -69,7 +84,7 @@ const chakraTheme = defineConfig({
     breakpoints,
     keyframes,
     tokens: { ...tokens, colors: withoutUnusedPalettes(tokens.colors) },
-    semanticTokens: { ...semanticTokens, colors: withoutUnusedPalettes(semanticTokens.colors) },
+    semanticTokens: lightOnly({ ...semanticTokens, colors: withoutUnusedPalettes(semanticTokens.colors) }),
     textStyles,
     layerStyles,
     animationStyles,
