@@ -51,23 +51,37 @@ try {
       .join('')
     return index.replace('</head>', `${preload}</head>`).replace(root, `<div id="root"><div inert>${html}</div></div>`)
   }
+  // A page whose first screen is in its HTML paints without the app's code, so the app's scripts are
+  // asked for at low priority: what the first screen needs comes first, the early script (boot.ts, which
+  // starts the page's calls) and the code it draws the first screen with (`drawnWith`). The loading page
+  // needs the app to show anything and keeps the default for all.
+  const painted = (html, drawnWith = []) => {
+    let lowered = 0
+    const low = html.replace(
+      /<(script type="module"|link rel="modulepreload") crossorigin (src|href)="([^"]+)"/g,
+      (tag, kind, attr, src) => {
+        if (src.startsWith('/assets/boot-') || drawnWith.includes(src)) return tag
+        lowered++
+        return `<${kind} crossorigin fetchpriority="low" ${attr}="${src}"`
+      },
+    )
+    if (lowered === 0) throw new Error("the page names none of the app's scripts to ask for at low priority")
+    return low
+  }
   const write = (name, html, what) => {
     const file = new URL(name, dist)
     mkdirSync(new URL('.', file), { recursive: true })
     writeFileSync(file, html)
     console.log(`prerendered ${what} into dist/${name} (${(html.length / 1024).toFixed(1)} KB of HTML)`)
   }
-  write('pages/index.html', fill(render('/')), 'the home page')
+  const fareFirstScreen = scriptsOf(manifest, 'src/app/fare-first-screen.ts')
+  write('pages/index.html', painted(fill(render('/'))), 'the home page')
   write(
     'pages/flights.html',
-    fill(renderFlightResults(), scriptsOf(manifest, 'src/app/routes/flights-results.tsx')),
+    painted(fill(renderFlightResults(), scriptsOf(manifest, 'src/app/routes/flights-results.tsx'))),
     'the results page',
   )
-  write(
-    'pages/flights/fare.html',
-    fill(renderFlightFare(), scriptsOf(manifest, 'src/app/fare-first-screen.ts')),
-    'the fare page',
-  )
+  write('pages/flights/fare.html', painted(fill(renderFlightFare(), fareFirstScreen), fareFirstScreen), 'the fare page')
   write('index.html', fill(renderFrame()), 'the loading page')
 } finally {
   rmSync(ssr, { recursive: true, force: true })
