@@ -316,15 +316,19 @@ async function main() {
       const entry = { name: p.name, runs: [] }
       for (let i = 0; i < RUNS; i++) {
         const t0 = Date.now()
-        let { lhr, report: files } = await audit(browser, p, session)
+        let { lhr, report: files, artifacts } = await audit(browser, p, session)
         if (lhr.runtimeError) {
           // Lighthouse's own advice for a trace it could not read (NO_NAVSTART and the like).
           log(`${p.name} run ${i + 1}/${RUNS}: ${lhr.runtimeError.code}; running it again`)
-          ;({ lhr, report: files } = await audit(browser, p, session))
+          ;({ lhr, report: files, artifacts } = await audit(browser, p, session))
         }
         if (ARTIFACTS) {
           writeFileSync(join(ARTIFACTS, `${p.name}-${i + 1}.lighthouse.html`), files[0])
           writeFileSync(join(ARTIFACTS, `${p.name}-${i + 1}.lighthouse.json`), files[1])
+          // The unthrottled trace Lighthouse simulated its metrics from: what it saw, task by task.
+          if (artifacts?.Trace) {
+            writeFileSync(join(ARTIFACTS, `${p.name}-${i + 1}.lighthouse-trace.json`), JSON.stringify(artifacts.Trace))
+          }
         }
         const run = summarise(lhr, lhr.requestedUrl.slice(BASE_URL.length))
         run.seconds = (Date.now() - t0) / 1000

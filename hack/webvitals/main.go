@@ -97,7 +97,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	fs.IntVar(&o.runs, "runs", 3, "cold loads of each page; the table shows the median")
 	fs.IntVar(&o.taps, "taps", 1, "taps on the results page's airline filter per load (ticking, clearing, …); with more than one, INP is each load's slowest and every tap's duration is summarised")
 	fs.DurationVar(&o.timeout, "timeout", 6*time.Minute, "bound on each phase's browser runs (about two minutes each on a quiet machine)")
-	fs.StringVar(&o.artifacts, "artifacts", "", "save in this directory, for each run, screenshots once loaded and at the end and a DevTools trace of the visit (tracing slows the page), and each Lighthouse run's full report (HTML and JSON)")
+	fs.StringVar(&o.artifacts, "artifacts", "", "save in this directory, for each run, screenshots once loaded and at the end and a DevTools trace of the visit (tracing slows the page), and each Lighthouse run's full report (HTML and JSON) with the trace it simulated from")
 	fs.Float64Var(&o.cpu, "cpu", 4, "CPU slowdown (CDP Emulation.setCPUThrottlingRate); the targets are set for 4")
 	fs.StringVar(&o.saveJSON, "json", "", "also write every run's figures and attribution to this file")
 	fs.BoolVar(&o.strict, "strict", truthy(getenv("WEBVITALS_STRICT")), "exit 1 when a target is missed (WEBVITALS_STRICT=1)")
