@@ -48,6 +48,10 @@ type SPA struct {
 type page struct {
 	body   []byte
 	packed packed
+	// summary is set for a page with a line that depends on its address
+	// (first_screen.go): such a page is written for each request, and packed
+	// by the compress middleware.
+	summary *summarySlot
 }
 
 // The HTML pages the SPA sends for page addresses, with the runtime
@@ -186,7 +190,13 @@ func loadPage(files fs.FS, assets map[string]*asset, name string, cfg RuntimeCon
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
-	return &page{body: body}, nil
+	pg := &page{body: body}
+	if slot, ok, err := findSummarySlot(body); err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	} else if ok {
+		pg.summary = &slot
+	}
+	return pg, nil
 }
 
 // isSibling tells whether the file p is a packed form of another file of
@@ -237,7 +247,9 @@ func injectConfig(index []byte, cfg RuntimeConfig) ([]byte, error) {
 
 func (s *SPA) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	// The SPA chooses each answer's coding itself: the compress middleware
-	// must not pack a file the client was sent as it is.
+	// must not pack a file the client was sent as it is. A page written for
+	// its request is the exception.
+	packing := w
 	w = uncompressedWriter(w, r)
 	name := strings.TrimPrefix(path.Clean("/"+r.URL.Path), "/")
 	if name != "" && !isPageFile(name) && !strings.HasPrefix(path.Base(name), ".") {
@@ -266,6 +278,13 @@ func (s *SPA) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	pg := s.index
 	if own, ok := s.pages[name]; ok {
 		pg = own
+	}
+	if pg.summary != nil {
+		body := pg.summary.page(r.URL.Query(), time.Now())
+		if r.Method != http.MethodHead {
+			_, _ = packing.Write(body) // a write fails only when the client has gone
+		}
+		return
 	}
 	body := pg.body
 	if coding, packed := pg.packed.pick(r, func() ([]byte, error) { return pg.body, nil }); packed != nil {

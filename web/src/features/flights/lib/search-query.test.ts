@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { parseSearchQuery, searchRoute, searchSummary } from './search-query'
+import summaries from './search-summaries.json'
 
 const summaryOf = (query: string) => searchSummary(parseSearchQuery(new URLSearchParams(query), '2026-11-28'))
 
@@ -23,5 +24,11 @@ describe('searchSummary', () => {
     const query = 'type=multi&from1=BOM&to1=DXB&date1=2026-12-10&from2=DXB&to2=LHR&date2=2026-12-14&cabin=business'
     expect(summaryOf(query)).toBe('BOM → DXB → LHR on 10-12-2026 · 1 adult · Business')
     expect(searchRoute(parseSearchQuery(new URLSearchParams('type=multi')))).toBe('')
+  })
+
+  // The server writes the same line into the results page's HTML (internal/httpapi/first_screen.go), held
+  // to the same table: the page then paints it before any script has run, and the app writes it again.
+  it.each(summaries.cases)('writes "$summary" for ?$query, as the server does', ({ query, summary }) => {
+    expect(searchSummary(parseSearchQuery(new URLSearchParams(query), summaries.today))).toBe(summary)
   })
 })
