@@ -1062,6 +1062,8 @@ describe('every traveller of the fare', () => {
     setupFamily()
     renderRoutes({ routes, initialEntries: [farePath()] })
     const lead = await traveller('Adult 1 (lead passenger)')
+    // The forms go on the page one after another (useInTurns).
+    await traveller('Infant 1')
     const forms = screen.getAllByRole('group').filter((g) => g.tagName === 'FIELDSET')
     expect(forms.map((f) => within(f).getByRole('heading').textContent)).toEqual([
       'Adult 1 (lead passenger)',

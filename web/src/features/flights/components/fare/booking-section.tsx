@@ -8,6 +8,7 @@ import { lazy, Suspense, useMemo, useState } from 'react'
 import { useForm, useWatch, type Path } from 'react-hook-form'
 import { ErrorBanner } from '@/components/ui/error-banner'
 import type { FareBreakdown, FlightResult } from '@/lib/api-types'
+import { useInTurns } from '@/hooks/use-in-turns'
 import { useWhenWanted } from '@/hooks/use-when-wanted'
 import { todayISO } from '@/lib/calendar-date'
 import { useExtras } from '../../api/use-extras'
@@ -188,6 +189,12 @@ function BookingForm({
   const { state } = flow
   const booking = state.step === 'booking'
   const made = flowBooking(state)
+  // The form goes on the page in turns: each traveller's fields, then the GST fields and the Book
+  // button, then the ticket panel (useInTurns).
+  const shown = useInTurns(rules.slots.length + 2)
+  const travellersShown = Math.min(shown, rules.slots.length)
+  const restShown = shown > rules.slots.length
+  const panelShown = shown > rules.slots.length + 1
   return (
     <>
       {priceChange ? <PriceChangeNotice change={priceChange} onAccept={accept} busy={state.step !== 'idle'} /> : null}
@@ -199,7 +206,7 @@ function BookingForm({
                 Travellers
               </Heading>
               <DocumentsReason rules={rules} />
-              {rules.slots.map((slot, index) => (
+              {rules.slots.slice(0, travellersShown).map((slot, index) => (
                 <TravellerFields
                   key={index}
                   form={form}
@@ -210,7 +217,7 @@ function BookingForm({
                   taken={takenBy[index] ?? NOBODY}
                 />
               ))}
-              <GSTFields form={form} rules={rules} hasCompany={Boolean(company)} />
+              {restShown ? <GSTFields form={form} rules={rules} hasCompany={Boolean(company)} /> : null}
               <div ref={extrasRef}>
                 {extrasWanted ? (
                   <Suspense fallback={<Text color="fg.muted">{EXTRAS_LOADING}</Text>}>
@@ -227,15 +234,17 @@ function BookingForm({
                 )}
               </div>
               {state.book.kind === 'failed' ? <ErrorBanner message={state.book.text} /> : null}
-              <Button
-                type="submit"
-                colorPalette="terracotta"
-                size="lg"
-                alignSelf="start"
-                disabled={booking || priceChange?.step === 'quote'}
-              >
-                {booking ? 'Booking…' : 'Book'}
-              </Button>
+              {restShown ? (
+                <Button
+                  type="submit"
+                  colorPalette="terracotta"
+                  size="lg"
+                  alignSelf="start"
+                  disabled={booking || priceChange?.step === 'quote'}
+                >
+                  {booking ? 'Booking…' : 'Book'}
+                </Button>
+              ) : null}
             </form>
           </Stack>
         </Card.Body>
@@ -252,11 +261,13 @@ function BookingForm({
           </Card.Body>
         </Card.Root>
       ) : null}
-      <Card.Root>
-        <Card.Body>
-          <BookingPanel flow={flow} traceId={traceId} resultIndex={resultIndex} isLCC={isLCC} onTicket={ticket} />
-        </Card.Body>
-      </Card.Root>
+      {panelShown ? (
+        <Card.Root>
+          <Card.Body>
+            <BookingPanel flow={flow} traceId={traceId} resultIndex={resultIndex} isLCC={isLCC} onTicket={ticket} />
+          </Card.Body>
+        </Card.Root>
+      ) : null}
       {handTyped.length ? (
         <Card.Root>
           <Card.Body>
