@@ -21,6 +21,12 @@ import (
 // holds both to the same answers. Where an odd address reads differently
 // here (Unicode case mapping, say), the script's words replace these before
 // the app renders.
+//
+// Written for each request, the page is packed by the compress middleware at
+// its own level rather than once at the best: about 0.25 ms of CPU per page
+// and 14.1 KB sent where the page packed once is 11.9 KB
+// (BenchmarkResultsPage), against the early script's round trip saved on a
+// phone's first paint.
 
 // summaryMark is how the build marks the line in the page: the element's
 // opening tag up to its class, which the build chooses.

@@ -161,3 +161,40 @@ func TestBuiltResultsPageHasASummarySlot(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkResultsPage is the cost of a results page written for its
+// address (first_screen.go) and packed by the compress middleware, against
+// the same page sent as built, packed once: the built page when web/dist
+// holds one, else the layout of resultsPage.
+func BenchmarkResultsPage(b *testing.B) {
+	var files fs.FS = fstest.MapFS{
+		"index.html":         {Data: []byte(`<!doctype html><head></head><div id="root">frame</div>`)},
+		"pages/flights.html": {Data: []byte(resultsPage)},
+	}
+	if _, err := fs.Stat(web.Dist(), "pages/flights.html"); err == nil {
+		files = web.Dist()
+	}
+	spa, err := NewSPA(files, RuntimeConfig{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	h := compress()(spa)
+	headers := map[string]string{"Accept": "text/html", "Accept-Encoding": "gzip, deflate, br, zstd"}
+	target := "/flights?from=BOM&to=DEL&date=2026-12-09&adults=1&children=0&infants=0&cabin=any"
+	written := spa.pages["flights"]
+	for _, tc := range []struct {
+		name string
+		page *page
+	}{{"written", written}, {"as-built", &page{body: written.body}}} {
+		b.Run(tc.name, func(b *testing.B) {
+			spa.pages["flights"] = tc.page
+			serve(h, http.MethodGet, target, headers) // packs the built page, once
+			b.ReportAllocs()
+			var sent int
+			for b.Loop() {
+				sent = serve(h, http.MethodGet, target, headers).Body.Len()
+			}
+			b.ReportMetric(float64(sent), "bytes-sent")
+		})
+	}
+}

@@ -7,8 +7,10 @@
 //
 // - dist/pages/index.html: the home page, sent for "/".
 // - dist/pages/flights.html: the results page, sent for /flights, with the
-//   parts that depend on the address left for src/boot.ts to write, and the
-//   page's own scripts asked for with the app's (modulepreload), not after it.
+//   parts that depend on the address laid out hidden (the server writes the
+//   search line into the page as it sends it, internal/httpapi/first_screen.go,
+//   and src/boot.ts writes it again), and the page's own scripts asked for
+//   with the app's (modulepreload), not after it.
 // - dist/pages/flights/fare.html: the fare page, sent for /flights/fare, its
 //   itinerary laid out for src/boot.ts to draw from the quote it asks for,
 //   and the code that draws it asked for with the app's (modulepreload).

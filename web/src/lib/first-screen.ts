@@ -4,7 +4,7 @@
  * HTML arrives, before the app has loaded (src/app/first-screen.ts says what each holds).
  */
 export const FIRST_SCREEN = {
-  /** The results banner's line: the search the address holds. */
+  /** The results banner's line: the search the address holds (the server writes it too, internal/httpapi/first_screen.go). */
   searchSummary: 'search-summary',
   /** The fare page's "Fares held for 14:05": the search session kept with the chosen flight. */
   fareTimeLeft: 'fare-time-left',
