@@ -3,7 +3,7 @@ import { IconButton } from '@chakra-ui/react/button'
 import { Field } from '@chakra-ui/react/field'
 import { Group } from '@chakra-ui/react/group'
 import { Input } from '@chakra-ui/react/input'
-import { useId, useRef, useState } from 'react'
+import { memo, useId, useRef, useState } from 'react'
 import { readDateText, toDisplayDate } from '@/lib/calendar-date'
 import { CalendarIcon, ClearIcon } from './icons'
 
@@ -25,7 +25,7 @@ interface DateFieldProps {
  * A complete, allowed date is taken as it is typed; anything else is explained
  * when the field is left, and the field then holds no date.
  */
-export function DateField({
+export const DateField = memo(function DateField({
   label,
   value,
   min = '',
@@ -143,4 +143,4 @@ export function DateField({
       </Field.ErrorText>
     </Field.Root>
   )
-}
+})

@@ -2,7 +2,7 @@ import { Box } from '@chakra-ui/react/box'
 import { Field } from '@chakra-ui/react/field'
 import { Input } from '@chakra-ui/react/input'
 import { Text } from '@chakra-ui/react/text'
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
+import { type KeyboardEvent, memo, useEffect, useId, useRef, useState } from 'react'
 import { airportCodeFrom, airportLabel, suggestAirports, type Airport } from '../../lib/airports'
 
 interface AirportComboboxProps {
@@ -27,7 +27,13 @@ function display(value: string, airports: readonly Airport[]): string {
  * the active option, Enter picks it, Escape or a click elsewhere closes it.
  * Leaving the input keeps the code found in its text (spec 5).
  */
-export function AirportCombobox({ label, value, onChange, airports, placeholder }: AirportComboboxProps) {
+export const AirportCombobox = memo(function AirportCombobox({
+  label,
+  value,
+  onChange,
+  airports,
+  placeholder,
+}: AirportComboboxProps) {
   const id = useId()
   const listId = `${id}-list`
   const root = useRef<HTMLDivElement>(null)
@@ -183,4 +189,4 @@ export function AirportCombobox({ label, value, onChange, airports, placeholder 
       </Box>
     </Field.Root>
   )
-}
+})

@@ -7,6 +7,7 @@ import type { Airport } from '../../lib/airports'
 import { addLeg, canAddLeg, canRemoveLeg, legMin, removeLeg } from '../../lib/search-form'
 import type { Leg } from '../../lib/search-query'
 import { AirportCombobox } from './airport-combobox'
+import { memo } from 'react'
 
 interface MultiCityLegsProps {
   legs: Leg[]
@@ -16,7 +17,7 @@ interface MultiCityLegsProps {
 }
 
 /** The legs of a multi-city trip, Flight 1, Flight 2, … (spec 2.4), each dated no earlier than the one before (spec 5). */
-export function MultiCityLegs({ legs, onChange, airports, today }: MultiCityLegsProps) {
+export const MultiCityLegs = memo(function MultiCityLegs({ legs, onChange, airports, today }: MultiCityLegsProps) {
   const set = (index: number, patch: Partial<Leg>) =>
     onChange(legs.map((leg, i) => (i === index ? { ...leg, ...patch } : leg)))
   return (
@@ -67,4 +68,4 @@ export function MultiCityLegs({ legs, onChange, airports, today }: MultiCityLegs
       </Button>
     </Stack>
   )
-}
+})

@@ -2,6 +2,7 @@ import { Fieldset } from '@chakra-ui/react/fieldset'
 import { SimpleGrid } from '@chakra-ui/react/simple-grid'
 import { CounterStepper } from '@/components/ui/counter-stepper'
 import { maxOf, TRAVELLER_LIMITS, type TravellerKind, type Travellers } from '../../lib/search-query'
+import { memo } from 'react'
 
 const KINDS: ReadonlyArray<{ kind: TravellerKind; label: string; noun: string; hint: string }> = [
   { kind: 'adults', label: 'Adults', noun: 'adult', hint: '12 years and over' },
@@ -18,7 +19,7 @@ interface TravellerCountersProps {
  * Adults 1–9, children 0–9 (spec 9), infants no more than adults: each
  * infant sits on an adult's lap (withTravellers keeps the two in step).
  */
-export function TravellerCounters({ value, onChange }: TravellerCountersProps) {
+export const TravellerCounters = memo(function TravellerCounters({ value, onChange }: TravellerCountersProps) {
   return (
     <Fieldset.Root>
       <Fieldset.Legend fontWeight="medium" textStyle="sm">
@@ -40,4 +41,4 @@ export function TravellerCounters({ value, onChange }: TravellerCountersProps) {
       </SimpleGrid>
     </Fieldset.Root>
   )
-}
+})
