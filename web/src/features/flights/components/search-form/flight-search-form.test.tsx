@@ -343,6 +343,20 @@ describe('the query a search opens /flights with', () => {
     )
   })
 
+  it('keeps More options open, with its choices, across a switch to multi-city and back', async () => {
+    serveAirports()
+    const user = userEvent.setup()
+    const { router } = renderForm()
+    await user.click(screen.getByRole('button', { name: 'More options' }))
+    await user.selectOptions(screen.getByLabelText('Cabin'), 'Business')
+    await user.click(screen.getByRole('radio', { name: 'Multi-city' }))
+    await user.click(screen.getByRole('radio', { name: 'Round trip' }))
+    expect(screen.getByRole('button', { name: 'Less options' })).toHaveAttribute('aria-expanded', 'true')
+    expect(screen.getByLabelText('Cabin')).toHaveValue('business')
+    await user.click(screen.getByRole('button', { name: 'Search Flights' }))
+    expect(await submitted(router)).toContain('cabin=business')
+  })
+
   it('is the multi-city query with only the filled leg fields', async () => {
     serveAirports()
     const user = userEvent.setup()

@@ -64,6 +64,9 @@ export function FlightSearchForm({ initial, onSubmit }: FlightSearchFormProps) {
   // The latest values, written as each change is made, so that a submit in
   // the same keystroke (Enter in an airport input) sees it.
   const latest = useRef(form)
+  // Kept here, not in More options: a switch to multi-city and back finds the options as they were left.
+  const [moreOpen, setMoreOpen] = useState(false)
+  const toggleMore = useCallback(() => setMoreOpen((open) => !open), [])
   const tripTypeName = useId()
 
   // A change re-renders only the fields it touches: the fields are memoised and their handlers keep
@@ -144,7 +147,14 @@ export function FlightSearchForm({ initial, onSubmit }: FlightSearchFormProps) {
         <TravellerCounters value={travellers} onChange={setTravellers} />
 
         {multi ? null : (
-          <MoreOptions cabin={form.cabin} airline={form.airline} nonstop={form.nonstop} update={update} />
+          <MoreOptions
+            open={moreOpen}
+            onToggle={toggleMore}
+            cabin={form.cabin}
+            airline={form.airline}
+            nonstop={form.nonstop}
+            update={update}
+          />
         )}
 
         {SEARCH_BUTTON}
@@ -155,23 +165,17 @@ export function FlightSearchForm({ initial, onSubmit }: FlightSearchFormProps) {
 
 /** "More options": the cabin, the airline and non-stop, folded away until asked for. */
 const MoreOptions = memo(function MoreOptions({
+  open,
+  onToggle,
   cabin,
   airline,
   nonstop,
   update,
-}: Pick<SearchForm, 'cabin' | 'airline' | 'nonstop'> & { update: Update }) {
-  const [open, setOpen] = useState(false)
+}: Pick<SearchForm, 'cabin' | 'airline' | 'nonstop'> & { open: boolean; onToggle(): void; update: Update }) {
   const id = useId()
   return (
     <Box>
-      <Button
-        variant="plain"
-        px="0"
-        color="brand.fg"
-        aria-expanded={open}
-        aria-controls={id}
-        onClick={() => setOpen((was) => !was)}
-      >
+      <Button variant="plain" px="0" color="brand.fg" aria-expanded={open} aria-controls={id} onClick={onToggle}>
         {open ? 'Less options' : 'More options'}
       </Button>
       <Box id={id} hidden={!open}>
