@@ -280,9 +280,9 @@ func (s *SPA) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		pg = own
 	}
 	if pg.summary != nil {
-		body := pg.summary.page(r.URL.Query(), time.Now())
 		if r.Method != http.MethodHead {
-			_, _ = packing.Write(body) //nolint:gosec // the words from the address are HTML-escaped (summarySlot.page); a write fails only when the client has gone
+			// A write fails only when the client has gone.
+			_ = pg.summary.writePage(packing, r.URL.Query(), time.Now())
 		}
 		return
 	}
