@@ -6,6 +6,7 @@ import { AppRouter } from '@/app/router'
 import { ErrorBoundary } from '@/components/error-boundary'
 import { installImageFallback } from '@/lib/image-fallback'
 import { keyThisEntry } from '@/app/scroll-restoration'
+import { nextTask } from '@/lib/next-task'
 import { appSystem } from '@/theme'
 
 installImageFallback()
@@ -13,15 +14,6 @@ keyThisEntry()
 
 const container = document.getElementById('root')
 if (!container) throw new Error('index.html has no #root element')
-
-/** Resolves in a task of its own, as soon as the browser has handled what waits (not throttled like a timer). */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => {
-    const channel = new MessageChannel()
-    channel.port1.onmessage = () => resolve()
-    channel.port2.postMessage(null)
-  })
-}
 
 const root = createRoot(container)
 // The app starts in three tasks rather than one, so that a tap while it boots waits for none of them

@@ -1,4 +1,5 @@
 import { startTransition, useEffect, useState } from 'react'
+import { nextTask } from '@/lib/next-task'
 
 /**
  * How many of the `parts` parts of a large tree to render now: the first at once, then one more after
@@ -13,17 +14,17 @@ export function useInTurns(parts: number): number {
   const [shown, setShown] = useState(1)
   useEffect(() => {
     if (shown >= parts) return
-    let channel: MessageChannel | undefined
+    let gone = false
     // After the next frame is drawn: a frame's callback runs before the frame's style and layout, and
-    // a message posted from it is handled once they are done.
+    // the task after it once they are done.
     const frame = requestAnimationFrame(() => {
-      channel = new MessageChannel()
-      channel.port1.onmessage = () => startTransition(() => setShown((n) => n + 1))
-      channel.port2.postMessage(null)
+      void nextTask().then(() => {
+        if (!gone) startTransition(() => setShown((n) => n + 1))
+      })
     })
     return () => {
+      gone = true
       cancelAnimationFrame(frame)
-      if (channel) channel.port1.onmessage = null
     }
   }, [shown, parts])
   return Math.min(shown, parts)
